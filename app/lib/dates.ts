@@ -1,0 +1,54 @@
+// Calendar dates as 'YYYY-MM-DD' strings. All arithmetic goes through UTC midnight, so no local
+// time zone or daylight-saving change can move a date (docs/decisions/0002-data-model.md).
+
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== "string") return false;
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function toUtcDate(iso: IsoDate): Date {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+export function fromUtcDate(date: Date): IsoDate {
+  return date.toISOString().slice(0, 10);
+}
+
+export function isoDate(year: number, month: number, day: number): IsoDate {
+  return fromUtcDate(new Date(Date.UTC(year, month - 1, day)));
+}
+
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  const date = toUtcDate(iso);
+  date.setUTCDate(date.getUTCDate() + days);
+  return fromUtcDate(date);
+}
+
+/** 0 = Sunday … 6 = Saturday */
+export function dayOfWeek(iso: IsoDate): number {
+  return toUtcDate(iso).getUTCDay();
+}
+
+export function isWeekend(iso: IsoDate): boolean {
+  const day = dayOfWeek(iso);
+  return day === 0 || day === 6;
+}
+
+/** Today in the given IANA time zone (the company's), as a calendar date. */
+export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return parts;
+}
+
+export function yearOf(iso: IsoDate): number {
+  return Number(iso.slice(0, 4));
+}

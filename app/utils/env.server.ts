@@ -1,0 +1,63 @@
+// Configuration comes only from environment variables, validated once at start with messages a
+// person can act on. Local defaults are safe: SQLite under ./data, a generated session secret.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { databaseEngine } from "./database-url";
+
+export const DEFAULT_DATABASE_URL = "file:./data/absences.db";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .default(DEFAULT_DATABASE_URL)
+    .refine((url) => {
+      try {
+        databaseEngine(url);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must start with file: (SQLite) or postgresql:// (PostgreSQL)"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  APP_URL: z.string().url("must be an absolute URL such as https://absences.example.com").optional(),
+  SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+});
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; APP_URL: string };
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 random characters).\nSee .env.example.");
+  }
+  cached = {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(),
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+  };
+  return cached;
+}
+
+/** Development only: a random secret created once and kept under ./data, so sessions survive restarts. */
+function localSessionSecret(): string {
+  const file = path.resolve("data/.session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

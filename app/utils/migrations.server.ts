@@ -1,0 +1,79 @@
+// Applies pending migrations from prisma/migrations, keeping Prisma's own `_prisma_migrations`
+// bookkeeping (same table, same sha256 checksum), so `prisma migrate deploy` on a machine with
+// internet sees the same history. See docs/decisions/0003-offline-migrations.md.
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { sqliteFilePath } from "./database-url";
+
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    TEXT PRIMARY KEY NOT NULL,
+    "checksum"              TEXT NOT NULL,
+    "finished_at"           DATETIME,
+    "migration_name"        TEXT NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        DATETIME,
+    "started_at"            DATETIME NOT NULL DEFAULT current_timestamp,
+    "applied_steps_count"   INTEGER UNSIGNED NOT NULL DEFAULT 0
+)`;
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(dir: string): Migration[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+export const SQLITE_MIGRATIONS_DIR = path.resolve("prisma/migrations");
+
+/** Applies every migration not yet recorded; returns the names applied. */
+export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIONS_DIR): string[] {
+  const file = sqliteFilePath(databaseUrl);
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("busy_timeout = 5000");
+    db.exec(MIGRATIONS_TABLE);
+    const applied = [];
+    // BEGIN IMMEDIATE takes the write lock first, so two processes starting together apply each
+    // migration once: the second waits, then sees the first one's rows.
+    const runPending = db.transaction(() => {
+      const done = db
+        .prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`)
+        .all() as { migration_name: string; checksum: string }[];
+      const doneByName = new Map(done.map((row) => [row.migration_name, row.checksum]));
+      for (const migration of readMigrations(dir)) {
+        const known = doneByName.get(migration.name);
+        if (known !== undefined) {
+          if (known !== migration.checksum) {
+            throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead.`);
+          }
+          continue;
+        }
+        const startedAt = Date.now();
+        db.exec(migration.sql);
+        db.prepare(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, ?, 1)`,
+        ).run(randomUUID(), migration.checksum, Date.now(), migration.name, startedAt);
+        applied.push(migration.name);
+      }
+    });
+    runPending.immediate();
+    return applied;
+  } finally {
+    db.close();
+  }
+}

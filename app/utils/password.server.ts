@@ -1,0 +1,39 @@
+// scrypt (a memory-hard KDF built into Node) so no native dependency is needed.
+// Stored as scrypt$N$r$p$salt$hash, so the cost can be raised later without breaking old hashes.
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+
+const COST = { N: 16384, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...COST, maxmem: 64 * 1024 * 1024 });
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parts = (stored ?? "").split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [, N, r, p, salt, hash] = parts;
+  const expected = Buffer.from(hash, "base64");
+  const key = await scrypt(password, Buffer.from(salt, "base64"), expected.length, {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+// Compared against when the e-mail is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword("not-a-real-password");
+  return dummyHash;
+}
