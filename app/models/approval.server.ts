@@ -1,0 +1,47 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { getDb } from "~/utils/db.server";
+
+interface Reviewer {
+  id: string;
+  role: string;
+}
+
+/**
+ * Which pending requests a viewer reviews: the owner sees the whole company; an admin sees the
+ * members of the teams they administer, or the whole company when they administer no team
+ * (a company admin without a team). Users review nothing. See docs/decisions/0004-approvals-scope.md.
+ */
+export async function pendingReviewFilter(companyId: string, viewer: Reviewer): Promise<Prisma.VacationWhereInput | null> {
+  if (viewer.role === "owner") return { companyId, status: "pending" };
+  if (viewer.role !== "admin") return null;
+  const teams = await getDb().teamAdmin.findMany({
+    where: { userId: viewer.id, team: { companyId } },
+    select: { teamId: true },
+  });
+  if (teams.length === 0) return { companyId, status: "pending" };
+  return { companyId, status: "pending", user: { teamId: { in: teams.map((t) => t.teamId) } } };
+}
+
+export async function countPendingApprovals(companyId: string, viewer: Reviewer): Promise<number> {
+  const where = await pendingReviewFilter(companyId, viewer);
+  return where ? getDb().vacation.count({ where }) : 0;
+}
+
+export async function listPendingApprovals(companyId: string, viewer: Reviewer) {
+  const where = await pendingReviewFilter(companyId, viewer);
+  if (!where) return [];
+  return getDb().vacation.findMany({
+    where,
+    orderBy: [{ startDate: "asc" }, { createdAt: "asc" }],
+    select: {
+      id: true,
+      userId: true,
+      startDate: true,
+      endDate: true,
+      status: true,
+      description: true,
+      categoryId: true,
+      createdAt: true,
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { useNonce } from "~/components/nonce";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
+import styles from "~/styles/app.css";
+import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Folga" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  // ?lng= wins for this request (spec detection order) and is remembered like a chosen language.
+  const fromQuery = new URL(request.url).searchParams.get("lng");
+  const headers = isLanguage(fromQuery) ? { "Set-Cookie": await languageCookieHeader(fromQuery) } : undefined;
+  return data({ language }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const language = rootData?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
+  const nonce = useNonce();
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE };
+  useChangeLanguage(language);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 401 ? "unauthorized" : "unexpected";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="error-page">
+      <p className="error-page__status">{status}</p>
+      <h1>{t(`errorPage.${key}.title`)}</h1>
+      <p>{t(`errorPage.${key}.body`)}</p>
+      <a className="button" href="/">
+        {t("errorPage.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { isLanguage } from "~/i18n";
+import { getOptionalUser, safeRedirect } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { languageCookieHeader } from "~/utils/i18n.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const language = form.get("lng");
+  const back = safeRedirect(form.get("redirectTo"), "/");
+  if (!isLanguage(language)) return redirect(back);
+  const signedIn = await getOptionalUser(request);
+  if (signedIn) {
+    await getDb().user.update({ where: { id: signedIn.user.id }, data: { preferredLanguage: language } });
+  }
+  return redirect(back, { headers: { "Set-Cookie": await languageCookieHeader(language) } });
+}

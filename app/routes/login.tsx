@@ -1,0 +1,106 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth-layout";
+import { FieldError } from "~/components/field-error";
+import { isLanguage } from "~/i18n";
+import { loginFormSchema } from "~/lib/schemas/auth";
+import { authenticator, getOptionalUser, INVALID_CREDENTIALS, safeRedirect, startSession } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { languageCookieHeader } from "~/utils/i18n.server";
+
+export const meta: MetaFunction = () => [{ title: "Folga" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  try {
+    // The body was read above; remix-auth copies the request, so hand it one without a body.
+    const bodyless = new Request(request.url, { method: "POST", headers: request.headers });
+    const sessionId = await authenticator.authenticate("form", bodyless, { throwOnError: true, context: { formData } });
+    const { user } = await getDb().session.findUniqueOrThrow({
+      where: { id: sessionId },
+      select: { user: { select: { preferredLanguage: true } } },
+    });
+    const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId) });
+    // The profile's language follows the person to a new browser.
+    if (isLanguage(user.preferredLanguage)) headers.append("Set-Cookie", await languageCookieHeader(user.preferredLanguage));
+    return redirect(safeRedirect(submission.value.redirectTo), { headers });
+  } catch (error) {
+    if (error instanceof AuthorizationError) {
+      return data(
+        { result: submission.reply({ hideFields: ["password"] }), error: INVALID_CREDENTIALS },
+        { status: 401 },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+
+  return (
+    <AuthLayout title={t("login.title")}>
+      {searchParams.get("checkEmail") === "1" ? (
+        <p className="notice notice--info" role="status">
+          {t("login.checkEmail")}
+        </p>
+      ) : null}
+      {searchParams.get("invited") === "1" ? (
+        <p className="notice notice--success" role="status">
+          {t("login.invited")}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="notice notice--error" role="alert" id="login-error">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <label className="field">
+          <span>{t("login.email")}</span>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            autoFocus
+            key={fields.email.key}
+          />
+          <FieldError errors={fields.email.errors} id={fields.email.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("login.password")}</span>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" key={fields.password.key} />
+          <FieldError errors={fields.password.errors} id={fields.password.errorId} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/forgot-password">{t("login.forgotPassword")}</Link>
+        <Link to="/signup">{t("login.createAccount")}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

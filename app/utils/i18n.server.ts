@@ -1,0 +1,36 @@
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, resources, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+
+// Not httpOnly on purpose: the language is no secret, and a client script may read it.
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+// Server side of the detection order in spec section 1: ?lng=, then the cookie, then the
+// browser's Accept-Language; local/session storage only exist in the browser. The profile
+// preference is copied into the cookie at sign-in and whenever it changes.
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    cookie: languageCookie,
+    order: ["searchParams", "cookie", "header"],
+  },
+  i18next: { ...i18nConfig, resources },
+});
+
+export async function getLanguage(request: Request): Promise<Language> {
+  const locale = await i18nServer.getLocale(request);
+  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+}
+
+export function getT(language: Language) {
+  return i18nServer.getFixedT(language, "common");
+}
+
+export function languageCookieHeader(language: Language) {
+  return languageCookie.serialize(language);
+}

@@ -1,0 +1,114 @@
+// Express entry: security headers, compression, static assets, request log, health check,
+// the Remix handler; migrations (and the demo company on a fresh local database) before listening.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { fromUtcDate } from "./app/lib/dates";
+import { hasAnyCompany, seedDemoCompany } from "./app/models/demo.server";
+import { databaseEngine } from "./app/utils/database-url";
+import { getDb } from "./app/utils/db.server";
+import { getEnv } from "./app/utils/env.server";
+import { applySqliteMigrations } from "./app/utils/migrations.server";
+
+async function prepareDatabase() {
+  const env = getEnv();
+  if (databaseEngine(env.DATABASE_URL) === "sqlite") {
+    const applied = applySqliteMigrations(env.DATABASE_URL);
+    if (applied.length) console.log(`Migrations applied: ${applied.join(", ")}`);
+  }
+  const wantsDemo = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
+  if (wantsDemo && !(await hasAnyCompany(getDb()))) {
+    await seedDemoCompany(getDb(), fromUtcDate(new Date()));
+    console.log("Demo company created: sign in as employee@demo.test / demo-password");
+  }
+}
+
+export function createApp(build: ServerBuild) {
+  const env = getEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ ok: true });
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'", "https://checkout.stripe.com"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: env.NODE_ENV === "production" ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.NODE_ENV === "production",
+    }),
+  );
+  app.use(compression());
+  // Fingerprinted build files never change: cache them for a year.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  if (env.LOG_REQUESTS === "true") app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}
+
+async function main() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  await prepareDatabase();
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const server = createApp(build).listen(env.PORT, env.HOST, () => {
+    console.log(`Absence planner ready on http://localhost:${env.PORT}`);
+  });
+
+  // Finish the requests in flight, close the database, then exit; force it after 10 s.
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received: shutting down`);
+    server.close(async () => {
+      await getDb().$disconnect();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
