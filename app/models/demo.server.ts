@@ -1,6 +1,6 @@
 // The demo company a newcomer signs in to. Deterministic (seeded random), so tests and screenshots
 // see the same data on every fresh database.
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { addDays, isoDate, isWeekend, type IsoDate } from "~/lib/dates";
 import { portugueseHolidays } from "~/lib/holidays-pt";
 import { hashPassword } from "~/utils/password.server";
@@ -101,7 +101,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       [sales.id, salesLead.id],
       [operations.id, owner.id],
     ]);
-    const vacations = [];
+    const vacations: Prisma.VacationCreateManyInput[] = [];
     const addVacation = (userId: string, teamId: string | null, start: IsoDate, length: number, status: string, roll: number) => {
       const categoryId = roll < 0.75 ? "yearly_allowance" : roll < 0.85 ? "sick_leave" : roll < 0.93 ? "residual" : "special_leave";
       const decided = status === "approved" || status === "rejected";

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n";
-import { getOptionalUser, safeRedirect } from "~/utils/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 

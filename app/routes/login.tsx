@@ -8,7 +8,8 @@ import { AuthLayout } from "~/components/auth-layout";
 import { FieldError } from "~/components/field-error";
 import { isLanguage } from "~/i18n";
 import { loginFormSchema } from "~/lib/schemas/auth";
-import { authenticator, getOptionalUser, INVALID_CREDENTIALS, safeRedirect, startSession } from "~/utils/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { authenticator, getOptionalUser, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 

@@ -1,7 +1,13 @@
+/// <reference types="@remix-run/dev" />
 import "@remix-run/node";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    cspNonce: string;
+    /** Set by server.ts per request; absent when a route calls another module's context. */
+    cspNonce?: string;
+    formData?: FormData;
+  }
+  interface Future {
+    v3_singleFetch: true;
   }
 }

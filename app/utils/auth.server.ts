@@ -79,12 +79,6 @@ export async function requireUser(request: Request) {
   return found;
 }
 
-/** Only local paths, so a crafted link cannot send a signed-in user to another site. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/my-calendar") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
 export async function startSession(request: Request, sessionId: string) {
   const cookieSession = await getCookieSession(request);
   cookieSession.set(SESSION_KEY, sessionId);

@@ -47,7 +47,7 @@ export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIO
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 5000");
     db.exec(MIGRATIONS_TABLE);
-    const applied = [];
+    const applied: string[] = [];
     // BEGIN IMMEDIATE takes the write lock first, so two processes starting together apply each
     // migration once: the second waits, then sees the first one's rows.
     const runPending = db.transaction(() => {

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { loader as appLoader } from "~/routes/_app";
+import { loader as approvalsLoader } from "~/routes/_app.approvals";
+import { loader as auditLoader } from "~/routes/_app.audit";
+import { loader as indexLoader } from "~/routes/_index";
+import { loader as splatLoader } from "~/routes/$";
+import { getDb } from "~/utils/db.server";
+import { languageCookie } from "~/utils/i18n.server";
+import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
+import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
+
+let companyId: string;
+
+async function signIn(email: string, password = TEST_PASSWORD, redirectTo = "") {
+  const response = (await loginAction(args(postForm("/login", { email, password, redirectTo })))) as Response;
+  expect(response.status).toBe(302);
+  return { cookie: cookiesFrom(response), location: response.headers.get("Location") };
+}
+
+beforeAll(async () => {
+  companyId = (await createCompany("Acme")).id;
+  await createUser(companyId, { email: "eve@acme.test", fullName: "Eve Example" });
+  await createUser(companyId, { email: "nameless@acme.test" });
+  await createUser(companyId, { email: "boss@acme.test", role: "admin", fullName: "Bo Boss" });
+  await createUser(companyId, { email: "root@acme.test", role: "owner", isMaster: true, preferredLanguage: "es" });
+});
+
+describe("login", () => {
+  it("signs in with the right password, creates a session row and goes to My Calendar", async () => {
+    const before = await getDb().session.count();
+    const { cookie, location } = await signIn("EVE@acme.test ");
+    expect(location).toBe("/my-calendar");
+    expect(cookie).toMatch(/__session=/);
+    expect(await getDb().session.count()).toBe(before + 1);
+  });
+
+  it("returns to the page that asked for sign-in, but never to another site", async () => {
+    expect((await signIn("eve@acme.test", TEST_PASSWORD, "/vacations?status=pending")).location).toBe("/vacations?status=pending");
+    expect((await signIn("eve@acme.test", TEST_PASSWORD, "//evil.example/")).location).toBe("/my-calendar");
+    expect((await signIn("eve@acme.test", TEST_PASSWORD, "https://evil.example/")).location).toBe("/my-calendar");
+  });
+
+  it("gives the same answer for a wrong password and an unknown e-mail", async () => {
+    for (const [email, password] of [
+      ["eve@acme.test", "wrong-password"],
+      ["nobody@acme.test", TEST_PASSWORD],
+    ]) {
+      const result = unwrapData<{ error: string }>(await loginAction(args(postForm("/login", { email, password }))));
+      expect(result.status).toBe(401);
+      expect(result.value.error).toBe("auth.invalidCredentials");
+    }
+  });
+
+  it("refuses empty fields with field messages and creates no session", async () => {
+    const before = await getDb().session.count();
+    const result = unwrapData<{ result: { error: Record<string, string[]> } }>(
+      await loginAction(args(postForm("/login", { email: "", password: "" }))),
+    );
+    expect(result.status).toBe(400);
+    expect(result.value.result.error.email).toEqual(["validation.emailRequired"]);
+    expect(result.value.result.error.password).toEqual(["validation.passwordRequired"]);
+    expect(await getDb().session.count()).toBe(before);
+  });
+
+  it("sets the language cookie from the profile preference", async () => {
+    const response = (await loginAction(args(postForm("/login", { email: "root@acme.test", password: TEST_PASSWORD })))) as Response;
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("lng="));
+    expect(await languageCookie.parse(cookie ?? null)).toBe("es");
+  });
+
+  it("sends a signed-in visitor of /login to /", async () => {
+    const { cookie } = await signIn("eve@acme.test");
+    const response = (await run(() => loginLoader(args(getRequest("/login", cookie))))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("protected area", () => {
+  it("redirects signed-out visitors to /login with the way back", async () => {
+    const response = (await run(() => appLoader(args(getRequest("/vacations?from=2026-01-01"))))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fvacations%3Ffrom%3D2026-01-01");
+  });
+
+  it("sends / and unknown paths to /my-calendar", async () => {
+    expect(((await indexLoader()) as Response).headers.get("Location")).toBe("/my-calendar");
+    expect(((await splatLoader()) as Response).headers.get("Location")).toBe("/my-calendar");
+  });
+
+  it("shows the display name with fallbacks: full name, else e-mail", async () => {
+    const full = await appLoader(args(getRequest("/my-calendar", (await signIn("eve@acme.test")).cookie)));
+    expect(full.shell).toMatchObject({ displayName: "Eve Example", companyName: "Acme", isAdmin: false, isMaster: false });
+    const bare = await appLoader(args(getRequest("/my-calendar", (await signIn("nameless@acme.test")).cookie)));
+    expect(bare.shell.displayName).toBe("nameless@acme.test");
+  });
+
+  it("gives admin navigation to admins and owners, audit to the master only", async () => {
+    const admin = await appLoader(args(getRequest("/", (await signIn("boss@acme.test")).cookie)));
+    expect(admin.shell).toMatchObject({ isAdmin: true, isMaster: false });
+    const owner = await appLoader(args(getRequest("/", (await signIn("root@acme.test")).cookie)));
+    expect(owner.shell).toMatchObject({ isAdmin: true, isMaster: true });
+  });
+
+  it("refuses admin and audit screens on the server, not only in the navigation", async () => {
+    const employee = (await signIn("eve@acme.test")).cookie;
+    expect(((await run(() => approvalsLoader(args(getRequest("/approvals", employee))))) as Response).status).toBe(403);
+    const admin = (await signIn("boss@acme.test")).cookie;
+    expect(await approvalsLoader(args(getRequest("/approvals", admin)))).toBeNull();
+    expect(((await run(() => auditLoader(args(getRequest("/audit", admin))))) as Response).status).toBe(403);
+    const master = (await signIn("root@acme.test")).cookie;
+    expect(await auditLoader(args(getRequest("/audit", master)))).toBeNull();
+  });
+
+  it("signs out by deleting the session row, so the old cookie stops working", async () => {
+    const { cookie } = await signIn("eve@acme.test");
+    const response = (await logoutAction(args(postForm("/logout", {}, cookie)))) as Response;
+    expect(response.headers.get("Location")).toBe("/login");
+    // Replaying the old cookie (as a stolen copy would) no longer opens the app.
+    const replay = (await run(() => appLoader(args(getRequest("/my-calendar", cookie))))) as Response;
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  it("treats an expired session as signed out", async () => {
+    const { cookie } = await signIn("eve@acme.test");
+    await getDb().session.updateMany({ where: { user: { email: "eve@acme.test" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const response = (await run(() => appLoader(args(getRequest("/my-calendar", cookie))))) as Response;
+    expect(response.status).toBe(302);
+  });
+});

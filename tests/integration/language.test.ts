@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as languageAction } from "~/routes/language";
+import { action as loginAction } from "~/routes/login";
+import { loader as rootLoader } from "~/root";
+import { getDb } from "~/utils/db.server";
+import { languageCookie } from "~/utils/i18n.server";
+import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
+import { args, cookiesFrom, getRequest, postForm, unwrapData } from "../support/http";
+
+let userId: string;
+let cookie: string;
+
+beforeAll(async () => {
+  const company = await createCompany();
+  userId = (await createUser(company.id, { email: "lang@example.test" })).id;
+  const response = (await loginAction(args(postForm("/login", { email: "lang@example.test", password: TEST_PASSWORD })))) as Response;
+  cookie = cookiesFrom(response);
+});
+
+async function languageOf(request: Request) {
+  return unwrapData<{ language: string }>(await rootLoader(args(request))).value.language;
+}
+
+describe("language", () => {
+  it("is Portuguese by default", async () => {
+    expect(await languageOf(getRequest("/login"))).toBe("pt");
+  });
+
+  it("follows Accept-Language when nothing was chosen, falling back to Portuguese", async () => {
+    expect(await languageOf(getRequest("/login", undefined, { "Accept-Language": "es-ES,es;q=0.9" }))).toBe("es");
+    expect(await languageOf(getRequest("/login", undefined, { "Accept-Language": "de-DE" }))).toBe("pt");
+  });
+
+  it("lets ?lng= win over the cookie and remembers it", async () => {
+    const withCookie = `lng=${encodeURIComponent(btoa(JSON.stringify("es")))}`;
+    const result = unwrapData<{ language: string }>(await rootLoader(args(getRequest("/login?lng=en", withCookie))));
+    expect(result.value.language).toBe("en");
+    expect(await languageCookie.parse(result.headers.get("Set-Cookie"))).toBe("en");
+  });
+
+  it("stores the choice in a cookie and on the signed-in user's profile, then goes back", async () => {
+    const response = (await languageAction(args(postForm("/language", { lng: "en", redirectTo: "/vacations?x=1" }, cookie)))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/vacations?x=1");
+    expect(await languageCookie.parse(response.headers.get("Set-Cookie"))).toBe("en");
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: userId } })).preferredLanguage).toBe("en");
+    expect(await languageOf(getRequest("/vacations", cookiesFrom(response, cookie)))).toBe("en");
+  });
+
+  it("works signed out (cookie only) and ignores unknown languages", async () => {
+    const ok = (await languageAction(args(postForm("/language", { lng: "es", redirectTo: "/login" })))) as Response;
+    expect(await languageCookie.parse(ok.headers.get("Set-Cookie"))).toBe("es");
+    const bad = (await languageAction(args(postForm("/language", { lng: "de", redirectTo: "https://evil.example" })))) as Response;
+    expect(bad.headers.get("Set-Cookie")).toBeNull();
+    expect(bad.headers.get("Location")).toBe("/");
+  });
+});

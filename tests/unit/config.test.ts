@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { databaseEngine, sqliteFilePath } from "~/utils/database-url";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function loadEnv(vars: Record<string, string>) {
+  for (const [key, value] of Object.entries(vars)) vi.stubEnv(key, value);
+  const { getEnv } = await import("~/utils/env.server");
+  return getEnv;
+}
+
+describe("configuration", () => {
+  it("tells SQLite from PostgreSQL URLs and refuses others", () => {
+    expect(databaseEngine("file:./data/x.db")).toBe("sqlite");
+    expect(databaseEngine("postgresql://u:p@localhost/db")).toBe("postgresql");
+    expect(() => databaseEngine("mysql://localhost/db")).toThrow(/must start with file:/);
+    expect(sqliteFilePath("file:/tmp/a.db?mode=rw")).toBe("/tmp/a.db");
+  });
+
+  it("uses safe defaults", async () => {
+    const getEnv = await loadEnv({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(32), PORT: "", DATABASE_URL: "" });
+    vi.stubEnv("PORT", undefined as unknown as string);
+    vi.stubEnv("DATABASE_URL", undefined as unknown as string);
+    const env = getEnv();
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe("file:./data/absences.db");
+  });
+
+  it("explains what is wrong", async () => {
+    const getEnv = await loadEnv({ NODE_ENV: "test", PORT: "99999", DATABASE_URL: "mysql://x" });
+    expect(() => getEnv()).toThrow(/PORT: .*\n.*DATABASE_URL: must start with file:/);
+  });
+
+  it("requires SESSION_SECRET in production", async () => {
+    const getEnv = await loadEnv({ NODE_ENV: "production", SESSION_SECRET: "", DATABASE_URL: "file:./x.db" });
+    vi.stubEnv("SESSION_SECRET", undefined as unknown as string);
+    expect(() => getEnv()).toThrow(/SESSION_SECRET: required in production/);
+  });
+});

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve("public/locales");
+const flatten = (node: unknown, prefix = ""): string[] =>
+  Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    value && typeof value === "object" ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+const read = (language: string, file: string) => JSON.parse(readFileSync(path.join(root, language, file), "utf8"));
+
+describe("locale files", () => {
+  for (const file of readdirSync(path.join(root, "en"))) {
+    it(`${file} has the same keys in en, pt and es, none empty`, () => {
+      const en = flatten(read("en", file)).sort();
+      for (const language of ["pt", "es"]) {
+        expect(flatten(read(language, file)).sort()).toEqual(en);
+      }
+      for (const language of ["en", "pt", "es"]) {
+        const data = read(language, file);
+        for (const key of en) {
+          const value = key.split(".").reduce((node, part) => node[part], data);
+          expect(typeof value === "string" && value.trim().length > 0, `${language}/${file} ${key}`).toBe(true);
+        }
+      }
+    });
+  }
+
+  it("every key the app uses with t('…') exists", () => {
+    const keys = new Set(flatten(read("en", "common.json")).map((k) => k.replace(/_(one|other)$/, "")));
+    const used = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== "generated") walk(full);
+        } else if (/\.(tsx?|ts)$/.test(entry.name)) {
+          for (const match of readFileSync(full, "utf8").matchAll(/\bt\(\s*"([a-zA-Z0-9_.]+)"/g)) used.add(match[1]);
+        }
+      }
+    };
+    walk(path.resolve("app"));
+    expect([...used].filter((key) => !keys.has(key))).toEqual([]);
+  });
+});
