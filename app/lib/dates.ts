@@ -52,3 +52,37 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
 export function yearOf(iso: IsoDate): number {
   return Number(iso.slice(0, 4));
 }
+
+/** 'MM-DD' of a date: the key under which a holiday recurs every year. */
+export function monthDayOf(iso: IsoDate): string {
+  return iso.slice(5, 10);
+}
+
+export function firstDayOfYear(year: number): IsoDate {
+  return isoDate(year, 1, 1);
+}
+
+export function lastDayOfYear(year: number): IsoDate {
+  return isoDate(year, 12, 31);
+}
+
+/** Every date from start to end, both included; nothing when start is after end. */
+export function* eachDay(start: IsoDate, end: IsoDate): Generator<IsoDate> {
+  // One Date mutated in place: ranges are walked once per vacation of every user on a page.
+  const cursor = toUtcDate(start);
+  const last = toUtcDate(end).getTime();
+  while (cursor.getTime() <= last) {
+    yield fromUtcDate(cursor);
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+}
+
+/** The later of two dates ('YYYY-MM-DD' strings sort in date order). */
+export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a > b ? a : b;
+}
+
+/** The earlier of two dates. */
+export function minDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a < b ? a : b;
+}

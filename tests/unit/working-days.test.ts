@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import { eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf } from "~/lib/dates";
+import { portugueseHolidays } from "~/lib/holidays-pt";
+import {
+  buildHolidayIndex,
+  countWorkingDays,
+  countWorkingDaysInYear,
+  holidayCalendar,
+  holidayCalendarFor,
+  isWorkingDay,
+  NO_HOLIDAYS,
+  rangesOverlap,
+  splitWorkingDaysByYear,
+  type HolidayRow,
+} from "~/lib/working-days";
+
+const fullDays = (startDate: string, endDate: string) => ({ startDate, endDate, halfDayStart: false, halfDayEnd: false });
+
+// PT: New Year and Christmas recur; Good Friday 2026 is a one-off row. Azores (PT-20) has its own day.
+const rows: HolidayRow[] = [
+  { date: "2020-01-01", countryCode: "PT", region: null, isRecurring: true },
+  { date: "2026-12-25", countryCode: "PT", isRecurring: true },
+  { date: "2026-04-03", countryCode: "PT", region: null, isRecurring: false },
+  { date: "2026-06-01", countryCode: "PT", region: "PT-20", isRecurring: true },
+  { date: "2026-05-21", countryCode: "ES", region: null, isRecurring: false },
+  { date: "2024-02-29", countryCode: "XL", region: null, isRecurring: true },
+];
+const index = buildHolidayIndex(rows);
+const portugal = holidayCalendarFor(index, { countryCode: "PT" }, "PT");
+
+describe("date helpers added for working days", () => {
+  it("walks inclusive ranges across month, year and leap-day boundaries", () => {
+    expect([...eachDay("2028-02-28", "2028-03-01")]).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
+    expect([...eachDay("2026-12-31", "2027-01-01")]).toEqual(["2026-12-31", "2027-01-01"]);
+    expect([...eachDay("2026-03-29", "2026-03-29")]).toEqual(["2026-03-29"]);
+    expect([...eachDay("2026-03-30", "2026-03-29")]).toEqual([]);
+  });
+
+  it("does not slip over daylight-saving changes", () => {
+    expect([...eachDay("2026-10-24", "2026-10-26")]).toEqual(["2026-10-24", "2026-10-25", "2026-10-26"]);
+  });
+
+  it("gives year bounds, month-day keys and min/max", () => {
+    expect(firstDayOfYear(2027)).toBe("2027-01-01");
+    expect(lastDayOfYear(2026)).toBe("2026-12-31");
+    expect(monthDayOf("2028-02-29")).toBe("02-29");
+    expect(maxDate("2026-01-02", "2025-12-31")).toBe("2026-01-02");
+    expect(minDate("2026-01-02", "2025-12-31")).toBe("2025-12-31");
+  });
+});
+
+describe("holiday calendar", () => {
+  it("repeats recurring holidays every year, before and after the row's year", () => {
+    expect(portugal.isHoliday("2026-01-01")).toBe(true);
+    expect(portugal.isHoliday("2019-01-01")).toBe(true);
+    expect(portugal.isHoliday("2031-12-25")).toBe(true);
+    expect(portugal.isHoliday("2026-01-02")).toBe(false);
+  });
+
+  it("keeps non-recurring holidays on their date only", () => {
+    expect(portugal.isHoliday("2026-04-03")).toBe(true);
+    expect(portugal.isHoliday("2027-04-03")).toBe(false);
+    expect(portugal.isHoliday("2025-04-03")).toBe(false);
+  });
+
+  it("has a recurring 29 February only in leap years", () => {
+    const leap = holidayCalendarFor(index, { countryCode: "XL" }, "PT");
+    expect(leap.isHoliday("2028-02-29")).toBe(true);
+    expect(leap.isHoliday("2027-02-28")).toBe(false);
+    expect(leap.isHoliday("2027-03-01")).toBe(false);
+    expect(isWorkingDay("2028-02-29", leap)).toBe(false);
+    expect(countWorkingDays(fullDays("2028-02-28", "2028-03-01"), leap)).toBe(2);
+    expect(countWorkingDays(fullDays("2027-02-26", "2027-03-01"), leap)).toBe(2);
+  });
+
+  it("uses the user's work country, falling back to the company's", () => {
+    const spain = holidayCalendarFor(index, { countryCode: "ES" }, "PT");
+    expect(spain.isHoliday("2026-05-21")).toBe(true);
+    expect(spain.isHoliday("2026-12-25")).toBe(false);
+
+    const noCountry = holidayCalendarFor(index, { countryCode: null }, "PT");
+    expect(noCountry.isHoliday("2026-12-25")).toBe(true);
+    expect(holidayCalendarFor(index, { countryCode: "  " }, "PT").isHoliday("2026-12-25")).toBe(true);
+    expect(holidayCalendarFor(index, {}, "ES").isHoliday("2026-05-21")).toBe(true);
+  });
+
+  it("matches country and region codes regardless of case and spaces", () => {
+    expect(holidayCalendarFor(index, { countryCode: " pt " }, "ES").isHoliday("2026-12-25")).toBe(true);
+    expect(holidayCalendarFor(index, { countryCode: "PT", region: "pt-20" }, "PT").isHoliday("2026-06-01")).toBe(true);
+  });
+
+  it("applies regional holidays only to users of that region, plus the national ones", () => {
+    const azores = holidayCalendarFor(index, { countryCode: "PT", region: "PT-20" }, "PT");
+    const madeira = holidayCalendarFor(index, { countryCode: "PT", region: "PT-30" }, "PT");
+    expect(azores.isHoliday("2027-06-01")).toBe(true);
+    expect(azores.isHoliday("2026-12-25")).toBe(true);
+    expect(madeira.isHoliday("2027-06-01")).toBe(false);
+    expect(portugal.isHoliday("2027-06-01")).toBe(false);
+    expect(madeira.isHoliday("2026-12-25")).toBe(true);
+  });
+
+  it("does not apply a region's holidays to the same region name in another country", () => {
+    expect(holidayCalendarFor(index, { countryCode: "ES", region: "PT-20" }, "PT").isHoliday("2026-06-01")).toBe(false);
+  });
+
+  it("has no holidays for a country without rows", () => {
+    const france = holidayCalendarFor(index, { countryCode: "FR" }, "PT");
+    expect(france.isHoliday("2026-12-25")).toBe(false);
+    expect(holidayCalendar([], { countryCode: "PT" }, "PT").isHoliday("2026-12-25")).toBe(false);
+  });
+
+  it("skips malformed rows instead of failing", () => {
+    const calendar = holidayCalendar(
+      [
+        { date: "2026-02-30", countryCode: "PT", isRecurring: false },
+        { date: "2026-12-08", countryCode: "", isRecurring: true },
+        { date: "2026-12-01", countryCode: "PT", isRecurring: true },
+      ],
+      { countryCode: "PT" },
+      "PT",
+    );
+    expect(calendar.isHoliday("2026-12-01")).toBe(true);
+    expect(calendar.isHoliday("2026-12-08")).toBe(false);
+  });
+
+  it("reuses one calendar per country and region", () => {
+    expect(holidayCalendarFor(index, { countryCode: "pt" }, "ES")).toBe(holidayCalendarFor(index, { countryCode: "PT" }, "PT"));
+  });
+
+  it("works with the generated Portuguese holidays", () => {
+    const calendar = holidayCalendar(
+      portugueseHolidays(2026).map((holiday) => ({ ...holiday, countryCode: "PT" })),
+      { countryCode: "PT" },
+      "PT",
+    );
+    // April 2026: Good Friday 3rd, Easter 5th (Sunday), Liberty Day 25th (Saturday).
+    expect(countWorkingDays(fullDays("2026-04-01", "2026-04-30"), calendar)).toBe(21);
+  });
+});
+
+describe("isWorkingDay", () => {
+  it("excludes Saturdays, Sundays and holidays", () => {
+    expect(isWorkingDay("2026-11-20", portugal)).toBe(true);
+    expect(isWorkingDay("2026-11-21", portugal)).toBe(false);
+    expect(isWorkingDay("2026-11-22", portugal)).toBe(false);
+    expect(isWorkingDay("2026-12-25", portugal)).toBe(false);
+    expect(isWorkingDay("2026-12-25", NO_HOLIDAYS)).toBe(true);
+  });
+});
+
+describe("countWorkingDays", () => {
+  it("counts a full working week and skips the weekend inside a range", () => {
+    expect(countWorkingDays(fullDays("2026-11-23", "2026-11-27"), portugal)).toBe(5);
+    expect(countWorkingDays(fullDays("2026-11-20", "2026-11-23"), portugal)).toBe(2);
+    expect(countWorkingDays(fullDays("2026-11-21", "2026-11-22"), portugal)).toBe(0);
+  });
+
+  it("skips holidays", () => {
+    // Mon 21 Dec to Fri 25 Dec 2026, Christmas on Friday.
+    expect(countWorkingDays(fullDays("2026-12-21", "2026-12-25"), portugal)).toBe(4);
+    expect(countWorkingDays(fullDays("2026-12-21", "2026-12-25"), NO_HOLIDAYS)).toBe(5);
+  });
+
+  it("counts across a year end", () => {
+    // Mon 28 Dec 2026 to Tue 5 Jan 2027: 4 days in 2026, New Year (Fri) off, 4 and 5 Jan.
+    expect(countWorkingDays(fullDays("2026-12-28", "2027-01-05"), portugal)).toBe(6);
+  });
+
+  it("counts half first and last days", () => {
+    expect(countWorkingDays({ ...fullDays("2026-11-23", "2026-11-27"), halfDayStart: true }, portugal)).toBe(4.5);
+    expect(countWorkingDays({ ...fullDays("2026-11-23", "2026-11-27"), halfDayEnd: true }, portugal)).toBe(4.5);
+    expect(countWorkingDays({ ...fullDays("2026-11-23", "2026-11-27"), halfDayStart: true, halfDayEnd: true }, portugal)).toBe(4);
+  });
+
+  it("counts a one-day half day as 0.5, including the contradictory both-flags case", () => {
+    const day = fullDays("2026-11-23", "2026-11-23");
+    expect(countWorkingDays(day, portugal)).toBe(1);
+    expect(countWorkingDays({ ...day, halfDayStart: true }, portugal)).toBe(0.5);
+    expect(countWorkingDays({ ...day, halfDayEnd: true }, portugal)).toBe(0.5);
+    expect(countWorkingDays({ ...day, halfDayStart: true, halfDayEnd: true }, portugal)).toBe(0.5);
+  });
+
+  it("ignores half-day flags on weekends and holidays", () => {
+    // Sat 21 Nov to Fri 27 Nov 2026: the half flag on Saturday changes nothing.
+    expect(countWorkingDays({ ...fullDays("2026-11-21", "2026-11-27"), halfDayStart: true }, portugal)).toBe(5);
+    // Mon 21 Dec to Fri 25 Dec (Christmas): a half last day on the holiday changes nothing.
+    expect(countWorkingDays({ ...fullDays("2026-12-21", "2026-12-25"), halfDayEnd: true }, portugal)).toBe(4);
+    expect(countWorkingDays({ ...fullDays("2026-12-25", "2026-12-25"), halfDayStart: true }, portugal)).toBe(0);
+    expect(countWorkingDays({ ...fullDays("2026-11-22", "2026-11-22"), halfDayEnd: true }, portugal)).toBe(0);
+  });
+
+  it("counts leap days", () => {
+    expect(countWorkingDays(fullDays("2028-02-28", "2028-03-01"), NO_HOLIDAYS)).toBe(3);
+    expect(countWorkingDays(fullDays("2028-02-01", "2028-02-29"), NO_HOLIDAYS)).toBe(21);
+  });
+
+  it("rejects a start after the end and invalid dates with a RangeError", () => {
+    expect(() => countWorkingDays(fullDays("2026-11-27", "2026-11-23"), portugal)).toThrow(RangeError);
+    expect(() => countWorkingDays(fullDays("2027-02-29", "2027-03-01"), portugal)).toThrow(RangeError);
+    expect(() => countWorkingDays(fullDays("2026-11-23", "2026-11-23T00:00:00Z"), portugal)).toThrow(RangeError);
+    expect(() => countWorkingDays(fullDays("", "2026-11-23"), portugal)).toThrow(RangeError);
+  });
+});
+
+describe("splitWorkingDaysByYear", () => {
+  it("splits a request across a year end so each year's allowance is drawn separately", () => {
+    expect(splitWorkingDaysByYear(fullDays("2026-12-28", "2027-01-05"), portugal)).toEqual({ 2026: 4, 2027: 2 });
+  });
+
+  it("applies half days only to the year holding that end of the range", () => {
+    const range = { startDate: "2026-12-28", endDate: "2027-01-05", halfDayStart: true, halfDayEnd: true };
+    expect(splitWorkingDaysByYear(range, portugal)).toEqual({ 2026: 3.5, 2027: 1.5 });
+  });
+
+  it("lists a year the range touches even when it takes no working day from it", () => {
+    // Fri 31 Dec 2027, then the weekend (New Year on Saturday), Mon 3 and Tue 4 Jan 2028.
+    expect(splitWorkingDaysByYear(fullDays("2027-12-31", "2028-01-04"), portugal)).toEqual({ 2027: 1, 2028: 2 });
+    // The only 2027 day is New Year's Day.
+    expect(splitWorkingDaysByYear(fullDays("2026-12-26", "2027-01-01"), portugal)).toEqual({ 2026: 4, 2027: 0 });
+  });
+
+  it("returns a single year for a range inside it", () => {
+    expect(splitWorkingDaysByYear(fullDays("2026-11-23", "2026-11-27"), portugal)).toEqual({ 2026: 5 });
+  });
+
+  it("covers every year of a multi-year range", () => {
+    const split = splitWorkingDaysByYear(fullDays("2026-12-31", "2028-01-03"), NO_HOLIDAYS);
+    expect(Object.keys(split)).toEqual(["2026", "2027", "2028"]);
+    expect(split[2027]).toBe(261);
+  });
+
+  it("throws RangeError like countWorkingDays", () => {
+    expect(() => splitWorkingDaysByYear(fullDays("2027-01-01", "2026-12-31"), portugal)).toThrow(RangeError);
+  });
+});
+
+describe("countWorkingDaysInYear", () => {
+  it("counts only the part inside the year and 0 outside it", () => {
+    const range = fullDays("2026-12-28", "2027-01-05");
+    expect(countWorkingDaysInYear(range, 2026, portugal)).toBe(4);
+    expect(countWorkingDaysInYear(range, 2027, portugal)).toBe(2);
+    expect(countWorkingDaysInYear(range, 2025, portugal)).toBe(0);
+    expect(countWorkingDaysInYear(range, 2028, portugal)).toBe(0);
+  });
+});
+
+describe("rangesOverlap", () => {
+  const a = { startDate: "2026-11-23", endDate: "2026-11-27" };
+
+  it("detects shared dates, including touching ends (inclusive)", () => {
+    expect(rangesOverlap(a, { startDate: "2026-11-27", endDate: "2026-12-01" })).toBe(true);
+    expect(rangesOverlap(a, { startDate: "2026-11-20", endDate: "2026-11-23" })).toBe(true);
+    expect(rangesOverlap(a, { startDate: "2026-11-24", endDate: "2026-11-24" })).toBe(true);
+    expect(rangesOverlap(a, { startDate: "2026-11-01", endDate: "2026-12-31" })).toBe(true);
+  });
+
+  it("is symmetric and false for disjoint ranges", () => {
+    const b = { startDate: "2026-11-28", endDate: "2026-11-30" };
+    expect(rangesOverlap(a, b)).toBe(false);
+    expect(rangesOverlap(b, a)).toBe(false);
+    const lastDay = { startDate: "2026-12-31", endDate: "2026-12-31" };
+    expect(rangesOverlap(lastDay, { startDate: "2027-01-01", endDate: "2027-01-02" })).toBe(false);
+  });
+
+  it("treats a morning and an afternoon absence on the same date as overlapping", () => {
+    const morning = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayEnd: true };
+    const afternoon = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayStart: true };
+    expect(rangesOverlap(morning, afternoon)).toBe(true);
+  });
+});
