@@ -39,8 +39,10 @@ export function createApp(build: ServerBuild) {
     res.set("Cache-Control", "no-store").json({ ok: true });
   });
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // The address rate limits count by; whatever a client sent in this header is overwritten.
+    req.headers["x-client-ip"] = req.ip ?? "unknown";
     next();
   });
   app.use(

@@ -1,7 +1,10 @@
 // Shared by server and browser. Portuguese is the default and fallback language (spec section 1).
-import en from "../public/locales/en/common.json";
-import es from "../public/locales/es/common.json";
-import pt from "../public/locales/pt/common.json";
+import enCommon from "../public/locales/en/common.json";
+import enIdentity from "../public/locales/en/identity.json";
+import esCommon from "../public/locales/es/common.json";
+import esIdentity from "../public/locales/es/identity.json";
+import ptCommon from "../public/locales/pt/common.json";
+import ptIdentity from "../public/locales/pt/identity.json";
 
 export const SUPPORTED_LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -11,7 +14,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-// Bundled rather than fetched: three small files, and no flash of untranslated text.
+// Bundled rather than fetched: small files, and no flash of untranslated text. Each language is
+// split into files by area (distinct top-level keys) that merge into the one "common" namespace.
+const en = { ...enCommon, ...enIdentity };
+const pt = { ...ptCommon, ...ptIdentity };
+const es = { ...esCommon, ...esIdentity };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
 export const i18nConfig = {
@@ -21,3 +28,8 @@ export const i18nConfig = {
   ns: ["common"],
   interpolation: { escapeValue: false },
 };
+
+/** A stored preference (any string or null) as a supported language. */
+export function languageOr(value: unknown, fallback: Language = DEFAULT_LANGUAGE): Language {
+  return isLanguage(value) ? value : fallback;
+}

@@ -3,7 +3,7 @@ import { listPendingApprovals } from "~/models/approval.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     const { user, companyId } = await requireApiUser(request);
     const items = await listPendingApprovals(companyId, user);
     return Response.json(

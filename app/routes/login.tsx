@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { AuthorizationError } from "remix-auth";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
@@ -11,11 +12,15 @@ import { loginFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // An invitation link that landed here (spec: token in the query) goes to the accept screen.
+  const url = new URL(request.url);
+  if (url.searchParams.get("token")) throw redirect(`/accept-invite?${url.searchParams}`);
   if (await getOptionalUser(request)) throw redirect("/");
   return null;
 }
@@ -23,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null }, { status: 400 });
+  }
   try {
     // The body was read above; remix-auth copies the request, so hand it one without a body.
     const bodyless = new Request(request.url, { method: "POST", headers: request.headers });
@@ -38,9 +45,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(safeRedirect(submission.value.redirectTo), { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
+      const cause = error.cause instanceof AppError ? error.cause : new AppError(401, "invalid_credentials", INVALID_CREDENTIALS);
       return data(
-        { result: submission.reply({ hideFields: ["password"] }), error: INVALID_CREDENTIALS },
-        { status: 401 },
+        {
+          result: submission.reply({ hideFields: ["password"] }),
+          error: cause.message,
+          errorValues: cause.fields ?? {},
+          unverifiedEmail: cause.code === "email_not_verified" ? submission.value.email : null,
+        },
+        { status: cause.status },
       );
     }
     throw error;
@@ -49,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation();
+  useInvitationInHash();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -73,9 +87,17 @@ export default function Login() {
         </p>
       ) : null}
       {actionData?.error ? (
-        <p className="notice notice--error" role="alert" id="login-error">
-          {t(actionData.error)}
-        </p>
+        <div className="notice notice--error" role="alert" id="login-error">
+          <p>{t(actionData.error, actionData.errorValues)}</p>
+          {actionData.unverifiedEmail ? (
+            <Form method="post" action="/resend-verification">
+              <input type="hidden" name="email" value={actionData.unverifiedEmail} />
+              <button type="submit" className="button">
+                {t("login.resendVerification")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
       ) : null}
       <Form method="post" className="stack" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
@@ -104,4 +126,13 @@ export default function Login() {
       </p>
     </AuthLayout>
   );
+}
+
+/** Invitation links may carry the token after '#', which only the browser sees. */
+function useInvitationInHash() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    if (hash.get("token")) navigate(`/accept-invite?${hash}`, { replace: true });
+  }, [navigate]);
 }

@@ -1,26 +1,74 @@
-import { getOptionalUser } from "./auth.server";
+import { type z } from "zod";
+import { currentUserSelect, getOptionalUser } from "./auth.server";
+import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
+import { getLanguage, getT } from "./i18n.server";
+import { verifyAccessToken } from "./jwt.server";
 
-/** JSON error body of the /api surface: { detail } plus field errors for validation failures. */
-export function apiError(status: number, detail: string, fields?: Record<string, string>) {
-  return Response.json(fields ? { detail, fields } : { detail }, { status });
-}
-
-/** Runs an /api handler: AppError becomes { detail } with its status; anything else a plain 500. */
-export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs an /api handler. An AppError becomes { detail } (translated into the caller's language:
+ * ?lng, cookie or Accept-Language) with its status, plus translated `fields` for validation
+ * errors; anything else a plain 500 without internals.
+ */
+export async function handleApi(request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof AppError) return apiError(error.status, error.message, error.fields);
+    const t = getT(await getLanguage(request));
+    if (error instanceof AppError) {
+      const detail = t(error.message, error.fields ?? {});
+      const fields = error.status === 400 && error.fields ? translateFields(error.fields, t) : undefined;
+      return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
+    }
     console.error(error);
-    return apiError(500, "Internal server error");
+    return Response.json({ detail: t("errorPage.unexpected.body") }, { status: 500 });
   }
 }
 
-/** The caller of an /api route: the browser's session cookie for now (bearer tokens: issue 3). */
-export async function requireApiUser(request: Request) {
-  const found = await getOptionalUser(request);
-  if (!found) throw new AppError(401, "unauthorized", "Not authenticated");
-  return found;
+function translateFields(fields: Record<string, string>, t: ReturnType<typeof getT>) {
+  return Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key)]));
 }
+
+/** Parses a JSON (or form) body with a zod schema; failures are a 400 with one message per field. */
+export async function parseBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    body = type.includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
+  } catch {
+    throw new AppError(400, "invalid_body", "errors.invalidBody");
+  }
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
+    throw new AppError(400, "validation_failed", Object.values(fields)[0], fields);
+  }
+  return parsed.data;
+}
+
+/**
+ * The caller of an /api route: `Authorization: Bearer <access token>`, else the browser's session
+ * cookie (so enhanced pages can call the API). The user is re-read, so a deleted user or a changed
+ * role takes effect at once.
+ */
+export async function requireApiUser(request: Request) {
+  const header = request.headers.get("Authorization");
+  if (header?.startsWith("Bearer ")) {
+    const claims = await verifyAccessToken(header.slice(7).trim());
+    if (!claims) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+    const user = await getDb().user.findFirst({ where: { id: claims.userId, companyId: claims.companyId }, select: currentUserSelect });
+    if (!user) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+    return { user, companyId: user.companyId };
+  }
+  const found = await getOptionalUser(request);
+  if (!found) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+  return { user: found.user, companyId: found.companyId };
+}
+
+export function requireApiAdmin(user: { role: string }) {
+  if (user.role !== "admin" && user.role !== "owner") throw new AppError(403, "forbidden", "errors.forbidden");
+}
+
+export const noStore = { "Cache-Control": "no-store" };

@@ -1,9 +1,11 @@
 import { redirect } from "@remix-run/node";
-import { Authenticator, AuthorizationError } from "remix-auth";
+import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { getDb } from "./db.server";
-import { dummyPasswordHash, verifyPassword } from "./password.server";
+import { AppError } from "./errors.server";
+import { clientIp } from "./rate-limit.server";
+import { checkCredentials } from "~/models/credentials.server";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
 
 export const SESSION_KEY = "sessionId";
@@ -16,23 +18,23 @@ export const authenticator = new Authenticator<string>(sessionStorage, { session
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = loginFormSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthorizationError(INVALID_CREDENTIALS);
-    const { email, password } = parsed.data;
-    const user = await getDb().user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
-    // Same message and the same work for an unknown e-mail and a wrong password.
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok) throw new AuthorizationError(INVALID_CREDENTIALS);
-    const session = await getDb().session.create({
-      data: {
-        userId: user.id,
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        userAgent: request.headers.get("User-Agent")?.slice(0, 200),
-      },
-    });
-    return session.id;
+    if (!parsed.success) throw new AppError(400, "invalid_credentials", INVALID_CREDENTIALS);
+    const user = await checkCredentials(parsed.data.email, parsed.data.password, clientIp(request));
+    return createSession(user.id, request);
   }),
   "form",
 );
+
+export async function createSession(userId: string, request: Request) {
+  const session = await getDb().session.create({
+    data: {
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 200),
+    },
+  });
+  return session.id;
+}
 
 export const currentUserSelect = {
   id: true,

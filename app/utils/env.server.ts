@@ -26,6 +26,11 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   APP_URL: z.string().url("must be an absolute URL such as https://absences.example.com").optional(),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must look like smtp://user:pass@host:587 or smtps://host:465")
+    .optional(),
+  MAIL_FROM: z.string().default("Folga <no-reply@folga.local>"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
 });
 
@@ -35,7 +40,8 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  // An empty variable (as copied from .env.example) means "use the default".
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, resources, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
 
@@ -27,8 +28,12 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }
 
-export function getT(language: Language) {
-  return i18nServer.getFixedT(language, "common");
+// A synchronous instance for text made outside React: e-mails, /api error details.
+const serverI18n = createInstance();
+void serverI18n.init({ ...i18nConfig, resources, initImmediate: false });
+
+export function getT(language: Language): TFunction {
+  return serverI18n.getFixedT(language, "common");
 }
 
 export function languageCookieHeader(language: Language) {

@@ -9,7 +9,6 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 
 const COST = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
-export const MIN_PASSWORD_LENGTH = 8;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -58,7 +58,7 @@ describe("GET /api/vacations/pending-approvals", () => {
   it("answers 401 JSON without a session", async () => {
     const response = await pendingApi(args(getRequest("/api/vacations/pending-approvals")));
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ detail: "Not authenticated" });
+    expect(await response.json()).toEqual({ detail: "Não autenticado (401). Faz login novamente." });
   });
 
   it("lists only the caller's company", async () => {

@@ -26,8 +26,20 @@ describe("locale files", () => {
     });
   }
 
+  it("splits a language into files with distinct top-level keys (they merge into one namespace)", () => {
+    const seen = new Map<string, string>();
+    for (const file of readdirSync(path.join(root, "en"))) {
+      for (const key of Object.keys(read("en", file))) {
+        expect(seen.get(key), `${key} in ${file} and ${seen.get(key)}`).toBeUndefined();
+        seen.set(key, file);
+      }
+    }
+  });
+
   it("every key the app uses with t('…') exists", () => {
-    const keys = new Set(flatten(read("en", "common.json")).map((k) => k.replace(/_(one|other)$/, "")));
+    const keys = new Set(
+      readdirSync(path.join(root, "en")).flatMap((file) => flatten(read("en", file)).map((k) => k.replace(/_(one|other)$/, ""))),
+    );
     const used = new Set<string>();
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {

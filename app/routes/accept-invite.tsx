@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth-layout";
+import { FieldError } from "~/components/field-error";
+import { FormError } from "~/components/form-error";
+import { pageTitle } from "~/lib/meta";
+import { newPasswordSchema } from "~/lib/schemas/identity";
+import { acceptInvitation, describeInvitation } from "~/models/invitation.server";
+import { AppError } from "~/utils/errors.server";
+import { replyWithAppError } from "~/utils/form-errors.server";
+import { getLanguage } from "~/utils/i18n.server";
+import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "acceptInvite.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  try {
+    const invitation = await describeInvitation(token);
+    return { token, invitation, name: url.searchParams.get("name") ?? invitation.fullName, error: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data({ token, invitation: null, name: "", error: error.message }, { status: error.status });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const hide = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }), values: {} }, { status: 400 });
+  try {
+    consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
+    await acceptInvitation(submission.value.token, {
+      fullName: submission.value.fullName,
+      password: submission.value.password,
+      language: await getLanguage(request),
+    });
+  } catch (error) {
+    return replyWithAppError(error, submission.reply, hide);
+  }
+  return redirect("/login?checkEmail=0&invited=1");
+}
+
+export default function AcceptInvite() {
+  const { t } = useTranslation();
+  const { token, invitation, name, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { token, fullName: name },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout title={t("acceptInvite.title")}>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {t(error)}
+        </p>
+      ) : (
+        <>
+          <p className="muted">{t("acceptInvite.intro", { company: invitation?.companyName, email: invitation?.email })}</p>
+          <FormError errors={form.errors} values={actionData?.values} />
+          <Form method="post" className="stack" {...getFormProps(form)}>
+            <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
+            <label className="field">
+              <span>{t("acceptInvite.fullName")}</span>
+              <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" key={fields.fullName.key} />
+              <FieldError errors={fields.fullName.errors} id={fields.fullName.errorId} />
+            </label>
+            <label className="field">
+              <span>{t("acceptInvite.password")}</span>
+              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" key={fields.password.key} />
+              <FieldError errors={fields.password.errors} id={fields.password.errorId} />
+            </label>
+            <label className="field">
+              <span>{t("acceptInvite.confirmPassword")}</span>
+              <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" key={fields.confirmPassword.key} />
+              <FieldError errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
+            </label>
+            <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? t("acceptInvite.submitting") : t("acceptInvite.submit")}
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="auth-links">
+        <Link to="/login">{t("acceptInvite.haveAccount")}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

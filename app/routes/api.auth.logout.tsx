@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { revokeRefreshToken } from "~/models/api-token.server";
+import { apiLogoutSchema } from "~/lib/schemas/api";
+import { handleApi, parseBody } from "~/utils/api.server";
+
+// Fire and forget (spec): revoking an unknown token is not an error.
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    const { refresh_token } = await parseBody(request, apiLogoutSchema);
+    await revokeRefreshToken(refresh_token ?? "");
+    return new Response(null, { status: 204 });
+  });
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listAllCompanies } from "~/models/company.server";
+import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
+import { requireMaster } from "~/utils/permissions.server";
+
+// Master users only (the audit screen's all-companies filter).
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const { user } = await requireApiUser(request);
+    requireMaster(user);
+    return Response.json(await listAllCompanies(), { headers: noStore });
+  });
+}

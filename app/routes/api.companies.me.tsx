@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getCompany } from "~/models/company.server";
+import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const { companyId } = await requireApiUser(request);
+    return Response.json(await getCompany(companyId), { headers: noStore });
+  });
+}

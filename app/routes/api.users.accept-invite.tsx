@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { acceptInvitation } from "~/models/invitation.server";
+import { apiAcceptInviteSchema } from "~/lib/schemas/api";
+import { handleApi, parseBody } from "~/utils/api.server";
+import { getLanguage } from "~/utils/i18n.server";
+import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
+    const body = await parseBody(request, apiAcceptInviteSchema);
+    const user = await acceptInvitation(body.token, { password: body.new_password, fullName: body.full_name, language: await getLanguage(request) });
+    return Response.json({ ok: true, user_id: user.id }, { status: 201 });
+  });
+}

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { verifyEmail } from "~/models/account.server";
+import { apiTokenSchema } from "~/lib/schemas/api";
+import { handleApi, parseBody } from "~/utils/api.server";
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    const { token } = await parseBody(request, apiTokenSchema);
+    await verifyEmail(token);
+    return Response.json({ ok: true });
+  });
+}

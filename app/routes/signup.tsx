@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthLayout } from "~/components/auth-layout";
+import { FieldError } from "~/components/field-error";
+import { FormError } from "~/components/form-error";
+import { pageTitle } from "~/lib/meta";
+import { signupSchema } from "~/lib/schemas/identity";
+import { registerCompany, TRIAL_DAYS } from "~/models/company.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { replyWithAppError } from "~/utils/form-errors.server";
+import { getLanguage } from "~/utils/i18n.server";
+import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "signup.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), values: {} }, { status: 400 });
+  try {
+    consumeLimit(LIMITS.signupPerIp, clientIp(request));
+    await registerCompany({ ...submission.value, language: await getLanguage(request) });
+  } catch (error) {
+    return replyWithAppError(error, submission.reply, ["password"]);
+  }
+  // The owner confirms the e-mail before the first sign-in (docs/decisions/0007-identity.md).
+  return redirect("/login?checkEmail=1");
+}
+
+export default function Signup() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/signup";
+  const field = (name: "companyName" | "billingEmail" | "fullName" | "email" | "password", type: "text" | "email" | "password", autoComplete: string, hint?: string) => (
+    <label className="field">
+      <span>{t(`signup.${name}`)}</span>
+      {hint ? <small className="field__hint">{hint}</small> : null}
+      <input {...getInputProps(fields[name], { type })} autoComplete={autoComplete} key={fields[name].key} />
+      <FieldError errors={fields[name].errors} id={fields[name].errorId} />
+    </label>
+  );
+  return (
+    <AuthLayout title={t("signup.title")}>
+      <p className="muted">{t("signup.intro", { days: TRIAL_DAYS })}</p>
+      <FormError errors={form.errors} values={actionData?.values} />
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        {field("companyName", "text", "organization")}
+        {field("billingEmail", "email", "email", t("signup.billingEmailHint"))}
+        {field("fullName", "text", "name")}
+        {field("email", "email", "email")}
+        {field("password", "password", "new-password", t("signup.passwordHint"))}
+        <button type="submit" className="button button--primary" disabled={submitting}>
+          {submitting ? t("signup.submitting") : t("signup.submit")}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/login">{t("signup.haveAccount")}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

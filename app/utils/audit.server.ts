@@ -1,0 +1,37 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { getDb } from "./db.server";
+
+type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
+
+export interface AuditInput {
+  companyId: string;
+  actorId: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  /** { field: { old, new } } for changes, or plain key-value pairs. */
+  details?: Record<string, unknown>;
+}
+
+/** Written in the same transaction as the change it describes, when one is given. */
+export function recordAudit(entry: AuditInput, client: Client = getDb()) {
+  return client.auditEntry.create({
+    data: {
+      companyId: entry.companyId,
+      actorId: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    },
+  });
+}
+
+/** The fields that differ between two snapshots, as { field: { old, new } }. */
+export function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const diff: Record<string, { old: unknown; new: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value !== undefined && before[key] !== value) diff[key] = { old: before[key], new: value };
+  }
+  return diff;
+}

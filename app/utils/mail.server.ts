@@ -1,0 +1,102 @@
+// Every e-mail is first written to the EmailOutbox table, then delivered over SMTP when SMTP_URL
+// is set. Without it (the local default) mail stays in the outbox, which /dev/outbox lists, so a
+// newcomer can follow verification and invitation links. A failed delivery is retried on the next
+// drain, up to MAX_ATTEMPTS.
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Language } from "~/i18n";
+import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
+
+export const MAX_ATTEMPTS = 5;
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  language: Language;
+  companyId?: string | null;
+}
+
+let transporter: Transporter | undefined;
+function getTransporter(): Transporter | undefined {
+  const url = getEnv().SMTP_URL;
+  if (!url) return undefined;
+  transporter ??= nodemailer.createTransport(url);
+  return transporter;
+}
+
+export async function queueMail(mail: OutgoingMail): Promise<string> {
+  const row = await getDb().emailOutbox.create({
+    data: {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      language: mail.language,
+      companyId: mail.companyId ?? null,
+    },
+  });
+  // Delivery happens after the answer; a slow SMTP server never slows a page.
+  void deliverPendingMail();
+  return row.id;
+}
+
+let draining: Promise<number> | undefined;
+let drainAgain = false;
+
+/** Sends what is waiting; concurrent calls share one pass (and trigger one more after it). */
+export function deliverPendingMail(): Promise<number> {
+  if (draining) {
+    drainAgain = true;
+    return draining;
+  }
+  draining = (async () => {
+    let sent = 0;
+    do {
+      drainAgain = false;
+      sent += await deliverBatch();
+    } while (drainAgain);
+    return sent;
+  })().finally(() => {
+    draining = undefined;
+  });
+  return draining;
+}
+
+async function deliverBatch(): Promise<number> {
+  const transport = getTransporter();
+  if (!transport) return 0;
+  const db = getDb();
+  const pending = await db.emailOutbox.findMany({
+    where: { sentAt: null, attempts: { lt: MAX_ATTEMPTS } },
+    orderBy: { createdAt: "asc" },
+    take: 50,
+  });
+  let sent = 0;
+  for (const mail of pending) {
+    try {
+      await transport.sendMail({
+        from: getEnv().MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        headers: { "Content-Language": mail.language },
+      });
+      await db.emailOutbox.update({ where: { id: mail.id }, data: { sentAt: new Date(), attempts: { increment: 1 } } });
+      sent++;
+    } catch (error) {
+      await db.emailOutbox.update({
+        where: { id: mail.id },
+        data: { attempts: { increment: 1 }, lastError: String((error as Error).message).slice(0, 500) },
+      });
+    }
+  }
+  return sent;
+}
+
+/** Lets tests and shutdown wait for mail already on its way. */
+export async function settleMail(): Promise<void> {
+  while (draining) await draining;
+}

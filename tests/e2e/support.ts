@@ -1,0 +1,79 @@
+// Small helpers shared by the end-to-end specs. They use only what a person does (fill, click,
+// submit), so they work the same with JavaScript on and off.
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo-password";
+
+export const DEMO = {
+  employee: { email: "employee@demo.test", name: "Eva Employee" },
+  admin: { email: "admin@demo.test", name: "André Admin" },
+  owner: { email: "owner@demo.test", name: "Olívia Owner" },
+  master: { email: "master@demo.test", name: "Mário Master" },
+} as const;
+
+export const COMPANY_NAME = "Demo Company";
+
+/**
+ * Seeded demo employees nobody else signs in as. Tests that change the language stored on the
+ * profile use these, one per project and test, so runs in parallel never see each other's choice.
+ */
+const SPARE_USERS = [
+  "ana.silva0@demo.test",
+  "bruno.martins1@demo.test",
+  "carla.oliveira2@demo.test",
+  "diogo.santos3@demo.test",
+  "elisa.sousa4@demo.test",
+  "fabio.costa5@demo.test",
+];
+
+export function spareUser(testInfo: TestInfo, slot: number): string {
+  const projectOffset = testInfo.project.name === "js-off" ? SPARE_USERS.length / 2 : 0;
+  const email = SPARE_USERS[projectOffset + slot];
+  if (!email) throw new Error(`no spare demo user for slot ${slot}`);
+  return email;
+}
+
+/** The login form's fields and button, whatever the interface language. */
+export function loginForm(page: Page) {
+  const form = page.locator("form").filter({ has: page.locator('input[type="password"]') });
+  return {
+    email: form.locator('input[name="email"]'),
+    password: form.locator('input[name="password"]'),
+    submit: form.locator('button[type="submit"]'),
+  };
+}
+
+/** Fills and submits the login form on the current page (which must be /login). */
+export async function submitLogin(page: Page, email: string, password: string) {
+  const form = loginForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Signs in from /login (or the given login URL) and waits for the app shell. */
+export async function signIn(page: Page, email: string, { from = "/login", password = DEMO_PASSWORD } = {}) {
+  await page.goto(from);
+  await submitLogin(page, email, password);
+  await expect(page.getByTestId("display-name")).toBeVisible();
+}
+
+/** The top bar's sign-out button, in any of the three languages. */
+export function signOutButton(page: Page) {
+  return page.getByRole("button", { name: /^(Terminar sessão|Sign out|Cerrar sesión)$/ });
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole("navigation", { name: /^(Navegação principal|Main navigation|Navegación principal)$/ });
+}
+
+/** Picks a language with the switch in the top bar (or on the signed-out pages). */
+export async function chooseLanguage(page: Page, code: "PT" | "EN" | "ES") {
+  await page.getByRole("button", { name: code, exact: true }).click();
+}
+
+/** Escapes a path for use in a URL regular expression. */
+export function urlPath(path: string, { query = false } = {}): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^http://[^/]+${escaped}${query ? "" : "$"}`);
+}
