@@ -1,10 +1,13 @@
 // Shared by server and browser. Portuguese is the default and fallback language (spec section 1).
 import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
+import enSettings from "../public/locales/en/settings.json";
 import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
+import esSettings from "../public/locales/es/settings.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
+import ptSettings from "../public/locales/pt/settings.json";
 
 export const SUPPORTED_LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -16,9 +19,9 @@ export function isLanguage(value: unknown): value is Language {
 
 // Bundled rather than fetched: small files, and no flash of untranslated text. Each language is
 // split into files by area (distinct top-level keys) that merge into the one "common" namespace.
-const en = { ...enCommon, ...enIdentity };
-const pt = { ...ptCommon, ...ptIdentity };
-const es = { ...esCommon, ...esIdentity };
+const en = { ...enCommon, ...enIdentity, ...enSettings };
+const pt = { ...ptCommon, ...ptIdentity, ...ptSettings };
+const es = { ...esCommon, ...esIdentity, ...esSettings };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
 export const i18nConfig = {

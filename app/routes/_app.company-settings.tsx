@@ -1,17 +1,177 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FieldError } from "~/components/field-error";
+import { FormError } from "~/components/form-error";
 import { pageTitle } from "~/lib/meta";
+import { inviteSchema } from "~/lib/schemas/identity";
+import { inviteUser } from "~/models/invitation.server";
+import { deleteUser, listUsers } from "~/models/user.server";
+import { getDb } from "~/utils/db.server";
+import { replyWithAppError } from "~/utils/form-errors.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { requireAdminPage } from "~/utils/route-guards.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.adminConfigurations");
 
+const deleteUserSchema = z.object({ userId: z.string() });
+
+const TABS = ["users", "teams", "billing-details", "billing-invoices", "billing-payment", "manage-account"] as const;
+type Tab = (typeof TABS)[number];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return null;
+  const { user, companyId } = await requireAdminPage(request);
+  const requested = new URL(request.url).searchParams.get("tab");
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "users";
+  if (tab !== "users") return { tab, users: [], teams: {}, viewerId: user.id };
+  const [users, teams] = await Promise.all([
+    listUsers(companyId),
+    getDb().team.findMany({ where: { companyId }, select: { id: true, name: true } }),
+  ]);
+  return { tab, users, teams: Object.fromEntries(teams.map((t) => [t.id, t.name])), viewerId: user.id };
 }
 
-export default function Page() {
-  return <PagePlaceholder titleKey="nav.adminConfigurations" />;
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, companyId } = await requireAdminPage(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: deleteUserSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), values: {}, notice: null }, { status: 400 });
+    try {
+      await deleteUser(companyId, user, submission.value.userId);
+    } catch (error) {
+      return replyWithAppError(error, submission.reply);
+    }
+    return { result: submission.reply(), values: {}, notice: "settings.users.deleted" };
+  }
+  const submission = parseWithZod(formData, { schema: inviteSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), values: {}, notice: null }, { status: 400 });
+  try {
+    await inviteUser(companyId, user, submission.value, await getLanguage(request));
+  } catch (error) {
+    return replyWithAppError(error, submission.reply);
+  }
+  return { result: submission.reply({ resetForm: true }), values: { email: submission.value.email }, notice: "invite.sent" };
+}
+
+export default function CompanySettings() {
+  const { t } = useTranslation();
+  const { tab } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="page__title">{t("nav.adminConfigurations")}</h1>
+      <nav className="tabs" aria-label={t("settings.tabs")}>
+        {TABS.map((name) => (
+          <Link key={name} to={`?tab=${name}`} aria-current={tab === name ? "page" : undefined} className="tabs__tab">
+            {t(`settings.tab.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {tab === "users" ? (
+        <UsersTab />
+      ) : (
+        <div className="empty-state">
+          <p>{t("placeholder.body")}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+function UsersTab() {
+  const { t } = useTranslation();
+  const { users, teams, viewerId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { role: "user" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle";
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  return (
+    <div className="settings-grid">
+      <section className="card" aria-labelledby="users-heading">
+        <h2 id="users-heading">{t("settings.users.title")}</h2>
+        {notice ? (
+          <p className="notice notice--success" role="status">
+            {t(notice, actionData?.values)}
+          </p>
+        ) : null}
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("settings.users.name")}</th>
+                <th scope="col">{t("settings.users.email")}</th>
+                <th scope="col">{t("settings.users.role")}</th>
+                <th scope="col">{t("settings.users.team")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("settings.users.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td>{user.fullName || user.name || user.email}</td>
+                  <td>{user.email}</td>
+                  <td>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
+                  <td>{user.teamId ? (teams as Record<string, string>)[user.teamId] : "—"}</td>
+                  <td>
+                    {user.id !== viewerId ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="userId" value={user.id} />
+                        <button type="submit" className="button button--small" disabled={busy} aria-label={t("settings.users.deleteNamed", { name: user.fullName || user.email })}>
+                          {t("settings.users.delete")}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">{t("settings.invite.title")}</h2>
+        <FormError errors={form.errors} />
+        <Form method="post" className="stack" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="invite" />
+          <label className="field">
+            <span>{t("settings.invite.name")}</span>
+            <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} />
+            <FieldError errors={fields.fullName.errors} id={fields.fullName.errorId} />
+          </label>
+          <label className="field">
+            <span>{t("settings.invite.email")}</span>
+            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} />
+            <FieldError errors={fields.email.errors} id={fields.email.errorId} />
+          </label>
+          <label className="field">
+            <span>{t("settings.invite.role")}</span>
+            <select {...getSelectProps(fields.role)} key={fields.role.key}>
+              <option value="user">{t("roles.user")}</option>
+              <option value="admin">{t("roles.admin")}</option>
+            </select>
+            <FieldError errors={fields.role.errors} id={fields.role.errorId} />
+          </label>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("settings.invite.submit")}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -81,6 +81,11 @@ export default function Login() {
           {t("login.checkEmail")}
         </p>
       ) : null}
+      {searchParams.get("reset") === "1" ? (
+        <p className="notice notice--success" role="status">
+          {t("login.passwordReset")}
+        </p>
+      ) : null}
       {searchParams.get("invited") === "1" ? (
         <p className="notice notice--success" role="status">
           {t("login.invited")}
