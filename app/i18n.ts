@@ -1,10 +1,13 @@
 // Shared by server and browser. Portuguese is the default and fallback language (spec section 1).
+import enAbsences from "../public/locales/en/absences.json";
 import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enSettings from "../public/locales/en/settings.json";
+import esAbsences from "../public/locales/es/absences.json";
 import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esSettings from "../public/locales/es/settings.json";
+import ptAbsences from "../public/locales/pt/absences.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptSettings from "../public/locales/pt/settings.json";
@@ -19,9 +22,9 @@ export function isLanguage(value: unknown): value is Language {
 
 // Bundled rather than fetched: small files, and no flash of untranslated text. Each language is
 // split into files by area (distinct top-level keys) that merge into the one "common" namespace.
-const en = { ...enCommon, ...enIdentity, ...enSettings };
-const pt = { ...ptCommon, ...ptIdentity, ...ptSettings };
-const es = { ...esCommon, ...esIdentity, ...esSettings };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
 export const i18nConfig = {

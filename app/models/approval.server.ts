@@ -41,7 +41,10 @@ export async function listPendingApprovals(companyId: string, viewer: Reviewer) 
       status: true,
       description: true,
       categoryId: true,
+      halfDayStart: true,
+      halfDayEnd: true,
       createdAt: true,
+      user: { select: { fullName: true, name: true, email: true } },
     },
   });
 }

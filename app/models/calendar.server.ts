@@ -1,0 +1,70 @@
+// Data of the personal screens, loaded for a whole year in a fixed number of queries and
+// computed in memory (working days, balances), whatever the number of absences.
+import { computeBalances } from "~/lib/balances";
+import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
+import { holidaysInYear } from "~/lib/holiday-dates";
+import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { vacationSelect } from "./vacation.server";
+
+export const UPCOMING_LIMIT = 10;
+
+export async function listCategories(companyId: string, { activeOnly = true } = {}) {
+  return getDb().absenceCategory.findMany({
+    where: { companyId, ...(activeOnly ? { active: true } : {}) },
+    select: { id: true, name: true, color: true, active: true, balance: true },
+    orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
+  });
+}
+
+/**
+ * One person's year: their absences touching the year, the holidays that apply to them, the
+ * categories, their balances, and the next absences from `today` (which may reach into next year).
+ */
+export async function getPersonalYear(companyId: string, userId: string, year: number, today: string) {
+  const db = getDb();
+  const user = await db.user.findFirst({
+    where: { id: userId, companyId },
+    select: { id: true, countryCode: true, region: true, company: { select: { countryCode: true } } },
+  });
+  if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
+  const from = firstDayOfYear(year);
+  const to = lastDayOfYear(year);
+  const [holidayRows, categories, allowance, vacations, upcomingRows] = await Promise.all([
+    db.holiday.findMany({ where: { companyId }, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
+    listCategories(companyId, { activeOnly: false }),
+    db.allowance.findUnique({ where: { userId_year: { userId, year } } }),
+    db.vacation.findMany({
+      where: { companyId, userId, endDate: { gte: from }, startDate: { lte: to } },
+      select: vacationSelect,
+      orderBy: { startDate: "asc" },
+    }),
+    db.vacation.findMany({
+      where: { companyId, userId, endDate: { gte: today }, status: { not: "cancelled" } },
+      select: vacationSelect,
+      orderBy: { startDate: "asc" },
+      take: UPCOMING_LIMIT,
+    }),
+  ]);
+  const calendar = holidayCalendar(holidayRows, user, user.company.countryCode);
+  const withDays = <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
+    ...v,
+    workingDays: countWorkingDays(v, calendar),
+  });
+  return {
+    year,
+    holidays: holidaysInYear(holidayRows, user, user.company.countryCode, year),
+    categories: categories.map(({ id, name, color, active, balance }) => ({ id, name, color, active, balance })),
+    vacations: vacations.map(withDays),
+    upcoming: upcomingRows.map(withDays),
+    balances: computeBalances({
+      year,
+      allowance: allowance ? { yearly: allowance.yearly, residual: allowance.residual, specialLeave: allowance.specialLeave } : null,
+      vacations,
+      categories,
+      calendar,
+    }),
+    hasAllowance: Boolean(allowance),
+  };
+}
