@@ -10,10 +10,12 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { fromUtcDate } from "./app/lib/dates";
+import { scheduleAutoApproval } from "./app/models/auto-approval.server";
 import { hasAnyCompany, seedDemoCompany } from "./app/models/demo.server";
 import { databaseEngine } from "./app/utils/database-url";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
+import { settleMail } from "./app/utils/mail.server";
 import { applySqliteMigrations } from "./app/utils/migrations.server";
 
 async function prepareDatabase() {
@@ -90,6 +92,7 @@ async function main() {
   }
   await prepareDatabase();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const stopJobs = scheduleAutoApproval();
   const server = createApp(build).listen(env.PORT, env.HOST, () => {
     console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });
@@ -97,7 +100,9 @@ async function main() {
   // Finish the requests in flight, close the database, then exit; force it after 10 s.
   const shutdown = (signal: string) => {
     console.log(`${signal} received: shutting down`);
+    stopJobs();
     server.close(async () => {
+      await settleMail();
       await getDb().$disconnect();
       process.exit(0);
     });

@@ -3,7 +3,7 @@
 import { computeBalances } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
-import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
+import { buildHolidayIndex, countWorkingDays, holidayCalendar, holidayCalendarFor } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { vacationSelect } from "./vacation.server";
@@ -67,4 +67,73 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
     }),
     hasAllowance: Boolean(allowance),
   };
+}
+
+const normalizeCode = (code: string | null | undefined) => code?.trim().toUpperCase() || null;
+
+/**
+ * The holiday rows that can apply to one person (their work country, else the company's), sent
+ * to the browser so the request drawer counts working days with the server's own rules
+ * (app/lib/working-days.ts takes rows, not calendars, through a loader).
+ */
+export async function getHolidayContext(companyId: string, userId: string) {
+  const db = getDb();
+  const [user, rows] = await Promise.all([
+    db.user.findFirst({
+      where: { id: userId, companyId },
+      select: { countryCode: true, region: true, company: { select: { countryCode: true } } },
+    }),
+    db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
+  ]);
+  if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
+  const country = normalizeCode(user.countryCode) ?? normalizeCode(user.company.countryCode);
+  return {
+    person: { countryCode: user.countryCode, region: user.region },
+    companyCountryCode: user.company.countryCode,
+    rows: rows.filter((row) => normalizeCode(row.countryCode) === country),
+  };
+}
+
+export type HolidayContext = Awaited<ReturnType<typeof getHolidayContext>>;
+
+interface DescribedVacation {
+  id: string;
+  userId: string;
+  startDate: string;
+  endDate: string;
+  halfDayStart: boolean;
+  halfDayEnd: boolean;
+}
+
+/**
+ * Requester names and working days of a page of absences of any people, in a fixed number of
+ * queries (users of the page, holidays, company) however many rows the page has.
+ */
+export async function describeVacations(companyId: string, vacations: readonly DescribedVacation[]) {
+  const names: Record<string, string> = {};
+  const workingDays: Record<string, number | null> = {};
+  if (vacations.length === 0) return { names, workingDays };
+  const db = getDb();
+  const userIds = [...new Set(vacations.map((v) => v.userId))];
+  const [users, holidays, company] = await Promise.all([
+    db.user.findMany({
+      where: { companyId, id: { in: userIds } },
+      select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
+    }),
+    db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
+    db.company.findUnique({ where: { id: companyId }, select: { countryCode: true } }),
+  ]);
+  const index = buildHolidayIndex(holidays);
+  const people = new Map(users.map((user) => [user.id, user]));
+  for (const user of users) names[user.id] = user.fullName || user.name || user.email;
+  for (const vacation of vacations) {
+    const person = people.get(vacation.userId);
+    try {
+      workingDays[vacation.id] = person ? countWorkingDays(vacation, holidayCalendarFor(index, person, company?.countryCode ?? "PT")) : null;
+    } catch {
+      // A stored row with malformed dates shows a dash rather than breaking the whole list.
+      workingDays[vacation.id] = null;
+    }
+  }
+  return { names, workingDays };
 }

@@ -9,6 +9,7 @@ import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
 export const VACATION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 export type VacationStatus = (typeof VACATION_STATUSES)[number];
@@ -161,6 +162,8 @@ export async function createVacation(companyId: string, requester: Actor, input:
     );
     return { vacation, workingDays };
   });
+  // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
+  await notifyNewRequest(companyId, created.vacation.id);
   return created;
 }
 
@@ -198,7 +201,7 @@ export async function decideVacation(
   }
   const now = options.now ?? new Date();
   const db = getDb();
-  return db.$transaction(async (tx) => {
+  const decided = await db.$transaction(async (tx) => {
     const { count } = await tx.vacation.updateMany({
       where: { id, companyId, status: "pending" },
       data: { status: decision, reviewerId: options.auto ? null : reviewer.id, reviewedAt: now, autoApproved: Boolean(options.auto) },
@@ -217,6 +220,8 @@ export async function decideVacation(
     );
     return tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect });
   });
+  await notifyDecision(companyId, id);
+  return decided;
 }
 
 /**
@@ -252,6 +257,8 @@ export interface VacationFilters {
 }
 
 export const MAX_SEARCH_LIMIT = 1000;
+/** The CSV export takes every row under the filters, up to this many. */
+export const MAX_EXPORT_ROWS = 100_000;
 
 /** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size. */
 export async function searchVacations(companyId: string, filters: VacationFilters) {
@@ -263,7 +270,7 @@ export async function searchVacations(companyId: string, filters: VacationFilter
     ...(filters.dateFrom ? { endDate: { gte: filters.dateFrom } } : {}),
     ...(filters.dateTo ? { startDate: { lte: filters.dateTo } } : {}),
   };
-  const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_SEARCH_LIMIT);
+  const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_EXPORT_ROWS);
   const offset = Math.max(filters.offset ?? 0, 0);
   const db = getDb();
   const [items, total] = await Promise.all([

@@ -40,11 +40,7 @@ export async function parseBody<T extends z.ZodType>(request: Request, schema: T
     throw new AppError(400, "invalid_body", "errors.invalidBody");
   }
   const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
-    throw new AppError(400, "validation_failed", Object.values(fields)[0], fields);
-  }
+  if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
 
@@ -72,3 +68,17 @@ export function requireApiAdmin(user: { role: string }) {
 }
 
 export const noStore = { "Cache-Control": "no-store" };
+
+/** Parses the query string with a zod schema; failures are a 400 with one message per field. */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+function validationError(error: z.ZodError) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
+  return new AppError(400, "validation_failed", Object.values(fields)[0], fields);
+}

@@ -1,7 +1,9 @@
 // Bodies of the JSON API (spec section 7 names). Messages are locale keys.
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
+import { isIsoDate } from "~/lib/dates";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
+import { vacationRequestSchema } from "./vacation";
 
 export const apiLoginSchema = z.object({
   email: z.string({ error: "validation.emailRequired" }).trim().toLowerCase().min(1, "validation.emailRequired"),
@@ -49,4 +51,70 @@ export const apiUpdateUserSchema = z.object({
     .nullable()
     .optional(),
   role: z.enum(["user", "admin", "owner"], { error: "validation.roleInvalid" }).optional(),
+});
+
+/** POST /api/vacations (spec payload names). */
+export const apiCreateVacationSchema = z
+  .object({
+    start_date: z.unknown(),
+    end_date: z.unknown(),
+    description: z.unknown().optional(),
+    absence_category_id: z.unknown().optional(),
+    half_day_start: z.unknown().optional(),
+    half_day_end: z.unknown().optional(),
+    notification_recipients: z
+      .object({ type: z.string(), emails: z.array(z.string()).optional() })
+      .optional(),
+  })
+  .transform((body, ctx) => {
+    const parsed = vacationRequestSchema.safeParse({
+      startDate: body.start_date,
+      endDate: body.end_date,
+      description: body.description ?? "",
+      categoryId: body.absence_category_id ?? "yearly_allowance",
+      halfDayStart: body.half_day_start ?? false,
+      halfDayEnd: body.half_day_end ?? false,
+      recipientType: body.notification_recipients?.type ?? "team_admins",
+      customEmails: body.notification_recipients?.emails?.join(","),
+    });
+    if (!parsed.success) {
+      const names: Record<string, string> = { startDate: "start_date", endDate: "end_date", categoryId: "absence_category_id", recipientType: "notification_recipients", customEmails: "notification_recipients" };
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        ctx.addIssue({ code: "custom", path: [names[field] ?? field], message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const optionalDate = z
+  .string()
+  .optional()
+  .refine((value) => !value || isIsoDate(value), "validation.dateInvalid");
+
+export const apiVacationSearchSchema = z.object({
+  date_from: optionalDate,
+  date_to: optionalDate,
+  user_id: z.string().optional(),
+  status: z.enum(["pending", "approved", "rejected", "cancelled"], { error: "query.statusInvalid" }).optional(),
+  absence_category_id: z.string().optional(),
+  limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional(),
+  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional(),
+});
+
+export const apiYearSchema = z.object({
+  year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional(),
+});
+
+const allowanceValue = (key: string) =>
+  z.coerce.number({ error: key }).refine((n) => Number.isFinite(n) && n >= 0, key).refine((n) => Number.isInteger(n * 2), key);
+
+/** POST /api/reports/allowances/upsert: finite numbers >= 0 (halves allowed), spec messages. */
+export const apiAllowanceUpsertSchema = z.object({
+  userId: z.string({ error: "errors.userNotFound" }).min(1, "errors.userNotFound"),
+  year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid"),
+  yearlyAllowance: allowanceValue("allowance.yearlyInvalid"),
+  residualAllowance: allowanceValue("allowance.residualInvalid"),
+  specialLeaveAllowance: allowanceValue("allowance.specialLeaveInvalid"),
 });

@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "~/lib/balances";
+import { formatDays } from "~/lib/format";
+
+const FIGURES = ["total", "used", "pending", "remaining"] as const;
+
+/**
+ * The three allowances of a year. Without an allowance row every figure is a dash (spec: 'a dash
+ * when unknown'): zeros would claim the person has no days at all.
+ */
+export function BalanceCards({ balances, hasAllowance, year }: { balances: Balances; hasAllowance: boolean; year: number }) {
+  const { t } = useTranslation();
+  return (
+    <section className="balance-cards" aria-labelledby="balance-cards-heading">
+      <h2 id="balance-cards-heading" className="visually-hidden">
+        {t("absences.balances.title", { year })}
+      </h2>
+      {BALANCE_KINDS.map((kind) => (
+        <BalanceCard key={kind} kind={kind} figures={hasAllowance ? balances[kind] : null} year={year} />
+      ))}
+    </section>
+  );
+}
+
+function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: BalanceFigures | null; year: number }) {
+  const { t, i18n } = useTranslation();
+  const headingId = `balance-${kind}`;
+  return (
+    <article className={`balance-card balance-card--${kind}`} aria-labelledby={headingId} data-testid={`balance-${kind}`}>
+      <header className="balance-card__header">
+        <h3 id={headingId} className="balance-card__title">
+          {t(`absences.balances.${kind}.title`)}
+        </h3>
+        <p className="balance-card__hint">{t(`absences.balances.${kind}.hint`)}</p>
+      </header>
+      <p className="balance-card__remaining">
+        <span className="balance-card__big">{formatDays(figures?.remaining, i18n.language)}</span>
+        <span className="balance-card__unit">{t("absences.balances.remainingOf", { year })}</span>
+      </p>
+      <dl className="balance-card__figures">
+        {FIGURES.map((figure) => (
+          <div key={figure} className="balance-card__figure">
+            <dt>{t(`absences.balances.${figure}`)}</dt>
+            <dd data-figure={figure}>{formatDays(figures?.[figure], i18n.language)}</dd>
+          </div>
+        ))}
+      </dl>
+      {figures ? null : <p className="balance-card__none">{t("absences.balances.noAllowance", { year })}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,188 @@
+import { memo, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { dayOfWeek, eachDay, isoDate, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
+import { formatIsoDate } from "./date-text";
+
+export type DayStatus = "rejected" | "approved" | "pending";
+
+// Spec §2: rejected over approved over pending (and any of them over a holiday).
+const PRIORITY: Record<DayStatus, number> = { rejected: 3, approved: 2, pending: 1 };
+
+/** How an absence colours the calendar: unknown statuses as pending (spec §4), cancelled not at all. */
+export function calendarStatus(status: string): DayStatus | null {
+  if (status === "cancelled") return null;
+  if (status === "rejected" || status === "approved") return status;
+  return "pending";
+}
+
+export interface DateRange {
+  start: IsoDate;
+  end: IsoDate;
+}
+
+/** The winning status of every date of the year covered by an absence. */
+export function statusesByDate(
+  vacations: readonly { startDate: IsoDate; endDate: IsoDate; status: string }[],
+  year: number,
+): Map<IsoDate, DayStatus> {
+  const result = new Map<IsoDate, DayStatus>();
+  const yearStart = isoDate(year, 1, 1);
+  const yearEnd = isoDate(year, 12, 31);
+  for (const vacation of vacations) {
+    const status = calendarStatus(vacation.status);
+    if (!status || vacation.endDate < yearStart || vacation.startDate > yearEnd) continue;
+    for (const date of eachDay(maxDate(vacation.startDate, yearStart), minDate(vacation.endDate, yearEnd))) {
+      const current = result.get(date);
+      if (!current || PRIORITY[status] > PRIORITY[current]) result.set(date, status);
+    }
+  }
+  return result;
+}
+
+/** The part of a selection inside one month, or null, so unaffected months skip re-rendering. */
+export function selectionInMonth(selection: DateRange | null, year: number, month: number): DateRange | null {
+  if (!selection) return null;
+  const first = isoDate(year, month, 1);
+  const last = isoDate(year, month + 1, 0);
+  if (selection.end < first || selection.start > last) return null;
+  return { start: maxDate(selection.start, first), end: minDate(selection.end, last) };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** Monday first (spec §9): 2024-01-01 was a Monday. */
+function useWeekdays(language: string) {
+  return useMemo(
+    () =>
+      Array.from({ length: 7 }, (_, i) => {
+        const date = isoDate(2024, 1, 1 + i);
+        return { short: formatIsoDate(date, language, { weekday: "narrow" }), long: formatIsoDate(date, language, { weekday: "long" }) };
+      }),
+    [language],
+  );
+}
+
+/** The weeks of a month as rows of 7 cells, Monday first; null pads before the 1st and after the last day. */
+function monthWeeks(year: number, month: number): (IsoDate | null)[][] {
+  const first = isoDate(year, month, 1);
+  const daysInMonth = Number(isoDate(year, month + 1, 0).slice(8, 10));
+  const offset = (dayOfWeek(first) + 6) % 7;
+  const cells: (IsoDate | null)[] = [...Array<null>(offset).fill(null)];
+  for (let day = 1; day <= daysInMonth; day++) cells.push(isoDate(year, month, day));
+  while (cells.length % 7) cells.push(null);
+  const weeks: (IsoDate | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+export interface MonthGridProps {
+  year: number;
+  /** 1–12 */
+  month: number;
+  today: IsoDate;
+  statuses: ReadonlyMap<IsoDate, DayStatus>;
+  holidays: ReadonlyMap<IsoDate, string>;
+  selection: DateRange | null;
+  /** The one day cell reachable with Tab when the grid is interactive (roving tabindex). */
+  focusDate: IsoDate | null;
+  interactive: boolean;
+}
+
+export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses, holidays, selection, focusDate, interactive }: MonthGridProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const weekdays = useWeekdays(language);
+  const weeks = useMemo(() => monthWeeks(year, month), [year, month]);
+  const caption = capitalize(formatIsoDate(isoDate(year, month, 1), language, { month: "long", year: "numeric" }));
+  const captionId = `month-${year}-${String(month).padStart(2, "0")}`;
+  return (
+    <div className="month-grid" id={captionId}>
+      <table className="month-grid__table" role={interactive ? "grid" : undefined} aria-labelledby={`${captionId}-caption`}>
+        <caption id={`${captionId}-caption`} className="month-grid__caption">
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            {weekdays.map((weekday) => (
+              <th key={weekday.long} scope="col" className="month-grid__weekday" title={weekday.long}>
+                <span aria-hidden="true">{weekday.short}</span>
+                <span className="visually-hidden">{weekday.long}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((date, index) => {
+                if (!date) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
+                const status = statuses.get(date) ?? null;
+                const holiday = holidays.get(date) ?? null;
+                const weekend = isWeekend(date);
+                const isToday = date === today;
+                const selected = Boolean(selection && date >= selection.start && date <= selection.end);
+                const notes = [
+                  status ? t(`absences.calendar.day.${status}`) : null,
+                  holiday ? t("absences.calendar.day.holiday", { name: holiday }) : null,
+                  weekend ? t("absences.calendar.day.weekend") : null,
+                  isToday ? t("absences.calendar.day.today") : null,
+                ].filter(Boolean);
+                const label = [formatIsoDate(date, language, { dateStyle: "full" }), ...notes].join(" · ");
+                const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : "free");
+                const classes = [
+                  "month-grid__day",
+                  `month-grid__day--${kind}`,
+                  holiday && status ? "month-grid__day--holiday-marked" : "",
+                  isToday ? "month-grid__day--today" : "",
+                  selected ? "month-grid__day--selected" : "",
+                ].filter(Boolean);
+                return (
+                  <td
+                    key={date}
+                    id={isToday ? "today" : undefined}
+                    className={classes.join(" ")}
+                    data-date={date}
+                    data-status={kind}
+                    title={label}
+                    tabIndex={interactive ? (date === focusDate ? 0 : -1) : undefined}
+                    aria-selected={interactive ? selected : undefined}
+                    aria-current={isToday ? "date" : undefined}
+                  >
+                    <span className="month-grid__number" aria-hidden="true">
+                      {Number(date.slice(8, 10))}
+                    </span>
+                    <span className="visually-hidden">{label}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
+
+const LEGEND = ["approved", "pending", "rejected", "holiday", "weekend", "today"] as const;
+
+export function CalendarLegend({ selectable }: { selectable: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="calendar-legend" aria-label={t("absences.calendar.legend.title")}>
+      {LEGEND.map((kind) => (
+        <li key={kind} className="calendar-legend__item">
+          <span className={`calendar-legend__swatch month-grid__day--${kind}`} aria-hidden="true" />
+          {t(`absences.calendar.legend.${kind}`)}
+        </li>
+      ))}
+      {selectable ? (
+        <li className="calendar-legend__item">
+          <span className="calendar-legend__swatch month-grid__day--selected" aria-hidden="true" />
+          {t("absences.calendar.legend.selected")}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

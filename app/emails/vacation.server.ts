@@ -1,0 +1,49 @@
+import type { TFunction } from "i18next";
+import type { Language } from "~/i18n";
+import { formatDays } from "~/lib/format";
+import { getT } from "~/utils/i18n.server";
+import { escapeHtml, type RenderedMail } from "./render.server";
+
+export interface VacationMailData {
+  requester: string;
+  recipient: string;
+  startDate: string;
+  endDate: string;
+  workingDays: number;
+  categoryId: string;
+  categoryName: string;
+  description: string;
+  links: { approve: string; reject: string } | null;
+  appUrl: string;
+  automatic?: boolean;
+}
+
+const button = (href: string, label: string, color: string) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;background:${color};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;margin-right:8px">${escapeHtml(label)}</a>`;
+
+/** requested / reminder go to reviewers and chosen colleagues; approved / rejected to the requester. */
+export function renderVacationMail(kind: "requested" | "reminder" | "approved" | "rejected", language: Language, data: VacationMailData): RenderedMail {
+  const t: TFunction = getT(language);
+  const vars = {
+    requester: data.requester,
+    start: data.startDate,
+    end: data.endDate,
+    days: formatDays(data.workingDays, language),
+    category: t(`absences.categories.${data.categoryId}`, { defaultValue: data.categoryName }),
+  };
+  const subject = t(`notify.${kind}.subject`, vars);
+  const lines = [t("mail.greeting", { name: data.recipient }), "", t(`notify.${kind}.body`, vars)];
+  if (data.automatic) lines.push("", t("notify.autoApproved"));
+  if (data.description) lines.push("", `${t("notify.description")}: ${data.description}`);
+  if (data.links) lines.push("", `${t("notify.approve")}: ${data.links.approve}`, `${t("notify.reject")}: ${data.links.reject}`, "", t("notify.linksNote"));
+  lines.push("", `${t("notify.openApp")}: ${data.appUrl}/my-calendar`);
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5">
+<p>${escapeHtml(t("mail.greeting", { name: data.recipient }))}</p>
+<p>${escapeHtml(t(`notify.${kind}.body`, vars))}</p>
+${data.automatic ? `<p>${escapeHtml(t("notify.autoApproved"))}</p>` : ""}
+${data.description ? `<p><strong>${escapeHtml(t("notify.description"))}:</strong> ${escapeHtml(data.description)}</p>` : ""}
+${data.links ? `<p>${button(data.links.approve, t("notify.approve"), "#2e7d32")}${button(data.links.reject, t("notify.reject"), "#c62828")}</p><p style="font-size:13px;color:#5b6575">${escapeHtml(t("notify.linksNote"))}</p>` : ""}
+<p><a href="${escapeHtml(`${data.appUrl}/my-calendar`)}">${escapeHtml(t("notify.openApp"))}</a></p>
+</body></html>`;
+  return { subject, text: lines.join("\n"), html, language };
+}

@@ -1,0 +1,45 @@
+import { changes, recordAudit } from "~/utils/audit.server";
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+
+interface Actor {
+  id: string;
+  role: string;
+}
+
+export interface AllowanceInput {
+  userId: string;
+  year: number;
+  yearly: number;
+  residual: number;
+  specialLeave: number;
+}
+
+/** Company admins set a person's allowances for a year (created or replaced), audited old → new. */
+export async function upsertAllowance(companyId: string, actor: Actor, input: AllowanceInput) {
+  if (actor.role !== "admin" && actor.role !== "owner") throw new AppError(403, "forbidden", "errors.forbidden");
+  const db = getDb();
+  const user = await db.user.findFirst({ where: { id: input.userId, companyId }, select: { id: true } });
+  if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
+  return db.$transaction(async (tx) => {
+    const before = await tx.allowance.findUnique({ where: { userId_year: { userId: user.id, year: input.year } } });
+    const values = { yearly: input.yearly, residual: input.residual, specialLeave: input.specialLeave };
+    const saved = await tx.allowance.upsert({
+      where: { userId_year: { userId: user.id, year: input.year } },
+      create: { companyId, userId: user.id, year: input.year, ...values },
+      update: values,
+    });
+    await recordAudit(
+      {
+        companyId,
+        actorId: actor.id,
+        action: "allowance.updated",
+        entity: "allowance",
+        entityId: saved.id,
+        details: { user_id: user.id, year: input.year, ...changes(before ?? { yearly: null, residual: null, specialLeave: null }, values) },
+      },
+      tx,
+    );
+    return saved;
+  });
+}

@@ -1,0 +1,73 @@
+// Spec: pending requests not reviewed within 5 business days of their creation are approved.
+// Business days skip weekends and the company's holidays. Safe to run twice or from two
+// processes at once: each approval is a conditional update (pending → approved) that only one
+// run can win, and only the winner sends the e-mail.
+import { addDays, todayIn } from "~/lib/dates";
+import { buildHolidayIndex, holidayCalendarFor, isWorkingDay, type HolidayCalendar } from "~/lib/working-days";
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { COMPANY_TIME_ZONE } from "./company.server";
+import { decideVacation } from "./vacation.server";
+
+export const AUTO_APPROVE_BUSINESS_DAYS = 5;
+
+/** The date on which a request created on `created` is due: that many business days later. */
+export function autoApprovalDate(created: string, calendar: HolidayCalendar, businessDays = AUTO_APPROVE_BUSINESS_DAYS): string {
+  let date = created;
+  let counted = 0;
+  while (counted < businessDays) {
+    date = addDays(date, 1);
+    if (isWorkingDay(date, calendar)) counted++;
+  }
+  return date;
+}
+
+const SYSTEM = { id: "system", role: "owner" };
+
+/** Approves every overdue pending request of every company; returns the ids it approved. */
+export async function runAutoApproval(now = new Date()): Promise<string[]> {
+  const db = getDb();
+  const today = todayIn(COMPANY_TIME_ZONE, now);
+  // Five business days are at least five calendar days: older requests are the only candidates.
+  const candidates = await db.vacation.findMany({
+    where: { status: "pending", createdAt: { lte: new Date(now.getTime() - AUTO_APPROVE_BUSINESS_DAYS * 86_400_000) } },
+    select: { id: true, companyId: true, createdAt: true, company: { select: { countryCode: true } } },
+    orderBy: { createdAt: "asc" },
+  });
+  if (candidates.length === 0) return [];
+  const companyIds = [...new Set(candidates.map((c) => c.companyId))];
+  const holidays = await db.holiday.findMany({
+    where: { companyId: { in: companyIds } },
+    select: { companyId: true, date: true, countryCode: true, region: true, isRecurring: true },
+  });
+  const approved: string[] = [];
+  for (const companyId of companyIds) {
+    const index = buildHolidayIndex(holidays.filter((h) => h.companyId === companyId));
+    for (const request of candidates.filter((c) => c.companyId === companyId)) {
+      const calendar = holidayCalendarFor(index, {}, request.company.countryCode);
+      const created = todayIn(COMPANY_TIME_ZONE, request.createdAt);
+      if (autoApprovalDate(created, calendar) > today) continue;
+      try {
+        await decideVacation(companyId, SYSTEM, request.id, "approved", { auto: true, now });
+        approved.push(request.id);
+      } catch (error) {
+        // Decided meanwhile (by a person or another process): nothing to do.
+        if (!(error instanceof AppError && error.code === "not_pending")) throw error;
+      }
+    }
+  }
+  return approved;
+}
+
+/** Runs the job now and then every `intervalMs` inside the server; errors are logged, not fatal. */
+export function scheduleAutoApproval(intervalMs = 10 * 60_000) {
+  const tick = () =>
+    runAutoApproval().then(
+      (ids) => ids.length && console.log(`Auto-approved ${ids.length} request(s)`),
+      (error) => console.error("Auto-approval failed:", error),
+    );
+  void tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

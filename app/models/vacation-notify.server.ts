@@ -1,0 +1,153 @@
+// E-mails about absence requests. Reviewers' copies carry Approve and Reject links: signed (random
+// token, stored hashed), single-use, expiring, bound to the request and to that admin.
+import { languageOr, type Language } from "~/i18n";
+import { renderVacationMail } from "~/emails/vacation.server";
+import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { AppError } from "~/utils/errors.server";
+import { queueMail } from "~/utils/mail.server";
+import { generateToken, hashToken } from "~/utils/tokens.server";
+
+export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+interface Person {
+  id: string;
+  email: string;
+  fullName: string | null;
+  preferredLanguage: string | null;
+}
+
+const personSelect = { id: true, email: true, fullName: true, preferredLanguage: true } as const;
+
+async function loadRequest(companyId: string, vacationId: string) {
+  const db = getDb();
+  const vacation = await db.vacation.findFirst({
+    where: { id: vacationId, companyId },
+    include: {
+      category: { select: { id: true, name: true } },
+      user: {
+        select: {
+          ...personSelect,
+          countryCode: true,
+          region: true,
+          teamId: true,
+          company: { select: { countryCode: true, name: true } },
+          team: { select: { name: true, members: { select: personSelect }, admins: { select: { user: { select: personSelect } } } } },
+        },
+      },
+    },
+  });
+  if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
+  const holidays = await db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } });
+  const workingDays = countWorkingDays(vacation, holidayCalendar(holidays, vacation.user, vacation.user.company.countryCode));
+  return { vacation, workingDays };
+}
+
+type LoadedRequest = Awaited<ReturnType<typeof loadRequest>>;
+
+/** Who decides: the team's admins (not the requester); without any, the company's owners. */
+async function reviewersOf(companyId: string, request: LoadedRequest): Promise<Person[]> {
+  const requesterId = request.vacation.userId;
+  const teamAdmins = (request.vacation.user.team?.admins ?? []).map((a) => a.user).filter((u) => u.id !== requesterId);
+  if (teamAdmins.length) return teamAdmins;
+  return getDb().user.findMany({ where: { companyId, role: "owner", id: { not: requesterId } }, select: personSelect });
+}
+
+async function createActionLinks(companyId: string, vacationId: string, adminId: string, now: Date) {
+  const links: Record<"approve" | "reject", string> = { approve: "", reject: "" };
+  for (const action of ["approve", "reject"] as const) {
+    const token = generateToken();
+    await getDb().vacationActionToken.create({
+      data: { companyId, vacationId, adminId, action, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + ACTION_LINK_TTL_MS) },
+    });
+    links[action] = `${getEnv().APP_URL}/vacation-decision?token=${encodeURIComponent(token)}`;
+  }
+  return links;
+}
+
+async function send(kind: "requested" | "reminder", companyId: string, request: LoadedRequest, recipients: { email: string; person?: Person; reviewer: boolean }[]) {
+  const now = new Date();
+  const requester = request.vacation.user;
+  const seen = new Set<string>();
+  for (const recipient of recipients) {
+    const address = recipient.email.toLowerCase();
+    if (seen.has(address) || address === requester.email) continue;
+    seen.add(address);
+    const language: Language = languageOr(recipient.person?.preferredLanguage ?? requester.preferredLanguage);
+    const links = recipient.reviewer && recipient.person ? await createActionLinks(companyId, request.vacation.id, recipient.person.id, now) : null;
+    await queueMail({
+      to: address,
+      companyId,
+      ...renderVacationMail(kind, language, {
+        requester: requester.fullName ?? requester.email,
+        recipient: recipient.person?.fullName ?? address,
+        startDate: request.vacation.startDate,
+        endDate: request.vacation.endDate,
+        workingDays: request.workingDays,
+        categoryId: request.vacation.category.id,
+        categoryName: request.vacation.category.name,
+        description: request.vacation.description,
+        links,
+        appUrl: getEnv().APP_URL,
+      }),
+    });
+  }
+  return seen.size;
+}
+
+/** On creation: the recipients the requester chose (spec: team admins by default). */
+export async function notifyNewRequest(companyId: string, vacationId: string) {
+  const request = await loadRequest(companyId, vacationId);
+  const reviewers = await reviewersOf(companyId, request);
+  const reviewerIds = new Set(reviewers.map((r) => r.id));
+  const choice = JSON.parse(request.vacation.notificationRecipients) as { type: string; emails?: string[] };
+  let people: Person[] = reviewers;
+  let extraEmails: string[] = [];
+  if (choice.type === "whole_team") {
+    people = [...reviewers, ...(request.vacation.user.team?.members ?? [])];
+  } else if (choice.type === "entire_company") {
+    people = await getDb().user.findMany({ where: { companyId }, select: personSelect });
+  } else if (choice.type === "custom") {
+    const emails = (choice.emails ?? []).map((e) => e.toLowerCase());
+    // Colleagues in the list get their own language (and links, when they review this request).
+    people = await getDb().user.findMany({ where: { companyId, email: { in: emails } }, select: personSelect });
+    const known = new Set(people.map((p) => p.email));
+    extraEmails = emails.filter((e) => !known.has(e));
+  }
+  return send("requested", companyId, request, [
+    ...people.map((person) => ({ email: person.email, person, reviewer: reviewerIds.has(person.id) })),
+    ...extraEmails.map((email) => ({ email, reviewer: false })),
+  ]);
+}
+
+/** "Notify admin": the reviewers again, with fresh links. */
+export async function remindReviewers(companyId: string, vacationId: string) {
+  const request = await loadRequest(companyId, vacationId);
+  const reviewers = await reviewersOf(companyId, request);
+  return send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
+}
+
+/** Approved or rejected (also automatically): the requester hears it in their language. */
+export async function notifyDecision(companyId: string, vacationId: string) {
+  const { vacation, workingDays } = await loadRequest(companyId, vacationId);
+  if (vacation.status !== "approved" && vacation.status !== "rejected") return;
+  const requester = vacation.user;
+  await queueMail({
+    to: requester.email,
+    companyId,
+    ...renderVacationMail(vacation.status, languageOr(requester.preferredLanguage), {
+      requester: requester.fullName ?? requester.email,
+      recipient: requester.fullName ?? requester.email,
+      startDate: vacation.startDate,
+      endDate: vacation.endDate,
+      workingDays,
+      categoryId: vacation.category.id,
+      categoryName: vacation.category.name,
+      description: vacation.description,
+      links: null,
+      appUrl: getEnv().APP_URL,
+      automatic: vacation.autoApproved,
+    }),
+  });
+}

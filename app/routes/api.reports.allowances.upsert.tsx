@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiAllowanceUpsertSchema } from "~/lib/schemas/api";
+import { upsertAllowance } from "~/models/allowance.server";
+import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    const { user, companyId } = await requireApiUser(request);
+    requireApiAdmin(user);
+    const body = await parseBody(request, apiAllowanceUpsertSchema);
+    const saved = await upsertAllowance(companyId, user, {
+      userId: body.userId,
+      year: body.year,
+      yearly: body.yearlyAllowance,
+      residual: body.residualAllowance,
+      specialLeave: body.specialLeaveAllowance,
+    });
+    return Response.json({
+      ok: true,
+      userId: saved.userId,
+      year: saved.year,
+      yearlyAllowance: saved.yearly,
+      residualAllowance: saved.residual,
+      specialLeaveAllowance: saved.specialLeave,
+    });
+  });
+}

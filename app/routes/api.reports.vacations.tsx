@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { todayIn } from "~/lib/dates";
+import { apiYearSchema } from "~/lib/schemas/api";
+import { COMPANY_TIME_ZONE } from "~/models/company.server";
+import { allowanceReport, serializeReportRow } from "~/models/report.server";
+import { handleApi, noStore, parseQuery, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const { user, companyId } = await requireApiUser(request);
+    requireApiAdmin(user);
+    const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(COMPANY_TIME_ZONE).slice(0, 4));
+    const rows = await allowanceReport(companyId, year);
+    return Response.json(rows.map(serializeReportRow), { headers: noStore });
+  });
+}

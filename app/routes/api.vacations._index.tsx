@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiCreateVacationSchema, apiVacationSearchSchema } from "~/lib/schemas/api";
+import { createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
+import { handleApi, noStore, parseBody, parseQuery, requireApiUser } from "~/utils/api.server";
+
+// GET /api/vacations: the caller's own absences as a paged list { items, total, offset, limit }.
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const { user, companyId } = await requireApiUser(request);
+    const q = parseQuery(request, apiVacationSearchSchema);
+    const page = await searchVacations(companyId, {
+      userId: user.id,
+      status: q.status,
+      categoryId: q.absence_category_id,
+      dateFrom: q.date_from,
+      dateTo: q.date_to,
+      offset: q.offset ?? 0,
+      limit: q.limit ?? 10,
+    });
+    return Response.json({ ...page, items: page.items.map((v) => serializeVacation(v)) }, { headers: noStore });
+  });
+}
+
+// POST /api/vacations: a new request of the caller, pending.
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") return Response.json({ detail: "Method not allowed" }, { status: 405 });
+    const { user, companyId } = await requireApiUser(request);
+    const input = await parseBody(request, apiCreateVacationSchema);
+    const { vacation, workingDays } = await createVacation(companyId, user, input);
+    return Response.json(serializeVacation(vacation, workingDays), { status: 201 });
+  });
+}
