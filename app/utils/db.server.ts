@@ -1,7 +1,7 @@
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client";
 import { databaseEngine, sqliteFilePath } from "./database-url";
 import { getEnv } from "./env.server";
+import { createSqliteAdapter } from "./sqlite-adapter.server";
 
 export type Db = PrismaClient;
 
@@ -11,7 +11,7 @@ export function createDb(url: string, options: { logQueries?: boolean } = {}): P
     // prisma/postgresql/schema.prisma when that engine is wired (docs/decisions/0002-data-model.md).
     throw new Error("PostgreSQL is not wired yet: use a file: DATABASE_URL for now.");
   }
-  const adapter = new PrismaBetterSqlite3({ url: `file:${sqliteFilePath(url)}`, timeout: 5000 });
+  const adapter = createSqliteAdapter(sqliteFilePath(url));
   return new PrismaClient({
     adapter,
     log: options.logQueries ? [{ emit: "event", level: "query" }] : [],

@@ -53,10 +53,13 @@ export function deliverPendingMail(): Promise<number> {
   }
   draining = (async () => {
     let sent = 0;
-    do {
+    let more = true;
+    while (more || drainAgain) {
       drainAgain = false;
-      sent += await deliverBatch();
-    } while (drainAgain);
+      const batch = await deliverBatch();
+      sent += batch.sent;
+      more = batch.full;
+    }
     return sent;
   })().finally(() => {
     draining = undefined;
@@ -64,14 +67,16 @@ export function deliverPendingMail(): Promise<number> {
   return draining;
 }
 
-async function deliverBatch(): Promise<number> {
+const BATCH_SIZE = 50;
+
+async function deliverBatch(): Promise<{ sent: number; full: boolean }> {
   const transport = getTransporter();
-  if (!transport) return 0;
+  if (!transport) return { sent: 0, full: false };
   const db = getDb();
   const pending = await db.emailOutbox.findMany({
     where: { sentAt: null, attempts: { lt: MAX_ATTEMPTS } },
     orderBy: { createdAt: "asc" },
-    take: 50,
+    take: BATCH_SIZE,
   });
   let sent = 0;
   for (const mail of pending) {
@@ -93,7 +98,8 @@ async function deliverBatch(): Promise<number> {
       });
     }
   }
-  return sent;
+  // A full batch may mean more is waiting; failures keep attempts counting towards MAX_ATTEMPTS.
+  return { sent, full: pending.length === BATCH_SIZE };
 }
 
 /** Lets tests and shutdown wait for mail already on its way. */

@@ -100,3 +100,34 @@ describe("demo company", () => {
     }
   });
 });
+
+describe("one shared SQLite connection", () => {
+  it("keeps a write made while another request's transaction is open, when that transaction rolls back", async () => {
+    // The shape of the bug seen in production code: request A's transaction commits and A goes on
+    // writing outside any transaction, just as request B's transaction (queued behind A's) opens
+    // and later rolls back. A's write must survive B's rollback.
+    const db = getDb();
+    let releaseA!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
+    const a = db.$transaction(async (tx) => {
+      await tx.publicInterest.create({ data: { email: "a-in-transaction@example.test" } });
+      await aMayCommit;
+    });
+    const b = db
+      .$transaction(async (tx) => {
+        await tx.publicInterest.create({ data: { email: "b-rolled-back@example.test" } });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error("business rule refused");
+      })
+      .catch((error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseA();
+    await a;
+    await db.publicInterest.create({ data: { email: "a-after-commit@example.test" } });
+    expect(await b).toBe("business rule refused");
+    const emails = (await db.publicInterest.findMany()).map((row) => row.email);
+    expect(emails).toContain("a-in-transaction@example.test");
+    expect(emails).toContain("a-after-commit@example.test");
+    expect(emails).not.toContain("b-rolled-back@example.test");
+  });
+});
