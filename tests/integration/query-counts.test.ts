@@ -1,0 +1,89 @@
+// Pages must not make more queries as a company grows (the N+1 trap of this product category):
+// the same screens are loaded for a small company and one ten times larger, counting SQL.
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "~/lib/dates";
+import { portugueseHolidays } from "~/lib/holidays-pt";
+import { getPersonalYear } from "~/models/calendar.server";
+import { listPendingApprovals } from "~/models/approval.server";
+import { companyBalances } from "~/models/report.server";
+import { searchVacations } from "~/models/vacation.server";
+import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
+import { loader as vacationsLoader } from "~/routes/_app.vacations";
+import { loader as approvalsLoader } from "~/routes/_app.approvals";
+import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
+import { action as loginAction } from "~/routes/login";
+import { createDb, getDb, setDb } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { createCompany, TEST_PASSWORD } from "../support/factories";
+import { args, cookiesFrom, getRequest, postForm } from "../support/http";
+
+let queries = 0;
+
+async function seedCompany(name: string, users: number, absencesPerUser: number) {
+  const db = getDb();
+  const company = await createCompany(name);
+  await db.holiday.createMany({ data: portugueseHolidays(2027).map((h) => ({ ...h, companyId: company.id, countryCode: "PT" })) });
+  const team = await db.team.create({ data: { companyId: company.id, name: "All" } });
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const emails = Array.from({ length: users }, (_, i) => `${name.toLowerCase()}-${i}@example.test`);
+  await db.user.createMany({
+    data: emails.map((email, i) => ({ companyId: company.id, email, passwordHash, role: i === 0 ? "admin" : "user", teamId: team.id, emailVerifiedAt: new Date() })),
+  });
+  const rows = await db.user.findMany({ where: { companyId: company.id }, select: { id: true, email: true } });
+  const admin = rows.find((r) => r.email === emails[0])!;
+  await db.teamAdmin.create({ data: { teamId: team.id, userId: admin.id } });
+  await db.allowance.createMany({ data: rows.map((r) => ({ companyId: company.id, userId: r.id, year: 2027, yearly: 22 })) });
+  const statuses = ["approved", "pending", "rejected", "approved", "cancelled"];
+  await db.vacation.createMany({
+    data: rows.flatMap((r, u) =>
+      Array.from({ length: absencesPerUser }, (_, k) => {
+        const start = addDays("2027-01-04", k * 20 + (u % 7));
+        return { companyId: company.id, userId: r.id, startDate: start, endDate: addDays(start, 2), status: statuses[(u + k) % statuses.length] };
+      }),
+    ),
+  });
+  const login = (await loginAction(args(postForm("/login", { email: admin.email, password: TEST_PASSWORD })))) as Response;
+  const employee = rows.find((r) => r.email === emails[1])!;
+  return { companyId: company.id, admin, employee, cookie: cookiesFrom(login) };
+}
+
+async function count(run: () => Promise<unknown>) {
+  queries = 0;
+  await run();
+  return queries;
+}
+
+let small: Awaited<ReturnType<typeof seedCompany>>;
+let large: Awaited<ReturnType<typeof seedCompany>>;
+
+beforeAll(async () => {
+  // A client of this file's database that reports every SQL statement.
+  const db = createDb(process.env.DATABASE_URL!, { logQueries: true });
+  db.$on("query", () => {
+    queries++;
+  });
+  setDb(db);
+  small = await seedCompany("Small", 20, 15);
+  large = await seedCompany("Large", 200, 15);
+}, 60_000);
+
+describe("query counts stay flat from 20 to 200 people", () => {
+  const cases: [string, (c: typeof small) => Promise<unknown>][] = [
+    ["personal year (My Calendar data)", (c) => getPersonalYear(c.companyId, c.employee.id, 2027, "2027-03-01")],
+    ["company month search", (c) => searchVacations(c.companyId, { dateFrom: "2027-03-01", dateTo: "2027-03-31", limit: 1000 })],
+    ["pending approvals", (c) => listPendingApprovals(c.companyId, { id: c.admin.id, role: "admin" })],
+    ["company balances (reports, allowances summary)", (c) => companyBalances(c.companyId, 2027)],
+    ["/my-calendar loader", (c) => myCalendarLoader(args(getRequest("/my-calendar?year=2027", c.cookie)))],
+    ["/vacations loader (admin view)", (c) => vacationsLoader(args(getRequest("/vacations", c.cookie)))],
+    ["/approvals loader", (c) => approvalsLoader(args(getRequest("/approvals", c.cookie)))],
+    ["allowances summary API", (c) => summaryLoader(args(getRequest("/api/users/me/allowances-summary?year=2027", c.cookie)))],
+  ];
+  for (const [name, run] of cases) {
+    it(name, async () => {
+      const few = await count(() => run(small));
+      const many = await count(() => run(large));
+      expect(few).toBeGreaterThan(0);
+      expect(many).toBe(few);
+    });
+  }
+});
