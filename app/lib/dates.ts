@@ -43,10 +43,17 @@ export function isWeekend(iso: IsoDate): boolean {
   return day === 0 || day === 6;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today in the given IANA time zone (the company's), as a calendar date. */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return parts;
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(now);
 }
 
 export function yearOf(iso: IsoDate): number {

@@ -1,0 +1,155 @@
+// npm run bench — seeds a company of 200 people with ~3,000 absences into a scratch SQLite file,
+// starts the built server in production mode, and loads each target with 10 concurrent
+// connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
+// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { addDays } from "../app/lib/dates";
+import { portugueseHolidays } from "../app/lib/holidays-pt";
+import { DEFAULT_CATEGORIES } from "../app/models/absence-category.server";
+import { createDb } from "../app/utils/db.server";
+import { applySqliteMigrations } from "../app/utils/migrations.server";
+import { hashPassword } from "../app/utils/password.server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const YEAR = 2027;
+const PASSWORD = "bench-password";
+
+async function seed(url: string) {
+  applySqliteMigrations(url);
+  const db = createDb(url);
+  const company = await db.company.create({ data: { name: "Bench Co" } });
+  const companyId = company.id;
+  await db.absenceCategory.createMany({ data: DEFAULT_CATEGORIES.map((c) => ({ ...c, companyId })) });
+  await db.holiday.createMany({ data: portugueseHolidays(YEAR).map((h) => ({ ...h, companyId, countryCode: "PT" })) });
+  const teams = await Promise.all(Array.from({ length: 10 }, (_, i) => db.team.create({ data: { companyId, name: `Team ${i + 1}` } })));
+  const passwordHash = await hashPassword(PASSWORD);
+  await db.user.createMany({
+    data: Array.from({ length: 200 }, (_, i) => ({
+      companyId,
+      email: `person${i}@bench.test`,
+      fullName: `Person ${i}`,
+      passwordHash,
+      role: i < 10 ? "admin" : "user",
+      teamId: teams[i % 10].id,
+      emailVerifiedAt: new Date(),
+      countryCode: "PT",
+    })),
+  });
+  const users = await db.user.findMany({ where: { companyId }, select: { id: true, email: true, teamId: true } });
+  await db.teamAdmin.createMany({ data: users.filter((u) => /person\d@/.test(u.email)).map((u) => ({ teamId: u.teamId!, userId: u.id })) });
+  await db.allowance.createMany({ data: users.map((u) => ({ companyId, userId: u.id, year: YEAR, yearly: 22, residual: 3 })) });
+  const statuses = ["approved", "approved", "pending", "rejected", "approved"];
+  await db.vacation.createMany({
+    data: users.flatMap((u, i) =>
+      Array.from({ length: 15 }, (_, k) => {
+        const start = addDays(`${YEAR}-01-04`, k * 24 + (i % 11));
+        return { companyId, userId: u.id, startDate: start, endDate: addDays(start, i % 4), status: statuses[(i + k) % 5] };
+      }),
+    ),
+  });
+  const absences = await db.vacation.count();
+  await db.$disconnect();
+  return absences;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password: PASSWORD }),
+    redirect: "manual",
+  });
+  if (response.status !== 302) throw new Error(`Sign-in of ${email} failed: ${response.status}`);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function load(url: string, cookie: string, seconds = SECONDS) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      try {
+        const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });
+        await response.arrayBuffer();
+        if (response.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsed = (performance.now() - began) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, requests: latencies.length };
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function main() {
+  const dir = path.resolve("bench/.tmp");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const url = `file:${path.join(dir, "bench.db")}`;
+  const absences = await seed(url);
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        if (i > 100) throw new Error("The server did not start");
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    const admin = await signIn(base, "person0@bench.test");
+    const employee = await signIn(base, "person42@bench.test");
+    const targets: [string, string, string][] = [
+      ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee],
+      ["/vacations (admin view)", "/vacations", admin],
+      ["/approvals (admin)", "/approvals", admin],
+      ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin],
+    ];
+    console.log(`\nData: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
+    console.log("| target | req/s | p50 ms | p99 ms | errors |");
+    console.log("|---|---:|---:|---:|---:|");
+    for (const [name, target, cookie] of targets) {
+      await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
+      const r = await load(`${base}${target}`, cookie);
+      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    }
+    console.log(`\nServer peak RSS: ${peakRssMb(server.pid!).toFixed(0)} MB\n`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
