@@ -42,6 +42,8 @@ export interface AbsenceFormProps {
   hasAllowance: boolean;
   balanceYear: number;
   holidays: HolidayContextData;
+  /** Where to post; defaults to the current address. */
+  action?: string;
   autoFocus?: boolean;
 }
 
@@ -51,7 +53,7 @@ const asString = (value: unknown) => (typeof value === "string" ? value : "");
  * The absence request form (my calendar's drawer and the absences page). A plain POST form with
  * intent=create: the server validates it again and answers errors next to the fields.
  */
-export function AbsenceForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, autoFocus }: AbsenceFormProps) {
+export function AbsenceForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, action, autoFocus }: AbsenceFormProps) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -88,7 +90,7 @@ export function AbsenceForm({ categories, defaultValue, lastResult, errorValues,
   const chooseHintId = `${form.id}-choose-hint`;
 
   return (
-    <Form method="post" className="absence-form" preventScrollReset {...getFormProps(form)}>
+    <Form method="post" action={action} className="absence-form" preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <FormError errors={form.errors} values={errorValues} />
       <label className="field">

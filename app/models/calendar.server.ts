@@ -6,6 +6,7 @@ import { holidaysInYear } from "~/lib/holiday-dates";
 import { buildHolidayIndex, countWorkingDays, holidayCalendar, holidayCalendarFor } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { pendingReviewFilter } from "./approval.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -136,4 +137,19 @@ export async function describeVacations(companyId: string, vacations: readonly D
     }
   }
   return { names, workingDays };
+}
+
+/**
+ * Which of the given absences the viewer may approve or reject now: pending, inside the viewer's
+ * review scope (docs/decisions/0004-approvals-scope.md) and, except for the owner, not their own
+ * (the rule decideVacation enforces). One query for a whole page, so no dead buttons are shown.
+ */
+export async function reviewableVacationIds(companyId: string, viewer: { id: string; role: string }, ids: readonly string[]) {
+  const scope = ids.length ? await pendingReviewFilter(companyId, viewer) : null;
+  if (!scope) return new Set<string>();
+  const rows = await getDb().vacation.findMany({
+    where: { AND: [scope, { id: { in: [...ids] } }, viewer.role === "owner" ? {} : { userId: { not: viewer.id } }] },
+    select: { id: true },
+  });
+  return new Set(rows.map((row) => row.id));
 }

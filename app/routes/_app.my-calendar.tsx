@@ -1,17 +1,214 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AbsenceDrawer } from "~/components/absence-drawer";
+import { AbsenceForm } from "~/components/absence-form";
+import { createAbsenceFromForm } from "~/components/absence-actions.server";
+import { BalanceCards } from "~/components/balance-cards";
+import { CalendarLegend } from "~/components/month-grid";
+import { UpcomingAbsences } from "~/components/upcoming-absences";
+import { YearCalendar } from "~/components/year-calendar";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { SelectedRange } from "~/hooks/use-range-selection";
+import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
+import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { getHolidayContext, getPersonalYear } from "~/models/calendar.server";
+import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.myCalendar");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+/** A four-digit year in a sane window, else the current one (a typo must not show year 20260). */
+function readYear(value: string | null, fallback: number): number {
+  const year = Number(value);
+  return value && /^\d{4}$/.test(value) && year >= 1970 && year <= 2200 ? year : fallback;
 }
 
-export default function Page() {
-  return <PagePlaceholder titleKey="nav.myCalendar" />;
+const dateParam = (value: string | null) => (isIsoDate(value) ? value : "");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, companyId } = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const today = todayIn(COMPANY_TIME_ZONE);
+  const currentYear = yearOf(today);
+  const year = readYear(params.get("year"), currentYear);
+  const [personal, holidayContext] = await Promise.all([
+    getPersonalYear(companyId, user.id, year, today),
+    getHolidayContext(companyId, user.id),
+  ]);
+  const start = dateParam(params.get("start"));
+  const end = dateParam(params.get("end")) || start;
+  return {
+    year,
+    today,
+    currentYear,
+    created: params.get("created") === "1",
+    openNew: params.get("new") === "1",
+    prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
+    categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+    balances: personal.balances,
+    hasAllowance: personal.hasAllowance,
+    upcoming: personal.upcoming.map(({ id, startDate, endDate, status, description, categoryId, workingDays }) => ({
+      id,
+      startDate,
+      endDate,
+      status,
+      description,
+      categoryId,
+      workingDays,
+    })),
+    vacations: personal.vacations.map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
+    holidays: personal.holidays,
+    holidayContext,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, companyId } = await requireUser(request);
+  return createAbsenceFromForm(await request.formData(), companyId, user, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+}
+
+interface DrawerState {
+  open: boolean;
+  range: SelectedRange | null;
+}
+
+export default function MyCalendar() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const { year, currentYear } = data;
+
+  // The drawer follows the address (?new=1, or a refused submission) until the person opens or
+  // closes it; every navigation hands control back to the address.
+  const [manual, setManual] = useState<DrawerState | null>(null);
+  const [nonce, setNonce] = useState(0);
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (locationKey !== location.key) {
+    setLocationKey(location.key);
+    setManual(null);
+  }
+  const refused = Boolean(actionData && "result" in actionData);
+  const open = manual ? manual.open : data.openNew || refused;
+  const urlRange = data.prefill.startDate ? { start: data.prefill.startDate, end: data.prefill.endDate } : null;
+  const range = manual ? manual.range : urlRange;
+  const drawerInUrl = data.openNew;
+
+  const onSelect = useCallback((selection: SelectedRange) => {
+    setManual({ open: true, range: selection });
+    setNonce((n) => n + 1);
+  }, []);
+  const openEmpty = (event: React.MouseEvent) => {
+    event.preventDefault();
+    setManual({ open: true, range: null });
+    setNonce((n) => n + 1);
+  };
+  const close = () => {
+    setManual({ open: false, range: null });
+    return drawerInUrl;
+  };
+
+  const yearUrl = (y: number) => `/my-calendar?year=${y}`;
+  const counts = { approved: 0, pending: 0, rejected: 0 };
+  for (const vacation of data.vacations) {
+    if (vacation.status === "approved" || vacation.status === "rejected") counts[vacation.status]++;
+    else if (vacation.status !== "cancelled") counts.pending++;
+  }
+
+  return (
+    <div className="my-calendar">
+      <header className="page-header">
+        <h1 className="page__title">{t("nav.myCalendar")}</h1>
+        <div className="toolbar" role="group" aria-label={t("absences.myCalendar.toolbar")}>
+          <nav className="year-switch" aria-label={t("absences.myCalendar.yearNav")}>
+            <Link className="button year-switch__step" to={yearUrl(year - 1)} aria-label={t("absences.myCalendar.previousYear", { year: year - 1 })}>
+              <span aria-hidden="true">‹</span>
+            </Link>
+            <span className="year-switch__year" aria-live="polite" data-testid="calendar-year">
+              {year}
+            </span>
+            <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("absences.myCalendar.nextYear", { year: year + 1 })}>
+              <span aria-hidden="true">›</span>
+            </Link>
+            <Link className="button" to={yearUrl(currentYear)} aria-current={year === currentYear ? "page" : undefined}>
+              {t("absences.myCalendar.currentYear")}
+            </Link>
+          </nav>
+          <Link className="button" to={`${yearUrl(currentYear)}#today`}>
+            {t("absences.myCalendar.today")}
+          </Link>
+          <Link className="button" to={yearUrl(year)}>
+            {t("absences.myCalendar.refresh")}
+          </Link>
+          <Link className="button button--primary" to={`${yearUrl(year)}&new=1`} onClick={hydrated ? openEmpty : undefined} preventScrollReset>
+            <span aria-hidden="true">+</span> {t("absences.myCalendar.newAbsence")}
+          </Link>
+        </div>
+      </header>
+
+      {data.created && !actionData ? (
+        <p className="notice notice--success" role="status">
+          {t("absences.myCalendar.created")}
+        </p>
+      ) : null}
+
+      <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} />
+
+      <section className="card upcoming-card" aria-labelledby="upcoming-heading">
+        <div className="card__header">
+          <h2 id="upcoming-heading">{t("absences.myCalendar.upcomingTitle")}</h2>
+          <p className="card__meta" data-testid="year-summary">
+            {t("absences.myCalendar.summary", {
+              year,
+              approved: counts.approved,
+              pending: counts.pending,
+              rejected: counts.rejected,
+              available: data.hasAllowance ? formatDays(data.balances.yearly.remaining, i18n.language) : formatDays(null),
+            })}
+          </p>
+        </div>
+        <UpcomingAbsences items={data.upcoming} categories={data.categories} />
+      </section>
+
+      <section className="card calendar-card" aria-labelledby="calendar-heading">
+        <div className="card__header">
+          <h2 id="calendar-heading">{t("absences.calendar.title", { year })}</h2>
+          <CalendarLegend selectable={hydrated} />
+        </div>
+        {hydrated ? <p className="calendar-card__hint">{t("absences.calendar.selectHint")}</p> : null}
+        <YearCalendar
+          year={year}
+          today={data.today}
+          vacations={data.vacations}
+          holidays={data.holidays}
+          selected={open ? range : null}
+          onSelect={onSelect}
+        />
+      </section>
+
+      {open ? (
+        <AbsenceDrawer title={t("absences.form.title")} closeHref={yearUrl(year)} onClose={close} focusOnOpen={manual?.open === true}>
+          <AbsenceForm
+            key={`${location.key}:${nonce}`}
+            // A refused request comes back to an address that keeps the drawer open without JS.
+            action={`${yearUrl(year)}&new=1`}
+            categories={data.categories.filter((c) => c.active)}
+            defaultValue={range ? { startDate: range.start, endDate: range.end } : undefined}
+            lastResult={manual ? undefined : actionData?.result}
+            errorValues={actionData?.values}
+            balances={data.balances}
+            hasAllowance={data.hasAllowance}
+            balanceYear={year}
+            holidays={data.holidayContext}
+          />
+        </AbsenceDrawer>
+      ) : null}
+    </div>
+  );
 }

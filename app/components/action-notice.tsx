@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+
+export interface Notice {
+  tone: "success" | "error";
+  /** Locale key of the main line. */
+  key: string;
+  /** Locale key of the reason (a model's message), shown after the main line. */
+  detail?: string;
+  values?: Record<string, string>;
+}
+
+/** The answer to a row action (approve, reject, delete), announced to screen readers. */
+export function ActionNotice({ notice }: { notice: Notice | null | undefined }) {
+  const { t } = useTranslation();
+  if (!notice) return null;
+  const error = notice.tone === "error";
+  return (
+    <div className={`notice ${error ? "notice--error" : "notice--success"}`} role={error ? "alert" : "status"} data-testid="action-notice">
+      <p className="notice__line">
+        {t(notice.key)}
+        {notice.detail ? <> {t(notice.detail, notice.values)}</> : null}
+      </p>
+    </div>
+  );
+}

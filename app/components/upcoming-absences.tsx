@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { formatDays } from "~/lib/format";
+import { categoryName } from "./absence-form";
+import { DateRangeText } from "./date-text";
+import { StatusBadge } from "./status-badge";
+
+export interface UpcomingAbsence {
+  id: string;
+  startDate: string;
+  endDate: string;
+  status: string;
+  description: string;
+  categoryId: string;
+  workingDays: number;
+}
+
+export function UpcomingAbsences({ items, categories }: { items: readonly UpcomingAbsence[]; categories: readonly { id: string; name: string }[] }) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) {
+    return <p className="upcoming__empty">{t("absences.myCalendar.upcomingEmpty")}</p>;
+  }
+  return (
+    <ul className="upcoming" data-testid="upcoming-absences">
+      {items.map((item) => (
+        <li key={item.id} className="upcoming__item" data-status={item.status}>
+          <StatusBadge status={item.status} />
+          <span className="upcoming__range">
+            <DateRangeText start={item.startDate} end={item.endDate} />
+          </span>
+          <span className="upcoming__days">{t("absences.myCalendar.workingDays", { days: formatDays(item.workingDays, i18n.language) })}</span>
+          <span className="upcoming__category">{categoryName(t, categories.find((c) => c.id === item.categoryId), item.categoryId)}</span>
+          {item.description ? <span className="upcoming__description">{item.description}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
