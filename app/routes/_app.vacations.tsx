@@ -1,17 +1,259 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { createAbsenceFromForm, runRowAction } from "~/components/absence-actions.server";
+import { AbsenceForm, categoryName } from "~/components/absence-form";
+import { AbsenceTable, type AbsenceRow } from "~/components/absence-table";
+import { ActionNotice } from "~/components/action-notice";
+import { Pager, readPaging, withParams } from "~/components/pager";
+import { KNOWN_STATUSES } from "~/components/status-badge";
+import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
+import { describeVacations, getHolidayContext, getPersonalYear, reviewableVacationIds } from "~/models/calendar.server";
+import { COMPANY_TIME_ZONE } from "~/models/company.server";
+import { searchVacations, VACATION_STATUSES, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
+import { isAdmin } from "~/utils/permissions.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.absences");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+/** Query keys of the filter form; the CSV export link carries the same ones. */
+const FILTER_KEYS = ["type", "from", "to", "status"] as const;
+
+function readFilters(params: URLSearchParams, categoryIds: readonly string[]) {
+  const pick = (key: string, valid: (value: string) => boolean) => {
+    const value = params.get(key)?.trim() ?? "";
+    return value && valid(value) ? value : "";
+  };
+  return {
+    type: pick("type", (v) => categoryIds.includes(v)),
+    from: pick("from", isIsoDate),
+    to: pick("to", isIsoDate),
+    status: pick("status", (v) => (VACATION_STATUSES as readonly string[]).includes(v)),
+  };
 }
 
-export default function Page() {
-  return <PagePlaceholder titleKey="nav.absences" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, companyId } = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const today = todayIn(COMPANY_TIME_ZONE);
+  const year = yearOf(today);
+  const admin = isAdmin(user);
+  const [personal, holidayContext] = await Promise.all([
+    getPersonalYear(companyId, user.id, year, today),
+    getHolidayContext(companyId, user.id),
+  ]);
+  const filters = readFilters(params, personal.categories.map((c) => c.id));
+  const search = {
+    categoryId: filters.type || undefined,
+    dateFrom: filters.from || undefined,
+    dateTo: filters.to || undefined,
+    status: filters.status || undefined,
+  };
+  const minePaging = readPaging(params, "page", "size");
+  const companyPaging = readPaging(params, "cpage", "csize");
+  const [mine, company] = await Promise.all([
+    searchVacations(companyId, { ...search, userId: user.id, ...minePaging }),
+    admin ? searchVacations(companyId, { ...search, ...companyPaging }) : null,
+  ]);
+  const [{ names, workingDays }, reviewable] = await Promise.all([
+    describeVacations(companyId, [...mine.items, ...(company?.items ?? [])]),
+    admin ? reviewableVacationIds(companyId, user, company?.items.map((v) => v.id) ?? []) : new Set<string>(),
+  ]);
+  const toRow = (v: VacationRow): AbsenceRow => ({
+    id: v.id,
+    userId: v.userId,
+    userName: names[v.userId],
+    startDate: v.startDate,
+    endDate: v.endDate,
+    description: v.description,
+    categoryId: v.categoryId,
+    status: v.status,
+    workingDays: workingDays[v.id] ?? null,
+    // The same rules cancelVacation applies; the server refuses anyway, this only hides dead buttons.
+    canCancel: v.status !== "cancelled" && (admin || v.userId !== user.id || !(v.status === "approved" && v.startDate <= today)),
+    canApprove: reviewable.has(v.id),
+  });
+  return {
+    filters,
+    created: params.get("created") === "1",
+    openNew: params.get("new") === "1",
+    isAdmin: admin,
+    year,
+    mine: { rows: mine.items.map(toRow), total: mine.total, offset: mine.offset, limit: mine.limit },
+    company: company ? { rows: company.items.map(toRow), total: company.total, offset: company.offset, limit: company.limit } : null,
+    categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+    balances: personal.balances,
+    hasAllowance: personal.hasAllowance,
+    holidayContext,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, companyId } = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "create") {
+    return createAbsenceFromForm(formData, companyId, user, () => "/vacations?created=1");
+  }
+  return runRowAction(formData, companyId, user, {
+    today: todayIn(COMPANY_TIME_ZONE),
+    intents: isAdmin(user) ? ["approve", "reject", "cancel"] : ["cancel"],
+  });
+}
+
+export default function Vacations() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const createResult = actionData && "result" in actionData ? actionData : null;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const exportQuery = new URLSearchParams(FILTER_KEYS.flatMap((key) => (data.filters[key] ? [[key, data.filters[key]]] : [])));
+  const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
+
+  return (
+    <div className="vacations">
+      <header className="page-header">
+        <h1 className="page__title">{t("nav.absences")}</h1>
+      </header>
+
+      {data.created && !actionData ? (
+        <p className="notice notice--success" role="status">
+          {t("absences.vacations.created")}
+        </p>
+      ) : null}
+      <ActionNotice notice={notice} />
+
+      <details className="card collapsible" open={data.openNew || Boolean(createResult) || undefined}>
+        <summary className="collapsible__summary">
+          <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
+        </summary>
+        <div className="collapsible__body">
+          <AbsenceForm
+            key={location.key}
+            action={`/vacations${withParams(params, {})}`}
+            categories={data.categories.filter((c) => c.active)}
+            lastResult={createResult?.result}
+            errorValues={createResult?.values}
+            balances={data.balances}
+            hasAllowance={data.hasAllowance}
+            balanceYear={data.year}
+            holidays={data.holidayContext}
+          />
+        </div>
+      </details>
+
+      <section className="card" aria-labelledby="filters-heading">
+        <h2 id="filters-heading" className="card__title">
+          {t("absences.vacations.filtersTitle")}
+        </h2>
+        <Form method="get" className="filters" key={location.search}>
+          {keep(["size", "csize"]).map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <label className="field">
+            <span>{t("absences.vacations.type")}</span>
+            <select name="type" defaultValue={data.filters.type}>
+              <option value="">{t("absences.vacations.allTypes")}</option>
+              {data.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {categoryName(t, category)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t("absences.vacations.from")}</span>
+            <input type="date" name="from" defaultValue={data.filters.from} />
+          </label>
+          <label className="field">
+            <span>{t("absences.vacations.to")}</span>
+            <input type="date" name="to" defaultValue={data.filters.to} />
+          </label>
+          <label className="field">
+            <span>{t("absences.vacations.status")}</span>
+            <select name="status" defaultValue={data.filters.status}>
+              <option value="">{t("absences.vacations.allStatuses")}</option>
+              {KNOWN_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`absences.status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="filters__actions">
+            <button type="submit" className="button button--primary">
+              {t("absences.vacations.apply")}
+            </button>
+            <Link to="/vacations" className="button">
+              {t("absences.vacations.clear")}
+            </Link>
+            <Link to={`/vacations${location.search}`} className="button">
+              {t("absences.vacations.refresh")}
+            </Link>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="mine-heading">
+        <div className="card__header">
+          <h2 id="mine-heading" className="card__title">
+            {t("absences.vacations.mineTitle")}
+          </h2>
+          {/* A resource route: a document request, not a client-side navigation. */}
+          <a className="button button--small" href={`/vacations/export.csv?${exportQuery}`}>
+            {t("absences.vacations.exportCsv")}
+          </a>
+        </div>
+        <AbsenceTable
+          caption={t("absences.vacations.mineTitle")}
+          rows={data.mine.rows}
+          categories={data.categories}
+          actions={["cancel"]}
+          empty={t("absences.vacations.empty")}
+          testId="my-vacations"
+        />
+        <Pager
+          label={t("absences.vacations.minePaging")}
+          total={data.mine.total}
+          offset={data.mine.offset}
+          limit={data.mine.limit}
+          count={data.mine.rows.length}
+          pageKey="page"
+          sizeKey="size"
+          params={params}
+        />
+      </section>
+
+      {data.company ? (
+        <section className="card" aria-labelledby="company-heading">
+          <h2 id="company-heading" className="card__title">
+            {t("absences.vacations.companyTitle")}
+          </h2>
+          <AbsenceTable
+            caption={t("absences.vacations.companyTitle")}
+            rows={data.company.rows}
+            categories={data.categories}
+            showUser
+            actions={["approve", "reject", "cancel"]}
+            empty={t("absences.vacations.empty")}
+            testId="company-vacations"
+          />
+          <Pager
+            label={t("absences.vacations.companyPaging")}
+            total={data.company.total}
+            offset={data.company.offset}
+            limit={data.company.limit}
+            count={data.company.rows.length}
+            pageKey="cpage"
+            sizeKey="csize"
+            params={params}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,135 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDays } from "~/lib/format";
+import { categoryName } from "./absence-form";
+import { DateText, formatIsoDate } from "./date-text";
+import { StatusBadge } from "./status-badge";
+
+export interface AbsenceRow {
+  id: string;
+  userId: string;
+  userName?: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+  categoryId: string;
+  status: string;
+  workingDays: number | null;
+  canApprove?: boolean;
+  canCancel?: boolean;
+}
+
+export type RowAction = "approve" | "reject" | "cancel";
+
+/** True while any POST of this page is on its way or being reloaded: every row button waits. */
+export function useRowActionBusy(): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+}
+
+export interface AbsenceTableProps {
+  caption: string;
+  rows: readonly AbsenceRow[];
+  categories: readonly { id: string; name: string }[];
+  showUser?: boolean;
+  /** 'user' column heading: 'User' on the absences page, 'Requested by' on approvals. */
+  userHeading?: string;
+  actions: readonly RowAction[];
+  /** Off where every row has the same status (approvals: all pending). */
+  showStatus?: boolean;
+  empty: string;
+  testId: string;
+}
+
+/**
+ * A table of absences with POST buttons per row (intent + id). One form per row, the buttons
+ * carry the intent, so the page works the same with and without JavaScript.
+ */
+export function AbsenceTable({ caption, rows, categories, showUser, userHeading, actions, showStatus = true, empty, testId }: AbsenceTableProps) {
+  const { t, i18n } = useTranslation();
+  const busy = useRowActionBusy();
+  if (rows.length === 0) {
+    return (
+      <div className="empty-state" data-testid={`${testId}-empty`}>
+        <p>{empty}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table absence-table" data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {showUser ? <th scope="col">{userHeading ?? t("absences.table.user")}</th> : null}
+            <th scope="col">{t("absences.table.start")}</th>
+            <th scope="col">{t("absences.table.end")}</th>
+            <th scope="col">{t("absences.table.description")}</th>
+            <th scope="col">{t("absences.table.category")}</th>
+            <th scope="col" className="absence-table__number">
+              {t("absences.table.workingDays")}
+            </th>
+            {showStatus ? <th scope="col">{t("absences.table.status")}</th> : null}
+            {actions.length ? (
+              <th scope="col">
+                <span className="visually-hidden">{t("absences.table.actions")}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const range = `${formatIsoDate(row.startDate, i18n.language)} – ${formatIsoDate(row.endDate, i18n.language)}`;
+            const who = row.userName ?? "";
+            const label = (action: RowAction) => t(`absences.table.${action}Label`, { range, name: who });
+            const show = (action: RowAction) =>
+              actions.includes(action) && (action === "cancel" ? row.canCancel : Boolean(row.canApprove));
+            return (
+              <tr key={row.id} data-vacation-id={row.id} data-status={row.status}>
+                {showUser ? <td>{row.userName ?? "—"}</td> : null}
+                <td>
+                  <DateText date={row.startDate} />
+                </td>
+                <td>
+                  <DateText date={row.endDate} />
+                </td>
+                <td className="absence-table__description">{row.description || <span className="muted">—</span>}</td>
+                <td>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
+                <td className="absence-table__number">{formatDays(row.workingDays, i18n.language)}</td>
+                {showStatus ? (
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                ) : null}
+                {actions.length ? (
+                  <td className="absence-table__actions">
+                    {actions.some(show) ? (
+                      <Form method="post" preventScrollReset className="absence-table__form">
+                        <input type="hidden" name="id" value={row.id} />
+                        {show("approve") ? (
+                          <button type="submit" name="intent" value="approve" className="button button--small button--approve" disabled={busy} aria-label={label("approve")}>
+                            {t("absences.table.approve")}
+                          </button>
+                        ) : null}
+                        {show("reject") ? (
+                          <button type="submit" name="intent" value="reject" className="button button--small button--reject" disabled={busy} aria-label={label("reject")}>
+                            {t("absences.table.reject")}
+                          </button>
+                        ) : null}
+                        {show("cancel") ? (
+                          <button type="submit" name="intent" value="cancel" className="button button--small button--delete" disabled={busy} aria-label={label("cancel")}>
+                            {t("absences.table.cancel")}
+                          </button>
+                        ) : null}
+                      </Form>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
