@@ -1,6 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PagePlaceholder } from "~/components/page-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { runRowAction } from "~/components/absence-actions.server";
+import { AbsenceTable } from "~/components/absence-table";
+import { ActionNotice } from "~/components/action-notice";
+import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
+import { listPendingApprovals } from "~/models/approval.server";
+import { describeVacations, listCategories } from "~/models/calendar.server";
+import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireAdminPage } from "~/utils/route-guards.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -8,10 +16,70 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.approvals");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return null;
+  const { user, companyId } = await requireAdminPage(request);
+  try {
+    const [items, categories] = await Promise.all([listPendingApprovals(companyId, user), listCategories(companyId, { activeOnly: false })]);
+    const { workingDays } = await describeVacations(companyId, items);
+    return {
+      loadFailed: false,
+      categories: categories.map(({ id, name }) => ({ id, name })),
+      rows: items.map((v) => ({
+        id: v.id,
+        userId: v.userId,
+        userName: v.user.fullName || v.user.name || v.user.email,
+        startDate: v.startDate,
+        endDate: v.endDate,
+        description: v.description,
+        categoryId: v.categoryId,
+        status: v.status,
+        workingDays: workingDays[v.id] ?? null,
+        canApprove: true,
+      })),
+    };
+  } catch (error) {
+    // Spec §8: 'Failed to load pending approvals' inside the page, not an error screen.
+    console.error(error);
+    return { loadFailed: true, categories: [], rows: [] };
+  }
 }
 
-export default function Page() {
-  return <PagePlaceholder titleKey="nav.approvals" />;
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, companyId } = await requireAdminPage(request);
+  return runRowAction(await request.formData(), companyId, user, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
+}
+
+export default function Approvals() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="approvals">
+      <header className="page-header">
+        <h1 className="page__title">{t("nav.approvals")}</h1>
+      </header>
+      <ActionNotice notice={actionData?.notice} />
+      {data.loadFailed ? (
+        <p className="notice notice--error" role="alert">
+          {t("absences.approvals.loadFailed")}
+        </p>
+      ) : null}
+      <section className="card" aria-labelledby="approvals-heading">
+        <h2 id="approvals-heading" className="card__title">
+          {t("absences.approvals.title")}
+        </h2>
+        <AbsenceTable
+          caption={t("absences.approvals.title")}
+          rows={data.rows}
+          categories={data.categories}
+          showUser
+          userHeading={t("absences.table.requestedBy")}
+          actions={["approve", "reject"]}
+          showStatus={false}
+          empty={t("absences.approvals.empty")}
+          testId="pending-approvals"
+        />
+        <p className="approvals__footer muted">{t("absences.approvals.footer")}</p>
+      </section>
+    </div>
+  );
 }
