@@ -1,85 +1,63 @@
 // The protected area: where signed-out and signed-in visitors are sent, and signing out.
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn, signOutButton, submitLogin, DEMO_PASSWORD, urlPath } from "./support";
+import { DEMO, DEMO_PASSWORD, signIn, signOutButton, submitLogin, urlPath } from "./support";
 
-test.describe("signed out", () => {
-  test("the home page goes to the login page", async ({ page }) => {
-    await page.goto("/");
-    await expect(page).toHaveURL(urlPath("/login"));
-    await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
-  });
-
+test("signed out, the protected pages go to the login page, remembering where we were going", async ({ page }) => {
   for (const path of ["/vacations", "/my-calendar", "/company-calendar", "/approvals"]) {
-    test(`${path} goes to the login page and remembers where we were going`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(urlPath(`/login?redirectTo=${encodeURIComponent(path)}`));
-      await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
-    });
+    await page.goto(path);
+    await expect(page).toHaveURL(urlPath(`/login?redirectTo=${encodeURIComponent(path)}`));
+    await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
   }
-
-  test("an unknown path goes to the login page by way of my calendar", async ({ page }) => {
-    await page.goto("/no-such-page");
-    await expect(page).toHaveURL(urlPath("/login?redirectTo=%2Fmy-calendar"));
-  });
-
-  test("after signing in we land where we were going", async ({ page }) => {
-    await page.goto("/vacations");
-    await expect(page).toHaveURL(urlPath("/login?redirectTo=%2Fvacations"));
-    await submitLogin(page, DEMO.employee.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(urlPath("/vacations"));
-    await expect(page.getByRole("heading", { level: 1, name: "Ausências" })).toBeVisible();
-  });
-
-  test("signing in from a typed /login?redirectTo= link lands on that page", async ({ page }) => {
-    await signIn(page, DEMO.employee.email, { from: "/login?redirectTo=/vacations" });
-    await expect(page).toHaveURL(urlPath("/vacations"));
-  });
-
-  test("a redirectTo pointing to another site is ignored", async ({ page }) => {
-    await signIn(page, DEMO.employee.email, { from: "/login?redirectTo=//example.com/steal" });
-    await expect(page).toHaveURL(urlPath("/my-calendar"));
-  });
+  // The home page and unknown paths lead to the login page too (by way of /my-calendar).
+  for (const path of ["/", "/no-such-page"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(urlPath("/login", { query: true }));
+    await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
+  }
 });
 
-test.describe("signed in", () => {
-  test("the login page goes to my calendar", async ({ page }) => {
-    await signIn(page, DEMO.employee.email);
-    await page.goto("/login");
+test("after signing in we land where we were going", async ({ page }) => {
+  await page.goto("/vacations");
+  await expect(page).toHaveURL(urlPath("/login?redirectTo=%2Fvacations"));
+  await submitLogin(page, DEMO.employee.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(urlPath("/vacations"));
+  await expect(page.getByRole("heading", { level: 1, name: "Ausências" })).toBeVisible();
+});
+
+test("signing in from a typed /login?redirectTo=/vacations link lands on /vacations", async ({ page }) => {
+  await signIn(page, DEMO.employee.email, { from: "/login?redirectTo=/vacations" });
+  await expect(page).toHaveURL(urlPath("/vacations"));
+});
+
+test("a redirectTo pointing to another site is ignored", async ({ page }) => {
+  await signIn(page, DEMO.employee.email, { from: "/login?redirectTo=//example.com/steal" });
+  await expect(page).toHaveURL(urlPath("/my-calendar"));
+});
+
+test("signed in, /login, / and unknown paths go to my calendar; a GET to /logout does not sign out", async ({ page }) => {
+  await signIn(page, DEMO.employee.email);
+  for (const path of ["/login", "/", "/no-such-page", "/logout"]) {
+    await page.goto(path);
     await expect(page).toHaveURL(urlPath("/my-calendar"));
     await expect(page.getByTestId("display-name")).toHaveText(DEMO.employee.name);
-  });
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "O Meu Calendário" })).toBeVisible();
+});
 
-  test("the home page and an unknown path go to my calendar", async ({ page }) => {
-    await signIn(page, DEMO.employee.email);
-    await page.goto("/");
-    await expect(page).toHaveURL(urlPath("/my-calendar"));
-    await page.goto("/no-such-page");
-    await expect(page).toHaveURL(urlPath("/my-calendar"));
-    await expect(page.getByRole("heading", { level: 1, name: "O Meu Calendário" })).toBeVisible();
-  });
+test("signing out returns to the login page and closes the protected pages again", async ({ page }) => {
+  await signIn(page, DEMO.employee.email, { from: "/login?redirectTo=/vacations" });
+  await expect(page).toHaveURL(urlPath("/vacations"));
 
-  test("signing out returns to the login page and closes the protected pages again", async ({ page }) => {
-    await signIn(page, DEMO.employee.email);
-    await page.goto("/vacations");
-    await expect(page.getByTestId("display-name")).toBeVisible();
+  await signOutButton(page).click();
+  await expect(page).toHaveURL(urlPath("/login"));
+  await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
+  await expect(page.getByTestId("display-name")).toHaveCount(0);
 
-    await signOutButton(page).click();
-    await expect(page).toHaveURL(urlPath("/login"));
-    await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
-    await expect(page.getByTestId("display-name")).toHaveCount(0);
-
-    for (const path of ["/my-calendar", "/vacations"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(urlPath(`/login?redirectTo=${encodeURIComponent(path)}`));
-    }
-    await page.goto("/");
-    await expect(page).toHaveURL(urlPath("/login"));
-  });
-
-  test("a GET to /logout does not sign out", async ({ page }) => {
-    await signIn(page, DEMO.employee.email);
-    await page.goto("/logout");
-    await expect(page).toHaveURL(urlPath("/my-calendar"));
-    await expect(page.getByTestId("display-name")).toHaveText(DEMO.employee.name);
-  });
+  for (const path of ["/my-calendar", "/vacations"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(urlPath(`/login?redirectTo=${encodeURIComponent(path)}`));
+  }
+  await page.goto("/");
+  await expect(page).toHaveURL(urlPath("/login", { query: true }));
+  await expect(page.getByTestId("display-name")).toHaveCount(0);
 });

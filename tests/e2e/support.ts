@@ -14,8 +14,9 @@ export const DEMO = {
 export const COMPANY_NAME = "Demo Company";
 
 /**
- * Seeded demo employees nobody else signs in as. Tests that change the language stored on the
- * profile use these, one per project and test, so runs in parallel never see each other's choice.
+ * Employees of the deterministic demo seed (app/models/demo.server.ts) that no other test signs in
+ * as. Tests that change the language stored on the profile use these, one per project and test,
+ * so runs in parallel never see each other's choice.
  */
 const SPARE_USERS = [
   "ana.silva0@demo.test",
@@ -72,8 +73,11 @@ export async function chooseLanguage(page: Page, code: "PT" | "EN" | "ES") {
   await page.getByRole("button", { name: code, exact: true }).click();
 }
 
-/** Escapes a path for use in a URL regular expression. */
-export function urlPath(path: string, { query = false } = {}): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^http://[^/]+${escaped}${query ? "" : "$"}`);
+/**
+ * Matches a URL of the app with exactly this path and query; with `query: true`, any query string
+ * may follow the path.
+ */
+export function urlPath(pathAndQuery: string, { query = false } = {}): RegExp {
+  const escaped = pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^http://[^/]+${escaped}${query ? "(\\?.*)?" : ""}$`);
 }

@@ -1,0 +1,65 @@
+// End-to-end tests: the built app on a fresh SQLite database, driven by Debian's Chromium
+// (`npx playwright install` cannot download browsers here; see the engineering guide, section 4).
+// Every spec runs twice, with JavaScript on and off: the product must work without JS.
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3210;
+const baseURL = `http://localhost:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  // Portuguese is the product's default language; a Portuguese browser makes that explicit
+  // (the server also reads Accept-Language). Tests that need another browser language say so.
+  locale: "pt-PT",
+  timezoneId: "Europe/Lisbon",
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "tests/.tmp/e2e-results",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  // Generous for a busy 2-core machine; a healthy run takes a few seconds per test.
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    headless: true,
+    // Traces cost a lot of CPU on a small machine: E2E_TRACE=1 records them for failing tests.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh database per run: the server applies the migrations and seeds the demo company.
+    // Expects a built app (`npm run test:e2e` runs `remix build` first).
+    command:
+      "rm -rf tests/.tmp/e2e && mkdir -p tests/.tmp/e2e && " +
+      `DATABASE_URL=file:./tests/.tmp/e2e/e2e.db PORT=${PORT} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always npx tsx server.ts`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
