@@ -1,0 +1,165 @@
+// Requesting, refusing and approving absences, with JavaScript on and off.
+// Both projects run at once against one server as the same demo employee, so every test owns its
+// own date range in a year the demo data never reaches (two years ahead), per project.
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { DEMO, signIn, signOutButton, urlPath } from "./support";
+
+const YEAR = new Date().getFullYear() + 2;
+// "Formação" draws on no allowance: the demo has allowances only for the current year.
+const CATEGORY = "training";
+// Each test signs in, clears its range and goes through several pages: more than the default budget.
+test.describe.configure({ timeout: 60_000 });
+
+const OVERLAP_MESSAGE = "Já existem férias que colidem com estas datas. Ajusta o intervalo ou apaga a anterior.";
+
+interface Range {
+  start: string;
+  end: string;
+}
+
+/** The Monday of the given week (1-based) of a month of YEAR, plus `days`. */
+function dayOf(month: number, week: number, days = 0): string {
+  const date = new Date(Date.UTC(YEAR, month - 1, 1));
+  while (date.getUTCDay() !== 1) date.setUTCDate(date.getUTCDate() + 1);
+  date.setUTCDate(date.getUTCDate() + (week - 1) * 7 + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Months of its own for each project, so the two never touch each other's absences. */
+function month(testInfo: TestInfo, offset: number): number {
+  return (testInfo.project.name === "js-off" ? 9 : 3) + offset;
+}
+
+const jsEnabled = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+/** Deletes the employee's absences in the range left by an earlier run on a reused server. */
+async function clearRange(page: Page, range: Range) {
+  await page.goto(`/vacations?from=${range.start}&to=${range.end}&size=100`);
+  const deleteButtons = page.getByTestId("my-vacations").getByRole("button", { name: /^Apagar/ });
+  for (let left = await deleteButtons.count(); left > 0; left--) {
+    await deleteButtons.first().click();
+    await expect(deleteButtons).toHaveCount(left - 1);
+  }
+}
+
+/** Fills the request form inside the drawer (or the page section without JavaScript) and submits it. */
+async function submitRequest(page: Page, range: Range, description: string) {
+  const form = page.getByTestId("absence-drawer");
+  await expect(form).toBeVisible();
+  await form.getByLabel("Tipo de ausência").selectOption(CATEGORY);
+  await form.getByLabel("Data de início").fill(range.start);
+  await form.getByLabel("Data de fim").fill(range.end);
+  await form.getByLabel("Descrição").fill(description);
+  await form.getByRole("button", { name: "Submeter pedido" }).click();
+}
+
+async function requestFromCalendar(page: Page, range: Range, description: string) {
+  await page.goto(`/my-calendar?year=${YEAR}&new=1&start=${range.start}&end=${range.end}`);
+  await submitRequest(page, range, description);
+  await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=1`));
+}
+
+/** The live row of my absence (a reused server keeps earlier runs' rows, cancelled). */
+function myRow(page: Page, description: string) {
+  return page.getByTestId("my-vacations").locator('tbody tr:not([data-status="cancelled"])').filter({ hasText: description });
+}
+
+test("an employee requests an absence by typing dates and sees it pending in the list and the calendar", async ({ page }, testInfo) => {
+  const range = { start: dayOf(month(testInfo, 0), 1), end: dayOf(month(testInfo, 0), 1, 2) };
+  const description = `E2E request ${testInfo.project.name}`;
+  await signIn(page, DEMO.employee.email);
+  await clearRange(page, range);
+
+  await page.goto(`/my-calendar?year=${YEAR}`);
+  await page.getByRole("link", { name: "Nova ausência" }).click();
+  await submitRequest(page, range, description);
+
+  await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=1`));
+  await expect(page.getByRole("status").filter({ hasText: "Ausência pedida. Aguarda aprovação." })).toBeVisible();
+  await expect(page.getByTestId("absence-drawer")).toHaveCount(0);
+  for (const date of [range.start, range.end]) {
+    await expect(page.locator(`[data-date="${date}"]`)).toHaveAttribute("data-status", "pending");
+  }
+  const upcoming = page.getByTestId("upcoming-absences").getByRole("listitem").filter({ hasText: description });
+  await expect(upcoming).toContainText("Pendente");
+  await expect(upcoming).toContainText("3 dias úteis");
+
+  await page.goto(`/vacations?from=${range.start}&to=${range.end}`);
+  const row = myRow(page, description);
+  await expect(row).toContainText("Pendente");
+  await expect(row).toContainText("Formação");
+});
+
+test("an overlapping request is refused with the spec's message and keeps what was typed", async ({ page }, testInfo) => {
+  const first = { start: dayOf(month(testInfo, 0), 3), end: dayOf(month(testInfo, 0), 3, 4) };
+  const clash = { start: dayOf(month(testInfo, 0), 3, 2), end: dayOf(month(testInfo, 0), 4) };
+  await signIn(page, DEMO.employee.email);
+  await clearRange(page, { start: first.start, end: clash.end });
+  await requestFromCalendar(page, first, `E2E first ${testInfo.project.name}`);
+
+  await page.goto(`/my-calendar?year=${YEAR}&new=1`);
+  await submitRequest(page, clash, `E2E clash ${testInfo.project.name}`);
+
+  await expect(page.getByRole("alert").filter({ hasText: OVERLAP_MESSAGE })).toBeVisible();
+  const form = page.getByTestId("absence-drawer");
+  await expect(form.getByLabel("Data de início")).toHaveValue(clash.start);
+  await expect(form.getByLabel("Descrição")).toHaveValue(`E2E clash ${testInfo.project.name}`);
+  await page.goto(`/vacations?from=${first.start}&to=${clash.end}`);
+  await expect(myRow(page, "E2E clash")).toHaveCount(0);
+});
+
+test("a team admin approves a request on /approvals and the employee sees it approved", async ({ page }, testInfo) => {
+  const range = { start: dayOf(month(testInfo, 1), 1), end: dayOf(month(testInfo, 1), 1, 1) };
+  const description = `E2E approve ${testInfo.project.name}`;
+  await signIn(page, DEMO.employee.email);
+  await clearRange(page, range);
+  await requestFromCalendar(page, range, description);
+  await signOutButton(page).click();
+
+  await signIn(page, DEMO.admin.email);
+  await page.goto("/approvals");
+  await expect(page.getByRole("heading", { level: 1, name: "Aprovações" })).toBeVisible();
+  await expect(page.getByText("Os pedidos não revistos são aprovados automaticamente após 5 dias úteis.")).toBeVisible();
+  const row = page.getByTestId("pending-approvals").getByRole("row").filter({ hasText: description });
+  await expect(row).toContainText(DEMO.employee.name);
+  await row.getByRole("button", { name: /^Aprovar/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pedido aprovado." })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await signOutButton(page).click();
+
+  await signIn(page, DEMO.employee.email);
+  await page.goto(`/vacations?from=${range.start}&to=${range.end}`);
+  await expect(myRow(page, description)).toContainText("Aprovada");
+  await page.goto(`/my-calendar?year=${YEAR}`);
+  await expect(page.locator(`[data-date="${range.start}"]`)).toHaveAttribute("data-status", "approved");
+});
+
+test("with JavaScript, dragging across days opens the drawer with the range in order", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "dragging needs JavaScript; without it the form takes typed dates");
+  const monday = dayOf(month(testInfo, 2), 2);
+  const wednesday = dayOf(month(testInfo, 2), 2, 2);
+  await signIn(page, DEMO.employee.email);
+  await page.goto(`/my-calendar?year=${YEAR}`);
+  await expect(page.getByTestId("year-calendar")).toHaveClass(/year-calendar--interactive/);
+
+  // From Wednesday back to Monday: the selection is the same as dragging forwards.
+  await page.locator(`[data-date="${monday}"]`).scrollIntoViewIfNeeded();
+  const from = (await page.locator(`[data-date="${wednesday}"]`).boundingBox())!;
+  const to = (await page.locator(`[data-date="${monday}"]`).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+  await page.mouse.up();
+
+  const drawer = page.getByTestId("absence-drawer");
+  await expect(drawer.getByLabel("Data de início")).toHaveValue(monday);
+  await expect(drawer.getByLabel("Data de fim")).toHaveValue(wednesday);
+  await expect(drawer.getByTestId("selection-working-days")).toHaveText("Dias úteis neste pedido: 3");
+  // Submitting waits for a type.
+  await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeDisabled();
+  await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
+  await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeEnabled();
+
+  await page.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
+});
