@@ -3,7 +3,8 @@
 // Every spec runs twice, with JavaScript on and off: the product must work without JS.
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3210;
+// E2E_PORT lets two checkouts run the suite side by side on one machine.
+const PORT = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
 
