@@ -204,7 +204,7 @@ export default function Vacations() {
             {t("absences.vacations.mineTitle")}
           </h2>
           {/* A resource route: a document request, not a client-side navigation. */}
-          <a className="button button--small" href={`/vacations/export.csv?${exportQuery}`}>
+          <a className="button button--small" href={`/vacations/export.csv?${exportQuery}`} aria-describedby="mine-heading">
             {t("absences.vacations.exportCsv")}
           </a>
         </div>
@@ -230,9 +230,18 @@ export default function Vacations() {
 
       {data.company ? (
         <section className="card" aria-labelledby="company-heading">
-          <h2 id="company-heading" className="card__title">
-            {t("absences.vacations.companyTitle")}
-          </h2>
+          <div className="card__header">
+            <h2 id="company-heading" className="card__title">
+              {t("absences.vacations.companyTitle")}
+            </h2>
+            <a
+              className="button button--small"
+              href={`/vacations/export.csv?${new URLSearchParams([["scope", "company"], ...exportQuery])}`}
+              aria-describedby="company-heading"
+            >
+              {t("absences.vacations.exportCsv")}
+            </a>
+          </div>
           <AbsenceTable
             caption={t("absences.vacations.companyTitle")}
             rows={data.company.rows}
