@@ -33,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         categoryId: v.categoryId,
         status: v.status,
         workingDays: workingDays[v.id] ?? null,
-        canApprove: true,
+        // An admin without teams is shown the whole company, their own requests included, but
+        // only the owner may decide their own (decideVacation): no buttons that can only fail.
+        canApprove: user.role === "owner" || v.userId !== user.id,
       })),
     };
   } catch (error) {
