@@ -62,6 +62,9 @@ export function createApp(build: ServerBuild) {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // helmet's default "no-referrer" makes Chromium send `Origin: null` on form posts, which
+      // Remix's CSRF check refuses (every POST became a 500). Same-origin keeps the Origin.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: env.NODE_ENV === "production",
     }),
   );
