@@ -122,9 +122,17 @@ describe("/my-calendar loader", () => {
     expect(data.prefill).toEqual({ startDate: "2027-06-07", endDate: "2027-06-10" });
   });
 
-  it("shows dashes (no allowance) rather than zeros for a year without an allowance row", async () => {
-    const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2031", cookies.eve)));
+  it("shows dashes (no allowance) rather than zeros for a year before any allowance row", async () => {
+    const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2020", cookies.eve)));
     expect(data.hasAllowance).toBe(false);
+  });
+
+  it("carries the last yearly allowance into a year management has not set yet", async () => {
+    const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2031", cookies.eve)));
+    expect(data.hasAllowance).toBe(true);
+    expect(data.balances.yearly.total).toBe(22);
+    // Carryover and special leave are granted per year: they start at 0.
+    expect(data.balances.residual.total).toBe(0);
   });
 });
 

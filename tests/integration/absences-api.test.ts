@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { portugueseHolidays } from "~/lib/holidays-pt";
 import { runAutoApproval, autoApprovalDate } from "~/models/auto-approval.server";
-import { createVacation } from "~/models/vacation.server";
+import { cancelVacation, createVacation } from "~/models/vacation.server";
 import { loader as decisionLoader, action as decisionAction } from "~/routes/vacation-decision";
 import { loader as actionPageLoader } from "~/routes/vacation-action";
 import { action as apiLogin } from "~/routes/api.auth.login";
@@ -176,6 +176,13 @@ describe("deciding through the API", () => {
     expect(((await rejected.json()) as Json).status).toBe("rejected");
     expect((await approveApi(args(call(`/api/vacations/${id}/approve`, "POST", adminToken), { id }))).status).toBe(409);
     await testSmtp().waitForMail(employee.email, /rejected/);
+  });
+
+  it("cancels once when two cancellations race", async () => {
+    const { vacation } = await createVacation(companyId, colleague, { startDate: "2027-11-22", endDate: "2027-11-23", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
+    const results = await Promise.allSettled([cancelVacation(companyId, colleague, vacation.id, "2027-01-01"), cancelVacation(companyId, colleague, vacation.id, "2027-01-01")]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await getDb().auditEntry.count({ where: { entityId: vacation.id, action: "vacation.cancelled" } })).toBe(1);
   });
 
   it("lets the requester remind the admins and cancel their own request", async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { countPendingApprovals, listPendingApprovals } from "~/models/approval.server";
 import { loader as pendingApi } from "~/routes/api.vacations.pending-approvals";
 import { action as loginAction } from "~/routes/login";
+import { getDb } from "~/utils/db.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm } from "../support/http";
 
@@ -36,6 +37,13 @@ describe("pending approvals scope", () => {
   it("counts the whole company for the owner and for an admin without teams", async () => {
     expect(await countPendingApprovals(acme, acmeOwner)).toBe(2);
     expect(await countPendingApprovals(acme, acmeCompanyAdmin)).toBe(2);
+  });
+
+  it("never counts an admin's own request for them (only the owner decides it)", async () => {
+    const own = await createVacation(acme, acmeCompanyAdmin.id, { startDate: "2026-12-20", endDate: "2026-12-21" });
+    expect(await countPendingApprovals(acme, acmeCompanyAdmin)).toBe(2);
+    expect((await listPendingApprovals(acme, acmeOwner)).map((v) => v.id)).toContain(own.id);
+    await getDb().vacation.delete({ where: { id: own.id } });
   });
 
   it("counts only the administered teams for a team admin", async () => {

@@ -1,0 +1,109 @@
+// Identity flows as a person does them, following the links of the e-mails in the development
+// outbox (/dev/outbox): sign-up and verification, invitation, password reset.
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, signIn, submitLogin } from "./support";
+
+/** The link starting with `path` in the newest e-mail to `email`, read from /dev/outbox. */
+async function linkFromOutbox(page: Page, email: string, path: string): Promise<string> {
+  await page.goto("/dev/outbox");
+  const mail = page.getByTestId("outbox-mail").filter({ has: page.getByTestId("outbox-to").getByText(email, { exact: true }) }).first();
+  const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
+  if (!href) throw new Error(`no ${path} link in the mail to ${email}`);
+  const url = new URL(href);
+  return url.pathname + url.search;
+}
+
+const unique = (testInfo: { project: { name: string } }, label: string) =>
+  `${label}-${testInfo.project.name}-${Date.now()}@example.test`;
+
+test("a new company signs up, confirms the e-mail and signs in", async ({ page }, testInfo) => {
+  const email = unique(testInfo, "founder");
+  await page.goto("/signup");
+  await page.getByLabel("Nome da empresa").fill("Acme Lda");
+  await page.getByLabel("Nome completo").fill("Fernanda Founder");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password").fill("correct-horse-1");
+  await page.getByRole("button", { name: "Começar trial" }).click();
+  await expect(page).toHaveURL(/\/login\?checkEmail=1$/);
+  await expect(page.getByText("Confirme o seu email: enviámos-lhe uma ligação para o validar.")).toBeVisible();
+
+  // Signing in before confirming is refused with a clear message.
+  await submitLogin(page, email, "correct-horse-1");
+  await expect(page.getByText("Confirme primeiro o seu email: abra a ligação que lhe enviámos.")).toBeVisible();
+
+  await page.goto(await linkFromOutbox(page, email, "/verify-email?token="));
+  if (testInfo.project.name === "js-off") {
+    // Without JavaScript the confirmation is one button (mail scanners never press it).
+    await page.getByRole("button", { name: "Confirmar email" }).click();
+  }
+  await expect(page.getByText("Email confirmado! Agora entre com as suas credenciais…")).toBeVisible();
+  await page.goto("/login");
+  await submitLogin(page, email, "correct-horse-1");
+  await expect(page.getByTestId("display-name")).toHaveText("Fernanda Founder");
+  await expect(page.getByText("Acme Lda")).toBeVisible();
+});
+
+test("sign-up shows what is wrong, field by field", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+  await page.getByRole("button", { name: "Começar trial" }).click();
+  await expect(page.getByText("Indique o nome da empresa.")).toBeVisible();
+  await expect(page.getByText("Indique o seu nome completo.")).toBeVisible();
+  await expect(page.getByText("Indique um email válido.")).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("an admin invites a colleague, who accepts and signs in", async ({ page, browser }, testInfo) => {
+  const email = unique(testInfo, "invitee");
+  await signIn(page, DEMO.admin.email);
+  await page.goto("/company-settings?tab=users");
+  const invite = page.locator("form").filter({ has: page.getByRole("button", { name: "Enviar convite" }) });
+  await invite.getByLabel("Nome").fill("Igor Invitee");
+  await invite.getByLabel("Email").fill(email);
+  await invite.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible();
+
+  const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js-on", locale: "pt-PT" });
+  const guest = await context.newPage();
+  await guest.goto(await linkFromOutbox(guest, email, "/accept-invite?"));
+  await expect(guest.getByLabel("Nome completo")).toHaveValue("Igor Invitee");
+  await guest.getByLabel("Password", { exact: true }).fill("invitee-pass-1");
+  await guest.getByLabel("Confirmar password").fill("invitee-pass-2");
+  await guest.getByRole("button", { name: "Aceitar convite" }).click();
+  await expect(guest.getByText("As passwords não coincidem.")).toBeVisible();
+  await guest.getByLabel("Password", { exact: true }).fill("invitee-pass-1");
+  await guest.getByLabel("Confirmar password").fill("invitee-pass-1");
+  await guest.getByRole("button", { name: "Aceitar convite" }).click();
+  await expect(guest).toHaveURL(/\/login\?checkEmail=0&invited=1$/);
+  await expect(guest.getByText("Convite aceite. Entre com o seu email e a nova password.")).toBeVisible();
+  await submitLogin(guest, email, "invitee-pass-1");
+  await expect(guest.getByTestId("display-name")).toHaveText("Igor Invitee");
+  await context.close();
+});
+
+test("a forgotten password is reset through the e-mailed link", async ({ page }, testInfo) => {
+  // A user of our own, so other tests keep the demo passwords.
+  const email = unique(testInfo, "forgetful");
+  await page.goto("/signup");
+  await page.getByLabel("Nome da empresa").fill("Forgetful Co");
+  await page.getByLabel("Nome completo").fill("Filipa Forgetful");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password").fill("first-password-1");
+  await page.getByRole("button", { name: "Começar trial" }).click();
+  await expect(page).toHaveURL(/checkEmail=1/);
+
+  await page.getByRole("link", { name: "Esqueceu-se da password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Enviar ligação" }).click();
+  await expect(page.getByText(/Se existir uma conta com esse email/)).toBeVisible();
+
+  await page.goto(await linkFromOutbox(page, email, "/reset-password?token="));
+  await page.getByLabel("Nova password").fill("second-password-2");
+  await page.getByLabel("Confirmar password").fill("second-password-2");
+  await page.getByRole("button", { name: "Guardar password" }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByText("Password alterada. Entre com a nova password.")).toBeVisible();
+  // Resetting also proves the mailbox, so no separate confirmation is needed.
+  await submitLogin(page, email, "second-password-2");
+  await expect(page.getByTestId("display-name")).toHaveText("Filipa Forgetful");
+});
