@@ -43,3 +43,23 @@ export async function upsertAllowance(companyId: string, actor: Actor, input: Al
     return saved;
   });
 }
+
+interface AllowanceRow {
+  year: number;
+  yearly: number;
+  residual: number;
+  specialLeave: number;
+}
+
+/**
+ * The allowance that applies to a year: that year's row, or — when management has not set the new
+ * year yet — the yearly allowance of the latest earlier year (carryover and special leave are
+ * granted per year, so they start at 0). Without this, every request for next year would be
+ * refused until an admin filled in 200 rows. Rows must be one person's, any years.
+ */
+export function effectiveAllowance<T extends AllowanceRow>(rows: readonly T[], year: number): AllowanceRow | null {
+  const exact = rows.find((row) => row.year === year);
+  if (exact) return exact;
+  const earlier = rows.filter((row) => row.year < year).sort((a, b) => b.year - a.year)[0];
+  return earlier ? { year, yearly: earlier.yearly, residual: 0, specialLeave: 0 } : null;
+}

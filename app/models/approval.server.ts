@@ -18,8 +18,9 @@ export async function pendingReviewFilter(companyId: string, viewer: Reviewer): 
     where: { userId: viewer.id, team: { companyId } },
     select: { teamId: true },
   });
-  if (teams.length === 0) return { companyId, status: "pending" };
-  return { companyId, status: "pending", user: { teamId: { in: teams.map((t) => t.teamId) } } };
+  // Nobody but the owner decides their own request (canReview in vacation.server.ts).
+  if (teams.length === 0) return { companyId, status: "pending", userId: { not: viewer.id } };
+  return { companyId, status: "pending", userId: { not: viewer.id }, user: { teamId: { in: teams.map((t) => t.teamId) } } };
 }
 
 export async function countPendingApprovals(companyId: string, viewer: Reviewer): Promise<number> {

@@ -7,6 +7,7 @@ import { buildHolidayIndex, countWorkingDays, holidayCalendar, holidayCalendarFo
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { pendingReviewFilter } from "./approval.server";
+import { effectiveAllowance } from "./allowance.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -32,10 +33,10 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
   const from = firstDayOfYear(year);
   const to = lastDayOfYear(year);
-  const [holidayRows, categories, allowance, vacations, upcomingRows] = await Promise.all([
+  const [holidayRows, categories, allowanceRows, vacations, upcomingRows] = await Promise.all([
     db.holiday.findMany({ where: { companyId }, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
     listCategories(companyId, { activeOnly: false }),
-    db.allowance.findUnique({ where: { userId_year: { userId, year } } }),
+    db.allowance.findMany({ where: { companyId, userId, year: { lte: year } }, orderBy: { year: "desc" }, take: 2 }),
     db.vacation.findMany({
       where: { companyId, userId, endDate: { gte: from }, startDate: { lte: to } },
       select: vacationSelect,
@@ -49,6 +50,7 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
     }),
   ]);
   const calendar = holidayCalendar(holidayRows, user, user.company.countryCode);
+  const allowance = effectiveAllowance(allowanceRows, year);
   const withDays = <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
     ...v,
     workingDays: countWorkingDays(v, calendar),
@@ -61,7 +63,7 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
     upcoming: upcomingRows.map(withDays),
     balances: computeBalances({
       year,
-      allowance: allowance ? { yearly: allowance.yearly, residual: allowance.residual, specialLeave: allowance.specialLeave } : null,
+      allowance,
       vacations,
       categories,
       calendar,

@@ -3,6 +3,7 @@ import { computeCompanyBalances, type Balances } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { buildHolidayIndex } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
+import { effectiveAllowance } from "./allowance.server";
 
 export async function companyBalances(companyId: string, year: number, userIds?: string[]) {
   const db = getDb();
@@ -14,7 +15,7 @@ export async function companyBalances(companyId: string, year: number, userIds?:
       select: { id: true, email: true, fullName: true, name: true, role: true, countryCode: true, region: true },
       orderBy: [{ fullName: "asc" }, { email: "asc" }],
     }),
-    db.allowance.findMany({ where: { companyId, year, ...(userIds ? { userId: { in: userIds } } : {}) } }),
+    db.allowance.findMany({ where: { companyId, year: { lte: year }, ...(userIds ? { userId: { in: userIds } } : {}) } }),
     db.vacation.findMany({
       where: {
         companyId,
@@ -28,16 +29,21 @@ export async function companyBalances(companyId: string, year: number, userIds?:
     db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
     db.absenceCategory.findMany({ where: { companyId }, select: { id: true, balance: true } }),
   ]);
+  const byUser = new Map<string, typeof allowances>();
+  for (const row of allowances) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
   const balances = computeCompanyBalances({
     year,
     users,
-    allowances,
+    allowances: users.flatMap((user) => {
+      const row = effectiveAllowance(byUser.get(user.id) ?? [], year);
+      return row ? [{ ...row, userId: user.id }] : [];
+    }),
     vacations,
     categories,
     holidays: buildHolidayIndex(holidays),
     companyCountryCode: company.countryCode,
   });
-  return { users, balances, allowanceUserIds: new Set(allowances.map((a) => a.userId)) };
+  return { users, balances };
 }
 
 export interface ReportRow {

@@ -5,6 +5,7 @@ import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { hashToken } from "~/utils/tokens.server";
+import { effectiveAllowance } from "./allowance.server";
 import { decideVacation } from "./vacation.server";
 
 async function findLink(token: string, now: Date) {
@@ -32,10 +33,10 @@ export async function describeActionLink(token: string, now = new Date()) {
   });
   if (vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
   const year = Number(vacation.startDate.slice(0, 4));
-  const [holidays, categories, allowance, ownVacations, teamAway] = await Promise.all([
+  const [holidays, categories, allowanceRows, ownVacations, teamAway] = await Promise.all([
     db.holiday.findMany({ where: { companyId: link.companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
     db.absenceCategory.findMany({ where: { companyId: link.companyId }, select: { id: true, balance: true } }),
-    db.allowance.findUnique({ where: { userId_year: { userId: vacation.userId, year } } }),
+    db.allowance.findMany({ where: { userId: vacation.userId, year: { lte: year } }, orderBy: { year: "desc" }, take: 2 }),
     db.vacation.findMany({
       where: { companyId: link.companyId, userId: vacation.userId, endDate: { gte: `${year}-01-01` }, startDate: { lte: `${year}-12-31` } },
     }),
@@ -55,7 +56,7 @@ export async function describeActionLink(token: string, now = new Date()) {
       : Promise.resolve([]),
   ]);
   const calendar = holidayCalendar(holidays, vacation.user, vacation.user.company.countryCode);
-  const balances = computeBalances({ year, allowance, vacations: ownVacations, categories, calendar });
+  const balances = computeBalances({ year, allowance: effectiveAllowance(allowanceRows, year), vacations: ownVacations, categories, calendar });
   const kind = parseCategoryBalance(vacation.category.balance);
   return {
     action: link.action as "approve" | "reject",

@@ -9,6 +9,7 @@ import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { effectiveAllowance } from "./allowance.server";
 import { notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
 export const VACATION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
@@ -82,14 +83,19 @@ async function requesterContext(tx: Prisma.TransactionClient, companyId: string,
   const [holidays, categories, allowances, vacations] = await Promise.all([
     tx.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
     tx.absenceCategory.findMany({ where: { companyId }, select: { id: true, balance: true, active: true } }),
-    tx.allowance.findMany({ where: { companyId, userId, year: { gte: fromYear, lte: toYear } } }),
+    tx.allowance.findMany({ where: { companyId, userId, year: { lte: toYear } }, orderBy: { year: "desc" }, take: toYear - fromYear + 2 }),
     tx.vacation.findMany({
       where: { companyId, userId, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) } },
       select: vacationSelect,
     }),
   ]);
   const calendar = holidayCalendar(holidays, user, user.company.countryCode);
-  return { user, categories, allowances, vacations, calendar };
+  const effective = [];
+  for (let year = fromYear; year <= toYear; year++) {
+    const row = effectiveAllowance(allowances, year);
+    if (row) effective.push(row);
+  }
+  return { user, categories, allowances: effective, vacations, calendar };
 }
 
 export interface CreateOptions {
@@ -238,7 +244,9 @@ export async function cancelVacation(companyId: string, actor: Actor, id: string
   }
   const db = getDb();
   return db.$transaction(async (tx) => {
-    await tx.vacation.update({ where: { id }, data: { status: "cancelled" } });
+    // Conditional, so two simultaneous cancellations change (and audit) it once.
+    const { count } = await tx.vacation.updateMany({ where: { id, companyId, status: { not: "cancelled" } }, data: { status: "cancelled" } });
+    if (count !== 1) throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
     await recordAudit(
       { companyId, actorId: actor.id, action: "vacation.cancelled", entity: "vacation", entityId: id, details: changes({ status: vacation.status }, { status: "cancelled" }) },
       tx,
