@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useNonce } from "~/components/nonce";
@@ -56,6 +57,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE };
   useChangeLanguage(language);
+  // Lets end-to-end tests (and monitoring) tell when the page has become interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

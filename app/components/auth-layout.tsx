@@ -8,7 +8,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
   return (
     <div className="auth">
       <header className="auth__header">
-        <a href="/public" className="brand" aria-label={t("app.name")}>
+        <a href="/" className="brand" aria-label={t("app.name")}>
           <Logo />
           <span>{t("app.name")}</span>
         </a>

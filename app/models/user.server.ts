@@ -3,7 +3,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 
-const publicUserSelect = {
+export const publicUserSelect = {
   id: true,
   companyId: true,
   email: true,

@@ -4,8 +4,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
-import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
+import { TextField } from "~/components/text-field";
 import { pageTitle } from "~/lib/meta";
 import { newPasswordSchema } from "~/lib/schemas/identity";
 import { acceptInvitation, describeInvitation } from "~/models/invitation.server";
@@ -69,21 +69,9 @@ export default function AcceptInvite() {
           <FormError errors={form.errors} values={actionData?.values} />
           <Form method="post" className="stack" {...getFormProps(form)}>
             <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
-            <label className="field">
-              <span>{t("acceptInvite.fullName")}</span>
-              <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" key={fields.fullName.key} />
-              <FieldError errors={fields.fullName.errors} id={fields.fullName.errorId} />
-            </label>
-            <label className="field">
-              <span>{t("acceptInvite.password")}</span>
-              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" key={fields.password.key} />
-              <FieldError errors={fields.password.errors} id={fields.password.errorId} />
-            </label>
-            <label className="field">
-              <span>{t("acceptInvite.confirmPassword")}</span>
-              <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" key={fields.confirmPassword.key} />
-              <FieldError errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
-            </label>
+            <TextField field={fields.fullName} label={t("acceptInvite.fullName")} type="text" autoComplete="name" />
+            <TextField field={fields.password} label={t("acceptInvite.password")} type="password" autoComplete="new-password" />
+            <TextField field={fields.confirmPassword} label={t("acceptInvite.confirmPassword")} type="password" autoComplete="new-password" />
             <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? t("acceptInvite.submitting") : t("acceptInvite.submit")}
             </button>

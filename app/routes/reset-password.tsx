@@ -4,8 +4,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
-import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
+import { TextField } from "~/components/text-field";
 import { pageTitle } from "~/lib/meta";
 import { newPasswordSchema } from "~/lib/schemas/identity";
 import { resetPassword } from "~/models/account.server";
@@ -68,16 +68,8 @@ export default function ResetPassword() {
           <FormError errors={form.errors} values={actionData?.values} />
           <Form method="post" className="stack" {...getFormProps(form)}>
             <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
-            <label className="field">
-              <span>{t("reset.password")}</span>
-              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" key={fields.password.key} />
-              <FieldError errors={fields.password.errors} id={fields.password.errorId} />
-            </label>
-            <label className="field">
-              <span>{t("acceptInvite.confirmPassword")}</span>
-              <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" key={fields.confirmPassword.key} />
-              <FieldError errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
-            </label>
+            <TextField field={fields.password} label={t("reset.password")} type="password" autoComplete="new-password" />
+            <TextField field={fields.confirmPassword} label={t("acceptInvite.confirmPassword")} type="password" autoComplete="new-password" />
             <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
               {t("reset.submit")}
             </button>

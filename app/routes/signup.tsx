@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
-import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
+import { TextField } from "~/components/text-field";
 import { pageTitle } from "~/lib/meta";
 import { signupSchema } from "~/lib/schemas/identity";
 import { registerCompany, TRIAL_DAYS } from "~/models/company.server";
@@ -45,24 +45,16 @@ export default function Signup() {
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/signup";
-  const field = (name: "companyName" | "billingEmail" | "fullName" | "email" | "password", type: "text" | "email" | "password", autoComplete: string, hint?: string) => (
-    <label className="field">
-      <span>{t(`signup.${name}`)}</span>
-      {hint ? <small className="field__hint">{hint}</small> : null}
-      <input {...getInputProps(fields[name], { type })} autoComplete={autoComplete} key={fields[name].key} />
-      <FieldError errors={fields[name].errors} id={fields[name].errorId} />
-    </label>
-  );
   return (
     <AuthLayout title={t("signup.title")}>
       <p className="muted">{t("signup.intro", { days: TRIAL_DAYS })}</p>
       <FormError errors={form.errors} values={actionData?.values} />
       <Form method="post" className="stack" {...getFormProps(form)}>
-        {field("companyName", "text", "organization")}
-        {field("billingEmail", "email", "email", t("signup.billingEmailHint"))}
-        {field("fullName", "text", "name")}
-        {field("email", "email", "email")}
-        {field("password", "password", "new-password", t("signup.passwordHint"))}
+        <TextField field={fields.companyName} label={t("signup.companyName")} type="text" autoComplete="organization" />
+        <TextField field={fields.billingEmail} label={t("signup.billingEmail")} type="email" autoComplete="email" hint={t("signup.billingEmailHint")} />
+        <TextField field={fields.fullName} label={t("signup.fullName")} type="text" autoComplete="name" />
+        <TextField field={fields.email} label={t("signup.email")} type="email" autoComplete="email" />
+        <TextField field={fields.password} label={t("signup.password")} type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? t("signup.submitting") : t("signup.submit")}
         </button>

@@ -6,6 +6,7 @@ import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
 import { clientIp } from "./rate-limit.server";
 import { checkCredentials } from "~/models/credentials.server";
+import { publicUserSelect } from "~/models/user.server";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
 
 export const SESSION_KEY = "sessionId";
@@ -37,17 +38,7 @@ export async function createSession(userId: string, request: Request) {
 }
 
 export const currentUserSelect = {
-  id: true,
-  companyId: true,
-  email: true,
-  fullName: true,
-  name: true,
-  role: true,
-  isMaster: true,
-  preferredLanguage: true,
-  countryCode: true,
-  teamId: true,
-  profilePicture: true,
+  ...publicUserSelect,
   company: { select: { id: true, name: true } },
 } as const;
 

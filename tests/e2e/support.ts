@@ -1,6 +1,6 @@
 // Small helpers shared by the end-to-end specs. They use only what a person does (fill, click,
 // submit), so they work the same with JavaScript on and off.
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -80,4 +80,13 @@ export async function chooseLanguage(page: Page, code: "PT" | "EN" | "ES") {
 export function urlPath(pathAndQuery: string, { query = false } = {}): RegExp {
   const escaped = pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`^http://[^/]+${escaped}${query ? "(\\?.*)?" : ""}$`);
+}
+
+/**
+ * Opens a page and, when JavaScript runs, waits until React has hydrated it: typing into a form
+ * before that can be lost when React takes the form over.
+ */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  if (test.info().project.name === "js-on") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
