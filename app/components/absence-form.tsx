@@ -61,7 +61,8 @@ export function AbsenceForm({ categories, defaultValue, lastResult, errorValues,
     lastResult,
     defaultValue: { recipientType: "team_admins", startDate: defaultValue?.startDate ?? "", endDate: defaultValue?.endDate ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: vacationRequestSchema }),
-    shouldValidate: "onBlur",
+    // On submit, not on blur: an error appearing above the button would move it away mid-click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

@@ -1,8 +1,8 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldName, getInputProps, useField } from "@conform-to/react";
 import { FieldError } from "./field-error";
 
 interface TextFieldProps {
-  field: FieldMetadata<string | undefined>;
+  name: FieldName<string | undefined>;
   label: string;
   type?: "text" | "email" | "password";
   autoComplete?: string;
@@ -10,8 +10,13 @@ interface TextFieldProps {
   autoFocus?: boolean;
 }
 
-/** A labelled input of a Conform form with its hint and (translated) errors under it. */
-export function TextField({ field, label, type = "text", autoComplete, hint, autoFocus }: TextFieldProps) {
+/**
+ * A labelled input of a Conform form with its hint and (translated) errors under it. It reads its
+ * field through useField (inside the form's FormProvider): Conform re-renders only the components
+ * that read a field's errors, so metadata passed down as a prop would never show client errors.
+ */
+export function TextField({ name, label, type = "text", autoComplete, hint, autoFocus }: TextFieldProps) {
+  const [field] = useField(name);
   return (
     <label className="field">
       <span>{label}</span>

@@ -1,5 +1,6 @@
 import { languageOr, type Language } from "~/i18n";
 import { verifyEmailMail } from "~/emails/identity.server";
+import { TRIAL_DAYS } from "~/lib/constants";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -9,7 +10,6 @@ import { hashPassword } from "~/utils/password.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
 import { createUserToken } from "./user-token.server";
 
-export const TRIAL_DAYS = 14;
 
 export interface Registration {
   companyName: string;

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -67,15 +67,17 @@ export default function AcceptInvite() {
         <>
           <p className="muted">{t("acceptInvite.intro", { company: invitation?.companyName, email: invitation?.email })}</p>
           <FormError errors={form.errors} values={actionData?.values} />
+          <FormProvider context={form.context}>
           <Form method="post" className="stack" {...getFormProps(form)}>
             <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
-            <TextField field={fields.fullName} label={t("acceptInvite.fullName")} type="text" autoComplete="name" />
-            <TextField field={fields.password} label={t("acceptInvite.password")} type="password" autoComplete="new-password" />
-            <TextField field={fields.confirmPassword} label={t("acceptInvite.confirmPassword")} type="password" autoComplete="new-password" />
+            <TextField name={fields.fullName.name} label={t("acceptInvite.fullName")} type="text" autoComplete="name" />
+            <TextField name={fields.password.name} label={t("acceptInvite.password")} type="password" autoComplete="new-password" />
+            <TextField name={fields.confirmPassword.name} label={t("acceptInvite.confirmPassword")} type="password" autoComplete="new-password" />
             <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? t("acceptInvite.submitting") : t("acceptInvite.submit")}
             </button>
           </Form>
+          </FormProvider>
         </>
       )}
       <p className="auth-links">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -6,9 +6,10 @@ import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/text-field";
+import { TRIAL_DAYS } from "~/lib/constants";
 import { pageTitle } from "~/lib/meta";
 import { signupSchema } from "~/lib/schemas/identity";
-import { registerCompany, TRIAL_DAYS } from "~/models/company.server";
+import { registerCompany } from "~/models/company.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
@@ -41,7 +42,9 @@ export default function Signup() {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing under a field moves the submit button away from the
+    // pointer between mousedown and click, and the click is lost.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/signup";
@@ -49,16 +52,18 @@ export default function Signup() {
     <AuthLayout title={t("signup.title")}>
       <p className="muted">{t("signup.intro", { days: TRIAL_DAYS })}</p>
       <FormError errors={form.errors} values={actionData?.values} />
-      <Form method="post" className="stack" {...getFormProps(form)}>
-        <TextField field={fields.companyName} label={t("signup.companyName")} type="text" autoComplete="organization" />
-        <TextField field={fields.billingEmail} label={t("signup.billingEmail")} type="email" autoComplete="email" hint={t("signup.billingEmailHint")} />
-        <TextField field={fields.fullName} label={t("signup.fullName")} type="text" autoComplete="name" />
-        <TextField field={fields.email} label={t("signup.email")} type="email" autoComplete="email" />
-        <TextField field={fields.password} label={t("signup.password")} type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
+      <FormProvider context={form.context}>
+          <Form method="post" className="stack" {...getFormProps(form)}>
+        <TextField name={fields.companyName.name} label={t("signup.companyName")} type="text" autoComplete="organization" />
+        <TextField name={fields.billingEmail.name} label={t("signup.billingEmail")} type="email" autoComplete="email" hint={t("signup.billingEmailHint")} />
+        <TextField name={fields.fullName.name} label={t("signup.fullName")} type="text" autoComplete="name" />
+        <TextField name={fields.email.name} label={t("signup.email")} type="email" autoComplete="email" />
+        <TextField name={fields.password.name} label={t("signup.password")} type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? t("signup.submitting") : t("signup.submit")}
         </button>
       </Form>
+          </FormProvider>
       <p className="auth-links">
         <Link to="/login">{t("signup.haveAccount")}</Link>
       </p>
