@@ -2,15 +2,28 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceContext } from "~/components/nonce";
-import { i18nConfig, resources } from "~/i18n";
+import { i18nConfig, resources, type Language } from "~/i18n";
 import { getLanguage } from "~/utils/i18n.server";
 
 export const streamTimeout = 5000;
+
+// One i18next instance per language, built once: creating and initialising one per request cost
+// more than rendering a small page. A request never changes its instance's language.
+const instances = new Map<Language, Promise<I18n>>();
+function i18nFor(language: Language): Promise<I18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    const created = createInstance();
+    instance = created.use(initReactI18next).init({ ...i18nConfig, lng: language, resources }).then(() => created);
+    instances.set(language, instance);
+  }
+  return instance;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -19,8 +32,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: await getLanguage(request), resources });
+  const i18n = await i18nFor(await getLanguage(request));
   const nonce = loadContext.cspNonce;
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

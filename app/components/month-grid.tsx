@@ -145,7 +145,9 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
                     className={classes.join(" ")}
                     data-date={date}
                     data-status={kind}
-                    title={label}
+                    // A tooltip only where there is something to say (status, holiday): 365 full
+                    // dates repeated in titles made the page twice as heavy.
+                    title={notes.length ? label : undefined}
                     tabIndex={interactive ? (date === focusDate ? 0 : -1) : undefined}
                     aria-selected={interactive ? selected : undefined}
                     aria-current={isToday ? "date" : undefined}
