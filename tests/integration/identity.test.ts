@@ -238,3 +238,17 @@ describe("login rate limit", () => {
     expect(Number(locked.value.errorValues.minutes)).toBeGreaterThan(0);
   });
 });
+
+describe("company settings across companies", () => {
+  it("refuses deleting another company's user from the users tab, and leaves it in place", async () => {
+    const { action: settingsAction } = await import("~/routes/_app.company-settings");
+    const victimCompany = await createCompany("Victim");
+    const victim = await createUser(victimCompany.id, { email: "victim@victim.test" });
+    const attackerCompany = await createCompany("Attacker");
+    const attacker = await createUser(attackerCompany.id, { role: "owner", email: "boss@attacker.test" });
+    const cookie = cookiesFrom((await signIn(attacker.email, TEST_PASSWORD)) as Response);
+    const result = unwrapData(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "delete", userId: victim.id }, cookie))));
+    expect(result.status).toBe(404);
+    expect(await getDb().user.findUnique({ where: { id: victim.id } })).not.toBeNull();
+  });
+});
