@@ -49,7 +49,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    // Tests tagged @js-only exercise enhancements (drag selection) that have a no-JS path tested apart.
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     // A fresh database per run: the server applies the migrations and seeds the demo company.
