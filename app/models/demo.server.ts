@@ -26,9 +26,10 @@ function seededRandom(seed: number) {
   };
 }
 
-function nextWeekday(date: IsoDate): IsoDate {
+/** The first working day from `date` on, so no demo absence starts on a weekend or a holiday. */
+function nextWorkingDay(date: IsoDate, holidayDates: ReadonlySet<IsoDate>): IsoDate {
   let day = date;
-  while (isWeekend(day)) day = addDays(day, 1);
+  while (isWeekend(day) || holidayDates.has(day)) day = addDays(day, 1);
   return day;
 }
 
@@ -94,6 +95,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
     });
 
     const holidays = [...portugueseHolidays(year), ...portugueseHolidays(year + 1).filter((h) => !h.isRecurring)];
+    const holidayDates = new Set([...portugueseHolidays(year), ...portugueseHolidays(year + 1)].map((h) => h.date));
     await tx.holiday.createMany({ data: holidays.map((h) => ({ ...h, companyId, countryCode: "PT" })) });
 
     const reviewerOf = new Map([
@@ -122,7 +124,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       // pending and decided ones from today on (into next year when today is late in the year).
       let cursor = isoDate(year, 1, 8 + Math.floor(random() * 20));
       for (let n = 0; n < 6; n++) {
-        const start = nextWeekday(cursor);
+        const start = nextWorkingDay(cursor, holidayDates);
         const length = 1 + Math.floor(random() * 7);
         const end = addDays(start, length - 1);
         if (end > isoDate(year + 1, 3, 31)) break;
