@@ -1,6 +1,4 @@
 // Categories every new company starts with. `balance` says which allowance a request draws on.
-export const DEFAULT_CATEGORY_ID = "yearly_allowance";
-
 export const DEFAULT_CATEGORIES = [
   { id: "yearly_allowance", name: "Vacation", color: "#2e7d32", balance: "yearly", sortOrder: 0 },
   { id: "residual", name: "Residual (carryover)", color: "#1565c0", balance: "residual", sortOrder: 1 },

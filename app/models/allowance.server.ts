@@ -1,6 +1,7 @@
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { isAdmin } from "~/utils/permissions.server";
 
 interface Actor {
   id: string;
@@ -17,7 +18,7 @@ export interface AllowanceInput {
 
 /** Company admins set a person's allowances for a year (created or replaced), audited old → new. */
 export async function upsertAllowance(companyId: string, actor: Actor, input: AllowanceInput) {
-  if (actor.role !== "admin" && actor.role !== "owner") throw new AppError(403, "forbidden", "errors.forbidden");
+  if (!isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
   const db = getDb();
   const user = await db.user.findFirst({ where: { id: input.userId, companyId }, select: { id: true } });
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");

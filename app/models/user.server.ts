@@ -2,6 +2,7 @@ import type { Language } from "~/i18n";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { isAdmin } from "~/utils/permissions.server";
 
 export const publicUserSelect = {
   id: true,
@@ -36,8 +37,6 @@ interface Actor {
   role: string;
 }
 
-const isCompanyAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "owner";
-
 /** The /api shape of a user (spec section 3 names, snake_case). */
 export function serializeUser(user: PublicUser) {
   return {
@@ -46,7 +45,7 @@ export function serializeUser(user: PublicUser) {
     full_name: user.fullName,
     name: user.name ?? user.fullName,
     role: user.role,
-    is_admin: user.role === "admin" || user.role === "owner",
+    is_admin: isAdmin(user),
     is_master: user.isMaster,
     country_code: user.countryCode,
     preferred_language: user.preferredLanguage,
@@ -81,9 +80,9 @@ export interface UserChanges {
 export async function updateUser(companyId: string, actor: Actor, id: string, input: UserChanges) {
   const before = await getUser(companyId, id);
   const self = actor.id === id;
-  if (!self && !isCompanyAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
+  if (!self && !isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
   if (input.role !== undefined && input.role !== before.role) {
-    if (!isCompanyAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
+    if (!isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
     // Owners are made and unmade only by an owner, and a company never loses its last owner.
     if ((input.role === "owner" || before.role === "owner") && actor.role !== "owner") {
       throw new AppError(403, "forbidden", "errors.forbidden");
@@ -106,7 +105,7 @@ export async function updateUser(companyId: string, actor: Actor, id: string, in
 }
 
 export async function deleteUser(companyId: string, actor: Actor, id: string) {
-  if (!isCompanyAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
+  if (!isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
   const user = await getUser(companyId, id);
   if (user.id === actor.id) throw new AppError(409, "self_delete", "errors.cannotDeleteSelf");
   if (user.role === "owner" && actor.role !== "owner") throw new AppError(403, "forbidden", "errors.forbidden");

@@ -9,11 +9,11 @@ import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { isAdmin } from "~/utils/permissions.server";
 import { effectiveAllowance } from "./allowance.server";
 import { notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
 export const VACATION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
-export type VacationStatus = (typeof VACATION_STATUSES)[number];
 /** Statuses that hold the dates: a new request may not overlap them. */
 const BLOCKING_STATUSES = ["pending", "approved"];
 
@@ -21,8 +21,6 @@ interface Actor {
   id: string;
   role: string;
 }
-
-const isCompanyAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "owner";
 
 export const vacationSelect = {
   id: true,
@@ -136,7 +134,7 @@ export async function createVacation(companyId: string, requester: Actor, input:
       categories: ctx.categories,
       calendar: ctx.calendar,
     });
-    if (shortfall && !(options.overrideBalance && isCompanyAdmin(requester))) {
+    if (shortfall && !(options.overrideBalance && isAdmin(requester))) {
       throw new AppError(409, "insufficient_balance", "vacation.insufficientBalance", {
         requested: String(shortfall.requested),
         remaining: String(Math.max(0, shortfall.remaining)),
@@ -237,9 +235,9 @@ export async function decideVacation(
 export async function cancelVacation(companyId: string, actor: Actor, id: string, today: string) {
   const vacation = await getVacation(companyId, id);
   const own = vacation.userId === actor.id;
-  if (!own && !isCompanyAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
+  if (!own && !isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
   if (vacation.status === "cancelled") throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
-  if (own && !isCompanyAdmin(actor) && vacation.status === "approved" && vacation.startDate <= today) {
+  if (own && !isAdmin(actor) && vacation.status === "approved" && vacation.startDate <= today) {
     throw new AppError(409, "already_started", "vacation.alreadyStarted");
   }
   const db = getDb();
@@ -264,7 +262,6 @@ export interface VacationFilters {
   limit?: number;
 }
 
-export const MAX_SEARCH_LIMIT = 1000;
 /** The CSV export takes every row under the filters, up to this many. */
 export const MAX_EXPORT_ROWS = 100_000;
 

@@ -4,6 +4,7 @@ import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
+import { isAdmin } from "./permissions.server";
 
 /**
  * Runs an /api handler. An AppError becomes { detail } (translated into the caller's language:
@@ -64,7 +65,7 @@ export async function requireApiUser(request: Request) {
 }
 
 export function requireApiAdmin(user: { role: string }) {
-  if (user.role !== "admin" && user.role !== "owner") throw new AppError(403, "forbidden", "errors.forbidden");
+  if (!isAdmin(user)) throw new AppError(403, "forbidden", "errors.forbidden");
 }
 
 export const noStore = { "Cache-Control": "no-store" };

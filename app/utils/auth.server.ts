@@ -54,8 +54,6 @@ async function findSessionUser(request: Request) {
   return { sessionId: session.id, user: session.user, companyId: session.user.companyId };
 }
 
-export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>["user"];
-
 export function getOptionalUser(request: Request) {
   return findSessionUser(request);
 }

@@ -3,8 +3,6 @@ import { databaseEngine, sqliteFilePath } from "./database-url";
 import { getEnv } from "./env.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
 
-export type Db = PrismaClient;
-
 export function createDb(url: string, options: { logQueries?: boolean } = {}): PrismaClient {
   if (databaseEngine(url) !== "sqlite") {
     // The generated client is built for one provider; a PostgreSQL client is generated from

@@ -1,23 +1,17 @@
 import { AppError } from "./errors.server";
 
-export type Role = "user" | "admin" | "owner";
-
 interface RoleHolder {
   role: string;
   isMaster: boolean;
 }
 
 /** Company admins per spec section 6: roles admin and owner. */
-export function isAdmin(user: RoleHolder): boolean {
+export function isAdmin(user: Pick<RoleHolder, "role">): boolean {
   return user.role === "admin" || user.role === "owner";
 }
 
 export function isMaster(user: RoleHolder): boolean {
   return user.isMaster;
-}
-
-export function requireAdmin(user: RoleHolder) {
-  if (!isAdmin(user)) throw new AppError(403, "forbidden", "errors.forbidden");
 }
 
 export function requireMaster(user: RoleHolder) {
