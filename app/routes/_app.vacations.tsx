@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { createAbsenceFromForm, runRowAction } from "~/components/absence-actions.server";
 import { AbsenceForm, categoryName } from "~/components/absence-form";
@@ -198,71 +199,87 @@ export default function Vacations() {
         </Form>
       </section>
 
-      <section className="card" aria-labelledby="mine-heading">
-        <div className="card__header">
-          <h2 id="mine-heading" className="card__title">
-            {t("absences.vacations.mineTitle")}
-          </h2>
-          {/* A resource route: a document request, not a client-side navigation. */}
-          <a className="button button--small" href={`/vacations/export.csv?${exportQuery}`} aria-describedby="mine-heading">
-            {t("absences.vacations.exportCsv")}
-          </a>
-        </div>
-        <AbsenceTable
-          caption={t("absences.vacations.mineTitle")}
-          rows={data.mine.rows}
+      <VacationsSection
+        id="mine"
+        title={t("absences.vacations.mineTitle")}
+        pagingLabel={t("absences.vacations.minePaging")}
+        exportHref={`/vacations/export.csv?${exportQuery}`}
+        table={data.mine}
+        categories={data.categories}
+        actions={["cancel"]}
+        testId="my-vacations"
+        pageKey="page"
+        sizeKey="size"
+        params={params}
+      />
+      {data.company ? (
+        <VacationsSection
+          id="company"
+          title={t("absences.vacations.companyTitle")}
+          pagingLabel={t("absences.vacations.companyPaging")}
+          exportHref={`/vacations/export.csv?${new URLSearchParams([["scope", "company"], ...exportQuery])}`}
+          table={data.company}
           categories={data.categories}
-          actions={["cancel"]}
-          empty={t("absences.vacations.empty")}
-          testId="my-vacations"
-        />
-        <Pager
-          label={t("absences.vacations.minePaging")}
-          total={data.mine.total}
-          offset={data.mine.offset}
-          limit={data.mine.limit}
-          count={data.mine.rows.length}
-          pageKey="page"
-          sizeKey="size"
+          showUser
+          actions={["approve", "reject", "cancel"]}
+          testId="company-vacations"
+          pageKey="cpage"
+          sizeKey="csize"
           params={params}
         />
-      </section>
-
-      {data.company ? (
-        <section className="card" aria-labelledby="company-heading">
-          <div className="card__header">
-            <h2 id="company-heading" className="card__title">
-              {t("absences.vacations.companyTitle")}
-            </h2>
-            <a
-              className="button button--small"
-              href={`/vacations/export.csv?${new URLSearchParams([["scope", "company"], ...exportQuery])}`}
-              aria-describedby="company-heading"
-            >
-              {t("absences.vacations.exportCsv")}
-            </a>
-          </div>
-          <AbsenceTable
-            caption={t("absences.vacations.companyTitle")}
-            rows={data.company.rows}
-            categories={data.categories}
-            showUser
-            actions={["approve", "reject", "cancel"]}
-            empty={t("absences.vacations.empty")}
-            testId="company-vacations"
-          />
-          <Pager
-            label={t("absences.vacations.companyPaging")}
-            total={data.company.total}
-            offset={data.company.offset}
-            limit={data.company.limit}
-            count={data.company.rows.length}
-            pageKey="cpage"
-            sizeKey="csize"
-            params={params}
-          />
-        </section>
       ) : null}
     </div>
+  );
+}
+
+interface VacationsSectionProps {
+  id: string;
+  title: string;
+  pagingLabel: string;
+  exportHref: string;
+  table: { rows: AbsenceRow[]; total: number; offset: number; limit: number };
+  categories: ComponentProps<typeof AbsenceTable>["categories"];
+  showUser?: boolean;
+  actions: ComponentProps<typeof AbsenceTable>["actions"];
+  testId: string;
+  pageKey: string;
+  sizeKey: string;
+  params: URLSearchParams;
+}
+
+/** One paged table of the page ("my vacations", or the company's for admins) with its CSV link. */
+function VacationsSection({ id, title, pagingLabel, exportHref, table, categories, showUser, actions, testId, pageKey, sizeKey, params }: VacationsSectionProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <div className="card__header">
+        <h2 id={`${id}-heading`} className="card__title">
+          {title}
+        </h2>
+        {/* A resource route: a document request, not a client-side navigation. */}
+        <a className="button button--small" href={exportHref} aria-describedby={`${id}-heading`}>
+          {t("absences.vacations.exportCsv")}
+        </a>
+      </div>
+      <AbsenceTable
+        caption={title}
+        rows={table.rows}
+        categories={categories}
+        showUser={showUser}
+        actions={actions}
+        empty={t("absences.vacations.empty")}
+        testId={testId}
+      />
+      <Pager
+        label={pagingLabel}
+        total={table.total}
+        offset={table.offset}
+        limit={table.limit}
+        count={table.rows.length}
+        pageKey={pageKey}
+        sizeKey={sizeKey}
+        params={params}
+      />
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCreateVacationSchema, apiVacationSearchSchema } from "~/lib/schemas/api";
+import { apiCreateVacationSchema, apiVacationSearchSchema, vacationFiltersFromQuery } from "~/lib/schemas/api";
 import { createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseBody, parseQuery, requireApiUser } from "~/utils/api.server";
 
@@ -8,15 +8,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const { user, companyId } = await requireApiUser(request);
     const q = parseQuery(request, apiVacationSearchSchema);
-    const page = await searchVacations(companyId, {
-      userId: user.id,
-      status: q.status,
-      categoryId: q.absence_category_id,
-      dateFrom: q.date_from,
-      dateTo: q.date_to,
-      offset: q.offset ?? 0,
-      limit: q.limit ?? 10,
-    });
+    // Always the caller's own list, whatever user_id says.
+    const page = await searchVacations(companyId, { ...vacationFiltersFromQuery(q, user.id, 10), userId: user.id });
     return Response.json({ ...page, items: page.items.map((v) => serializeVacation(v)) }, { headers: noStore });
   });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiVacationSearchSchema } from "~/lib/schemas/api";
+import { apiVacationSearchSchema, vacationFiltersFromQuery } from "~/lib/schemas/api";
 import { searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseQuery, requireApiUser } from "~/utils/api.server";
 
@@ -9,15 +9,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const { user, companyId } = await requireApiUser(request);
     const q = parseQuery(request, apiVacationSearchSchema);
-    const page = await searchVacations(companyId, {
-      userId: q.user_id === "me" ? user.id : q.user_id,
-      status: q.status,
-      categoryId: q.absence_category_id,
-      dateFrom: q.date_from,
-      dateTo: q.date_to,
-      offset: q.offset ?? 0,
-      limit: q.limit ?? 1000,
-    });
+    const page = await searchVacations(companyId, vacationFiltersFromQuery(q, user.id, 1000));
     return Response.json(page.items.map((v) => serializeVacation(v)), { headers: { ...noStore, "X-Total-Count": String(page.total) } });
   });
 }

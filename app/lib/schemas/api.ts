@@ -103,6 +103,19 @@ export const apiVacationSearchSchema = z.object({
   offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional(),
 });
 
+/** The search filters of a parsed query; `user_id=me` means the caller. */
+export function vacationFiltersFromQuery(q: z.infer<typeof apiVacationSearchSchema>, callerId: string, defaultLimit: number) {
+  return {
+    userId: q.user_id === "me" ? callerId : q.user_id,
+    status: q.status,
+    categoryId: q.absence_category_id,
+    dateFrom: q.date_from,
+    dateTo: q.date_to,
+    offset: q.offset ?? 0,
+    limit: q.limit ?? defaultLimit,
+  };
+}
+
 export const apiYearSchema = z.object({
   year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional(),
 });
