@@ -57,7 +57,7 @@ export default defineConfig({
     // Expects a built app (`npm run test:e2e` runs `remix build` first).
     command:
       "rm -rf tests/.tmp/e2e && mkdir -p tests/.tmp/e2e && " +
-      `DATABASE_URL=file:./tests/.tmp/e2e/e2e.db PORT=${PORT} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always npx tsx server.ts`,
+      `DATABASE_URL=file:./tests/.tmp/e2e/e2e.db PORT=${PORT} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always node build/server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !CI,
     timeout: 60_000,

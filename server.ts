@@ -3,20 +3,23 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { fromUtcDate } from "./app/lib/dates";
+import { fromUtcDate, todayIn } from "./app/lib/dates";
 import { scheduleAutoApproval } from "./app/models/auto-approval.server";
+import { COMPANY_TIME_ZONE } from "./app/models/company.server";
 import { hasAnyCompany, seedDemoCompany } from "./app/models/demo.server";
-import { databaseEngine } from "./app/utils/database-url";
+import { sqliteDataVersion } from "./app/utils/data-version.server";
+import { databaseEngine, sqliteFilePath } from "./app/utils/database-url";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { settleMail } from "./app/utils/mail.server";
 import { applySqliteMigrations } from "./app/utils/migrations.server";
+import { createAppRequestHandler, type ResponseCaching } from "./app/utils/request-handler.server";
+import { ResponseCache } from "./app/utils/response-cache.server";
 
 async function prepareDatabase() {
   const env = getEnv();
@@ -31,7 +34,25 @@ async function prepareDatabase() {
   }
 }
 
-export function createApp(build: ServerBuild) {
+// Seconds a kept page may be served: bounds what the data version cannot see (a session or token
+// expiring with the clock).
+const RESPONSE_CACHE_TTL_MS = 10_000;
+
+/** The response cache, when configured and the database can tell when it changed (SQLite). */
+function responseCaching(): ResponseCaching | null {
+  const env = getEnv();
+  if (env.RESPONSE_CACHE_MB === 0 || databaseEngine(env.DATABASE_URL) !== "sqlite") return null;
+  const file = sqliteFilePath(env.DATABASE_URL);
+  if (file === ":memory:") return null;
+  const version = sqliteDataVersion(file);
+  return {
+    store: new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: RESPONSE_CACHE_TTL_MS }),
+    dataVersion: version.current,
+    today: () => todayIn(COMPANY_TIME_ZONE),
+  };
+}
+
+export function createApp(build: ServerBuild, caching: ResponseCaching | null = null) {
   const env = getEnv();
   const app = express();
   app.disable("x-powered-by");
@@ -78,10 +99,11 @@ export function createApp(build: ServerBuild) {
 
   app.all(
     "*",
-    createRequestHandler({
+    createAppRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      caching,
     }),
   );
   return app;
@@ -98,7 +120,7 @@ async function main() {
   await prepareDatabase();
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const stopJobs = scheduleAutoApproval();
-  const server = createApp(build).listen(env.PORT, env.HOST, () => {
+  const server = createApp(build, responseCaching()).listen(env.PORT, env.HOST, () => {
     console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });
 

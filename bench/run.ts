@@ -113,7 +113,7 @@ async function main() {
   const url = `file:${path.join(dir, "bench.db")}`;
   const absences = await seed(url);
   const port = await freePort();
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
     stdio: ["ignore", "inherit", "inherit"],
   });

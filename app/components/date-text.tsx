@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { toUtcDate, type IsoDate } from "~/lib/dates";
 
+const DATE_MEDIUM: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
+
 const LOCALE_TAGS: Record<string, string> = { pt: "pt-PT", en: "en-GB", es: "es-ES" };
 
 /** The BCP 47 tag for Intl formatting of an interface language (pt → pt-PT). */
@@ -8,20 +10,33 @@ export function localeTag(language: string): string {
   return LOCALE_TAGS[language] ?? LOCALE_TAGS.pt;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+interface DateFormatter {
+  format: Intl.DateTimeFormat;
+  /** Formatted dates: pages show the same few hundred dates over and over. */
+  done: Map<IsoDate, string>;
+}
+
+const formatters = new Map<string, DateFormatter>();
+const MAX_REMEMBERED_DATES = 4000;
 
 /**
  * Formats a calendar date. The date is read as UTC midnight and formatted in UTC, so no browser
  * or server time zone can move it to the previous or next day.
  */
-export function formatIsoDate(iso: IsoDate, language: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
-  const key = `${language}|${JSON.stringify(options)}`;
+export function formatIsoDate(iso: IsoDate, language: string, options: Intl.DateTimeFormatOptions = DATE_MEDIUM): string {
+  const key = options === DATE_MEDIUM ? language : `${language}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(localeTag(language), { ...options, timeZone: "UTC" });
+    formatter = { format: new Intl.DateTimeFormat(localeTag(language), { ...options, timeZone: "UTC" }), done: new Map() };
     formatters.set(key, formatter);
   }
-  return formatter.format(toUtcDate(iso));
+  let text = formatter.done.get(iso);
+  if (text === undefined) {
+    text = formatter.format.format(toUtcDate(iso));
+    if (formatter.done.size >= MAX_REMEMBERED_DATES) formatter.done.clear();
+    formatter.done.set(iso, text);
+  }
+  return text;
 }
 
 export function DateText({ date }: { date: IsoDate }) {

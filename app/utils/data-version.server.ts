@@ -1,0 +1,19 @@
+// A number that changes whenever anything is committed to the SQLite database, by this process or
+// any other (the CLI auto-approval job, a seed, a second server). SQLite's `PRAGMA data_version`
+// changes on a connection when *another* connection commits, so a dedicated read-only connection
+// sees every commit, including those of Prisma's own connection. A call costs a few microseconds.
+import Database from "better-sqlite3";
+
+export interface DataVersion {
+  current(): number;
+  close(): void;
+}
+
+export function sqliteDataVersion(file: string): DataVersion {
+  const connection = new Database(file, { readonly: true, fileMustExist: true });
+  const statement = connection.prepare("PRAGMA data_version").pluck();
+  return {
+    current: () => statement.get() as number,
+    close: () => connection.close(),
+  };
+}
