@@ -8,55 +8,23 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { fromUtcDate, todayIn } from "./app/lib/dates";
-import { scheduleAutoApproval } from "./app/models/auto-approval.server";
-import { COMPANY_TIME_ZONE } from "./app/models/company.server";
-import { hasAnyCompany, seedDemoCompany } from "./app/models/demo.server";
-import { sqliteDataVersion } from "./app/utils/data-version.server";
-import { databaseEngine, sqliteFilePath } from "./app/utils/database-url";
-import { getDb } from "./app/utils/db.server";
-import { getEnv } from "./app/utils/env.server";
-import { settleMail } from "./app/utils/mail.server";
-import { applySqliteMigrations } from "./app/utils/migrations.server";
-import { createAppRequestHandler, type ResponseCaching } from "./app/utils/request-handler.server";
-import { ResponseCache } from "./app/utils/response-cache.server";
+import type * as AppRuntime from "./app/server-runtime.server";
 
-async function prepareDatabase() {
-  const env = getEnv();
-  if (databaseEngine(env.DATABASE_URL) === "sqlite") {
-    const applied = applySqliteMigrations(env.DATABASE_URL);
-    if (applied.length) console.log(`Migrations applied: ${applied.join(", ")}`);
-  }
-  const wantsDemo = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
-  if (wantsDemo && !(await hasAnyCompany(getDb()))) {
-    await seedDemoCompany(getDb(), fromUtcDate(new Date()));
-    console.log("Demo company created: sign in as employee@demo.test / demo-password");
-  }
+type Runtime = typeof AppRuntime;
+
+/** The app's server-side hooks, from the build (see app/server-runtime.server.ts for why). */
+export function runtimeOf(build: ServerBuild): Runtime {
+  return (build.entry.module as unknown as { runtime: Runtime }).runtime;
 }
 
-// Seconds a kept page may be served: bounds what the data version cannot see (a session or token
-// expiring with the clock).
-const RESPONSE_CACHE_TTL_MS = 10_000;
-
-/** The response cache, when configured and the database can tell when it changed (SQLite). */
-function responseCaching(): ResponseCaching | null {
-  const env = getEnv();
-  if (env.RESPONSE_CACHE_MB === 0 || databaseEngine(env.DATABASE_URL) !== "sqlite") return null;
-  const file = sqliteFilePath(env.DATABASE_URL);
-  if (file === ":memory:") return null;
-  const version = sqliteDataVersion(file);
-  return {
-    store: new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: RESPONSE_CACHE_TTL_MS }),
-    dataVersion: version.current,
-    today: () => todayIn(COMPANY_TIME_ZONE),
-  };
-}
-
-export function createApp(build: ServerBuild, caching: ResponseCaching | null = null) {
-  const env = getEnv();
+export function createApp(build: ServerBuild, caching: ReturnType<Runtime["responseCaching"]> = null) {
+  const runtime = runtimeOf(build);
+  const env = runtime.getEnv();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", 1);
+  // Remix reads the URL itself; Express parsing every query string into req.query is wasted work.
+  app.set("query parser", false);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ ok: true });
@@ -94,12 +62,14 @@ export function createApp(build: ServerBuild, caching: ResponseCaching | null = 
   app.use(compression({ level: 1 }));
   // Fingerprinted build files never change: cache them for a year.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Only paths that name a file can be one: checking the disk for every page request costs a stat.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   if (env.LOG_REQUESTS === "true") app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
 
   app.all(
     "*",
-    createAppRequestHandler({
+    runtime.createAppRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
@@ -110,17 +80,22 @@ export function createApp(build: ServerBuild, caching: ResponseCaching | null = 
 }
 
 async function main() {
-  let env;
+  let build: ServerBuild;
+  let runtime: Runtime;
+  let env: ReturnType<Runtime["getEnv"]>;
   try {
-    env = getEnv();
+    build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+    runtime = runtimeOf(build);
+    env = runtime.getEnv();
   } catch (error) {
-    console.error((error as Error).message);
+    // Configuration is validated when the app loads: say what is wrong, without a stack trace.
+    const message = (error as Error).message;
+    console.error(message.startsWith("Invalid configuration") ? message : error);
     process.exit(1);
   }
-  await prepareDatabase();
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const stopJobs = scheduleAutoApproval();
-  const server = createApp(build, responseCaching()).listen(env.PORT, env.HOST, () => {
+  await runtime.prepareDatabase();
+  const stopJobs = runtime.scheduleAutoApproval();
+  const server = createApp(build, runtime.responseCaching()).listen(env.PORT, env.HOST, () => {
     console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });
 
@@ -129,8 +104,7 @@ async function main() {
     console.log(`${signal} received: shutting down`);
     stopJobs();
     server.close(async () => {
-      await settleMail();
-      await getDb().$disconnect();
+      await runtime.closeResources();
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -10,6 +10,9 @@ import { NonceContext } from "~/components/nonce";
 import { i18nConfig, resources, type Language } from "~/i18n";
 import { getLanguage } from "~/utils/i18n.server";
 
+// server.ts reaches the app's server-side hooks through the build (build.entry.module.runtime).
+export * as runtime from "./server-runtime.server";
+
 export const streamTimeout = 5000;
 
 // One i18next instance per language, built once: creating and initialising one per request cost

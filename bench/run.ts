@@ -4,6 +4,7 @@
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
 import { addDays } from "../app/lib/dates";
@@ -75,17 +76,30 @@ async function signIn(base: string, email: string): Promise<string> {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
+/**
+ * Loads one URL from CONNECTIONS keep-alive connections for `seconds`. The client is plain
+ * node:http and does not decompress bodies (as wrk or autocannon), so the CPU it takes from the
+ * server on this shared 2-core machine stays small; `expectPage` checked the content beforehand.
+ */
 async function load(url: string, cookie: string, seconds = SECONDS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (response) => {
+        response.on("data", () => {});
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+    });
   const worker = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
       try {
-        const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });
-        await response.arrayBuffer();
-        if (response.status !== 200) errors++;
+        if ((await once()) !== 200) errors++;
       } catch {
         errors++;
       }
@@ -95,9 +109,19 @@ async function load(url: string, cookie: string, seconds = SECONDS) {
   const began = performance.now();
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, requests: latencies.length };
+}
+
+/** The target answers 200 with the content it should (decompressed), or the bench stops. */
+async function expectPage(url: string, cookie: string, marker: string) {
+  const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });
+  const body = await response.text();
+  if (response.status !== 200 || !body.includes(marker)) {
+    throw new Error(`${url} answered ${response.status} without "${marker}": ${body.slice(0, 200)}`);
+  }
 }
 
 function peakRssMb(pid: number): number {
@@ -113,8 +137,14 @@ async function main() {
   const url = `file:${path.join(dir, "bench.db")}`;
   const absences = await seed(url);
   const port = await freePort();
-  const server = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
+  // The same command and Node flags as `npm run serve`, so the figures are those of production.
+  // (`NAME=value … node <flags> build/server.js`: the variables, then node's arguments.)
+  const serveScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
+  const words = serveScript.split(/\s+/);
+  const nodeAt = words.indexOf("node");
+  const serveEnv = Object.fromEntries(words.slice(0, nodeAt).map((word) => word.split("=", 2)));
+  const server = spawn(process.execPath, words.slice(nodeAt + 1), {
+    env: { ...process.env, ...serveEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -129,16 +159,18 @@ async function main() {
     }
     const admin = await signIn(base, "person0@bench.test");
     const employee = await signIn(base, "person42@bench.test");
-    const targets: [string, string, string][] = [
-      ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee],
-      ["/vacations (admin view)", "/vacations", admin],
-      ["/approvals (admin)", "/approvals", admin],
-      ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin],
+    // name, path, who, and a piece of the answer that shows it is the real page
+    const targets: [string, string, string, string][] = [
+      ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee, 'data-testid="year-summary"'],
+      ["/vacations (admin view)", "/vacations", admin, 'data-testid="company-vacations"'],
+      ["/approvals (admin)", "/approvals", admin, 'data-testid="pending-approvals"'],
+      ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
     ];
     console.log(`\nData: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
     console.log("| target | req/s | p50 ms | p99 ms | errors |");
     console.log("|---|---:|---:|---:|---:|");
-    for (const [name, target, cookie] of targets) {
+    for (const [name, target, cookie, marker] of targets) {
+      await expectPage(`${base}${target}`, cookie, marker);
       await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
       const r = await load(`${base}${target}`, cookie);
       console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);

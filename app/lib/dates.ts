@@ -43,17 +43,25 @@ export function isWeekend(iso: IsoDate): boolean {
   return day === 0 || day === 6;
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone.
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone. Using
+// one still costs tens of microseconds, and time zone offsets are whole minutes, so the answer is
+// also kept for the minute it was asked in.
+const dayFormatters = new Map<string, { format: Intl.DateTimeFormat; minute: number; today: IsoDate }>();
 
 /** Today in the given IANA time zone (the company's), as a calendar date. */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  const minute = Math.floor(now.getTime() / 60_000);
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatter = { format, minute: Number.NaN, today: "" };
     dayFormatters.set(timeZone, formatter);
   }
-  return formatter.format(now);
+  if (formatter.minute !== minute) {
+    formatter.today = formatter.format.format(now);
+    formatter.minute = minute;
+  }
+  return formatter.today;
 }
 
 export function yearOf(iso: IsoDate): number {

@@ -4,7 +4,7 @@
 import { createRequestHandler as createExpressHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
-import { cacheKeyOf, isStorable, type CachedResponse, type ResponseCache } from "./response-cache.server";
+import { assemble, assembleGzip, cacheKeyOf, isStorable, storedBody, type CachedResponse, type ResponseCache } from "./response-cache.server";
 
 export interface ResponseCaching {
   store: ResponseCache;
@@ -14,11 +14,16 @@ export interface ResponseCaching {
   today: () => string;
 }
 
-interface HandlerOptions {
-  build: ServerBuild;
-  mode: string;
-  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext & { cspNonce: string };
-  caching: ResponseCaching | null;
+type LoadContext = AppLoadContext & { cspNonce: string };
+type GetLoadContext = (req: express.Request, res: express.Response) => LoadContext;
+
+interface CachingHandlerOptions {
+  /** Renders a request the cache may keep (Remix's fetch handler in the app). */
+  render: (request: Request, loadContext: LoadContext) => Promise<Response>;
+  /** Answers every other request. */
+  fallback: express.RequestHandler;
+  getLoadContext: GetLoadContext;
+  caching: ResponseCaching;
 }
 
 function toFetchRequest(req: express.Request, res: express.Response): Request {
@@ -39,18 +44,40 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
   });
 }
 
-function send(res: express.Response, response: CachedResponse, body: string, cacheState: "hit" | "miss", setCookies: string[] = []) {
-  res.status(response.status);
-  for (const [name, value] of response.headers) res.setHeader(name, value);
-  for (const cookie of setCookies) res.append("Set-Cookie", cookie);
-  res.setHeader("X-Response-Cache", cacheState);
-  res.end(body);
+function sendHit(req: express.Request, res: express.Response, hit: CachedResponse, nonce: string) {
+  res.status(hit.status);
+  for (const [name, value] of hit.headers) res.setHeader(name, value);
+  res.setHeader("X-Response-Cache", "hit");
+  res.vary("Accept-Encoding");
+  // Already compressed: the compression middleware leaves a response with an encoding alone.
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const chunks = gzip ? assembleGzip(hit, nonce) : assemble(hit.parts, nonce);
+  res.setHeader("Content-Length", chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  // One write to the socket for all the chunks.
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
+  process.nextTick(() => res.uncork());
 }
 
-export function createAppRequestHandler({ build, mode, getLoadContext, caching }: HandlerOptions): express.RequestHandler {
+/** The Remix handler of the app, with the response cache in front when there is one. */
+export function createAppRequestHandler(options: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: GetLoadContext;
+  caching: ResponseCaching | null;
+}): express.RequestHandler {
+  const { build, mode, getLoadContext, caching } = options;
   const viaAdapter = createExpressHandler({ build, mode, getLoadContext });
   if (!caching) return viaAdapter;
-  const handle = createRemixHandler(build, mode);
+  return createCachingHandler({ render: createRemixHandler(build, mode), fallback: viaAdapter, getLoadContext, caching });
+}
+
+export function createCachingHandler({ render, fallback, getLoadContext, caching }: CachingHandlerOptions): express.RequestHandler {
+  // Renders under way, so simultaneous misses of one page (a burst of reloads, every open tab
+  // after a change) wait for the first render instead of each rendering it again.
+  const rendering = new Map<string, Promise<CachedResponse | null>>();
 
   return async (req, res, next) => {
     const key = cacheKeyOf({
@@ -61,7 +88,7 @@ export function createAppRequestHandler({ build, mode, getLoadContext, caching }
       authorization: req.get("authorization"),
       acceptLanguage: req.get("accept-language"),
     });
-    if (!key) return viaAdapter(req, res, next);
+    if (!key) return fallback(req, res, next);
     try {
       // Read before rendering: a commit while the page renders makes the kept copy stale at once.
       const version = caching.dataVersion();
@@ -69,20 +96,38 @@ export function createAppRequestHandler({ build, mode, getLoadContext, caching }
       const loadContext = getLoadContext(req, res);
       const hit = caching.store.get(key, version, today);
       if (hit) {
-        const body = hit.nonce ? hit.body.replaceAll(hit.nonce, loadContext.cspNonce) : hit.body;
-        send(res, hit, body, "hit");
+        sendHit(req, res, hit, loadContext.cspNonce);
         return;
       }
-      const response = await handle(toFetchRequest(req, res), loadContext);
-      const body = await response.text();
-      const rendered: CachedResponse = {
-        status: response.status,
-        headers: [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"),
-        body,
-        nonce: body.includes(loadContext.cspNonce) ? loadContext.cspNonce : null,
-      };
-      if (isStorable(response.status, response.headers)) caching.store.set(key, version, today, rendered);
-      send(res, rendered, body, "miss", response.headers.getSetCookie());
+      const flight = `${version}\n${today}\n${key}`;
+      const shared = await rendering.get(flight);
+      if (shared) {
+        sendHit(req, res, shared, loadContext.cspNonce);
+        return;
+      }
+      let settle: (kept: CachedResponse | null) => void = () => {};
+      rendering.set(flight, new Promise((resolve) => (settle = resolve)));
+      try {
+        const response = await render(toFetchRequest(req, res), loadContext);
+        const body = await response.text();
+        res.status(response.status);
+        for (const [name, value] of response.headers) {
+          if (name === "content-length") continue;
+          if (name === "set-cookie") res.append(name, value);
+          else res.setHeader(name, value);
+        }
+        res.setHeader("X-Response-Cache", "miss");
+        res.end(body);
+        if (isStorable(response.status, response.headers)) {
+          const headers = [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length");
+          const kept: CachedResponse = { status: response.status, headers, ...storedBody(body, loadContext.cspNonce) };
+          caching.store.set(key, version, today, kept);
+          settle(kept);
+        }
+      } finally {
+        settle(null);
+        rendering.delete(flight);
+      }
     } catch (error) {
       next(error);
     }

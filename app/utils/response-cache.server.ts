@@ -6,12 +6,18 @@
 // relevance at once; time-bound inputs (token and session expiry) are covered by a short TTL.
 // See docs/decisions/0010-response-cache.md.
 
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+/**
+ * A kept response. The body is stored split where the CSP nonce was written, so every hit gets
+ * a fresh nonce; it is also stored gzip-compressed once, part by part, so a hit costs no
+ * compression (see assembleGzip).
+ */
 export interface CachedResponse {
   status: number;
   headers: [string, string][];
-  body: string;
-  /** The CSP nonce written into the body; replaced by the new request's nonce on a hit. */
-  nonce: string | null;
+  parts: Buffer[];
+  gzipSegments: Buffer[];
 }
 
 interface Entry extends CachedResponse {
@@ -92,9 +98,9 @@ export class ResponseCache {
   }
 
   set(key: string, version: number, today: string, response: CachedResponse): void {
-    // Strings with accents are stored two bytes per character: count the worst case.
-    const bytes = 2 * (key.length + response.body.length) + 200;
-    if (bytes > this.options.maxBytes / 8) return;
+    const bytes = 2 * key.length + [...response.parts, ...response.gzipSegments].reduce((sum, part) => sum + part.length, 0) + 200;
+    // One page never takes more than a quarter of the room.
+    if (bytes > this.options.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, { ...response, version, today, expiresAt: this.now() + this.options.ttlMs, bytes });
@@ -119,4 +125,69 @@ export class ResponseCache {
 /** Whether a freshly rendered response may be kept: a plain success that sets no cookie. */
 export function isStorable(status: number, headers: Headers): boolean {
   return status === 200 && !headers.has("Set-Cookie") && !headers.has("Location");
+}
+
+/** A rendered body as stored: the text around each occurrence of the nonce, compressed too. */
+export function storedBody(body: string, nonce: string | null): Pick<CachedResponse, "parts" | "gzipSegments"> {
+  const parts = (nonce ? body.split(nonce) : [body]).map((text) => Buffer.from(text, "utf8"));
+  // Every part but the last ends with a sync flush (byte-aligned, not final), so compressed parts
+  // can be joined with stored blocks between them; the last one closes the stream.
+  const gzipSegments = parts.map((part, index) =>
+    deflateRawSync(part, { level: 6, finishFlush: index < parts.length - 1 ? constants.Z_SYNC_FLUSH : constants.Z_FINISH }),
+  );
+  return { parts, gzipSegments };
+}
+
+/**
+ * The body with this response's nonce written back, as chunks to write in order: the stored
+ * parts themselves, never copied (a hit allocates only the few bytes around them).
+ */
+export function assemble(parts: readonly Buffer[], nonce: string): Buffer[] {
+  const nonceBytes = Buffer.from(nonce, "utf8");
+  const chunks: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) chunks.push(nonceBytes);
+    chunks.push(part);
+  });
+  return chunks;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** A deflate "stored" (uncompressed) block, not final, at a byte boundary (RFC 1951 §3.2.4). */
+function storedBlock(bytes: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([header, bytes]);
+}
+
+/**
+ * The gzip body with this response's nonce (RFC 1952), as chunks: the compressed parts with the nonce as
+ * stored blocks between them, and the checksum and length of the whole text. Costs a checksum,
+ * not a compression.
+ */
+export function assembleGzip(cached: Pick<CachedResponse, "parts" | "gzipSegments">, nonce: string): Buffer[] {
+  const nonceBytes = Buffer.from(nonce, "utf8");
+  const nonceBlock = storedBlock(nonceBytes);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let checksum = 0;
+  let length = 0;
+  cached.gzipSegments.forEach((segment, index) => {
+    if (index > 0) {
+      chunks.push(nonceBlock);
+      checksum = crc32(nonceBytes, checksum);
+      length += nonceBytes.length;
+    }
+    chunks.push(segment);
+    // An empty part is skipped: zlib's crc32 of a buffer without memory behind it (what
+    // Buffer.from("") gives) returns 0 rather than the running value.
+    if (cached.parts[index].length > 0) checksum = crc32(cached.parts[index], checksum);
+    length += cached.parts[index].length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(checksum >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  chunks.push(trailer);
+  return chunks;
 }
