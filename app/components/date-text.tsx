@@ -17,6 +17,17 @@ interface DateFormatter {
 }
 
 const formatters = new Map<string, DateFormatter>();
+// Calendars format hundreds of dates per render: the key of an options object is worked out once.
+const optionKeys = new WeakMap<Intl.DateTimeFormatOptions, string>();
+
+function optionsKey(options: Intl.DateTimeFormatOptions): string {
+  let key = optionKeys.get(options);
+  if (key === undefined) {
+    key = JSON.stringify(options);
+    optionKeys.set(options, key);
+  }
+  return key;
+}
 const MAX_REMEMBERED_DATES = 4000;
 
 /**
@@ -24,7 +35,7 @@ const MAX_REMEMBERED_DATES = 4000;
  * or server time zone can move it to the previous or next day.
  */
 export function formatIsoDate(iso: IsoDate, language: string, options: Intl.DateTimeFormatOptions = DATE_MEDIUM): string {
-  const key = options === DATE_MEDIUM ? language : `${language}|${JSON.stringify(options)}`;
+  const key = `${language}|${optionsKey(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = { format: new Intl.DateTimeFormat(localeTag(language), { ...options, timeZone: "UTC" }), done: new Map() };

@@ -5,6 +5,11 @@ import { formatIsoDate } from "./date-text";
 
 export type DayStatus = "rejected" | "approved" | "pending";
 
+const WEEKDAY_NARROW: Intl.DateTimeFormatOptions = { weekday: "narrow" };
+const WEEKDAY_LONG: Intl.DateTimeFormatOptions = { weekday: "long" };
+const MONTH_YEAR: Intl.DateTimeFormatOptions = { month: "long", year: "numeric" };
+const DATE_FULL: Intl.DateTimeFormatOptions = { dateStyle: "full" };
+
 // Spec §2: rejected over approved over pending (and any of them over a holiday).
 const PRIORITY: Record<DayStatus, number> = { rejected: 3, approved: 2, pending: 1 };
 
@@ -58,7 +63,7 @@ function useWeekdays(language: string) {
     () =>
       Array.from({ length: 7 }, (_, i) => {
         const date = isoDate(2024, 1, 1 + i);
-        return { short: formatIsoDate(date, language, { weekday: "narrow" }), long: formatIsoDate(date, language, { weekday: "long" }) };
+        return { short: formatIsoDate(date, language, WEEKDAY_NARROW), long: formatIsoDate(date, language, WEEKDAY_LONG) };
       }),
     [language],
   );
@@ -95,7 +100,18 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
   const language = i18n.language;
   const weekdays = useWeekdays(language);
   const weeks = useMemo(() => monthWeeks(year, month), [year, month]);
-  const caption = capitalize(formatIsoDate(isoDate(year, month, 1), language, { month: "long", year: "numeric" }));
+  // The same few words on up to 31 cells: translated once per grid.
+  const notesFor = useMemo(
+    () => ({
+      approved: t("absences.calendar.day.approved"),
+      pending: t("absences.calendar.day.pending"),
+      rejected: t("absences.calendar.day.rejected"),
+      weekend: t("absences.calendar.day.weekend"),
+      today: t("absences.calendar.day.today"),
+    }),
+    [t],
+  );
+  const caption = capitalize(formatIsoDate(isoDate(year, month, 1), language, MONTH_YEAR));
   const captionId = `month-${year}-${String(month).padStart(2, "0")}`;
   return (
     <div className="month-grid" id={captionId}>
@@ -124,12 +140,12 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
                 const isToday = date === today;
                 const selected = Boolean(selection && date >= selection.start && date <= selection.end);
                 const notes = [
-                  status ? t(`absences.calendar.day.${status}`) : null,
+                  status ? notesFor[status] : null,
                   holiday ? t("absences.calendar.day.holiday", { name: holiday }) : null,
-                  weekend ? t("absences.calendar.day.weekend") : null,
-                  isToday ? t("absences.calendar.day.today") : null,
+                  weekend ? notesFor.weekend : null,
+                  isToday ? notesFor.today : null,
                 ].filter(Boolean);
-                const label = [formatIsoDate(date, language, { dateStyle: "full" }), ...notes].join(" · ");
+                const label = [formatIsoDate(date, language, DATE_FULL), ...notes].join(" · ");
                 const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : "free");
                 const classes = [
                   "month-grid__day",

@@ -14,13 +14,22 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+// These two run thousands of times per calendar page: slices and padding, no arrays or ISO strings.
 export function toUtcDate(iso: IsoDate): Date {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
+  if (iso.length !== 10) {
+    const [y, m, d] = iso.split("-").map(Number);
+    return new Date(Date.UTC(y, m - 1, d));
+  }
+  return new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))));
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 export function fromUtcDate(date: Date): IsoDate {
-  return date.toISOString().slice(0, 10);
+  const year = date.getUTCFullYear();
+  // Years outside 0000–9999 keep the ISO form (±YYYYYY) they had before.
+  if (year < 0 || year > 9999) return date.toISOString().slice(0, 10);
+  return `${String(year).padStart(4, "0")}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
 }
 
 export function isoDate(year: number, month: number, day: number): IsoDate {

@@ -44,10 +44,10 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
   });
 }
 
-function sendHit(req: express.Request, res: express.Response, hit: CachedResponse, nonce: string) {
+function sendKept(req: express.Request, res: express.Response, hit: CachedResponse, nonce: string, state: "hit" | "miss") {
   res.status(hit.status);
   for (const [name, value] of hit.headers) res.setHeader(name, value);
-  res.setHeader("X-Response-Cache", "hit");
+  res.setHeader("X-Response-Cache", state);
   res.vary("Accept-Encoding");
   // Already compressed: the compression middleware leaves a response with an encoding alone.
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
@@ -96,13 +96,13 @@ export function createCachingHandler({ render, fallback, getLoadContext, caching
       const loadContext = getLoadContext(req, res);
       const hit = caching.store.get(key, version, today);
       if (hit) {
-        sendHit(req, res, hit, loadContext.cspNonce);
+        sendKept(req, res, hit, loadContext.cspNonce, "hit");
         return;
       }
       const flight = `${version}\n${today}\n${key}`;
       const shared = await rendering.get(flight);
       if (shared) {
-        sendHit(req, res, shared, loadContext.cspNonce);
+        sendKept(req, res, shared, loadContext.cspNonce, "hit");
         return;
       }
       let settle: (kept: CachedResponse | null) => void = () => {};
@@ -110,6 +110,15 @@ export function createCachingHandler({ render, fallback, getLoadContext, caching
       try {
         const response = await render(toFetchRequest(req, res), loadContext);
         const body = await response.text();
+        if (isStorable(response.status, response.headers)) {
+          const headers = [...response.headers].filter(([name]) => name !== "content-length");
+          const kept: CachedResponse = { status: response.status, headers, ...storedBody(body, loadContext.cspNonce) };
+          caching.store.set(key, version, today, kept);
+          settle(kept);
+          // Sent from what was kept: already compressed, no second compression of the page.
+          sendKept(req, res, kept, loadContext.cspNonce, "miss");
+          return;
+        }
         res.status(response.status);
         for (const [name, value] of response.headers) {
           if (name === "content-length") continue;
@@ -118,12 +127,6 @@ export function createCachingHandler({ render, fallback, getLoadContext, caching
         }
         res.setHeader("X-Response-Cache", "miss");
         res.end(body);
-        if (isStorable(response.status, response.headers)) {
-          const headers = [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length");
-          const kept: CachedResponse = { status: response.status, headers, ...storedBody(body, loadContext.cspNonce) };
-          caching.store.set(key, version, today, kept);
-          settle(kept);
-        }
       } finally {
         settle(null);
         rendering.delete(flight);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfWeek, isIsoDate, isWeekend, todayIn, toUtcDate } from "~/lib/dates";
+import { addDays, dayOfWeek, fromUtcDate, isIsoDate, isWeekend, todayIn, toUtcDate } from "~/lib/dates";
 
 describe("calendar dates", () => {
   it("accepts only real YYYY-MM-DD dates", () => {
@@ -38,5 +38,25 @@ describe("calendar dates", () => {
     expect(todayIn("Europe/Lisbon", instant)).toBe("2026-12-31");
     expect(todayIn("Europe/Madrid", instant)).toBe("2027-01-01");
     expect(todayIn("America/Sao_Paulo", instant)).toBe("2026-12-31");
+  });
+});
+
+describe("toUtcDate / fromUtcDate", () => {
+  it("round-trip every day of a leap year and its neighbours", () => {
+    let date = "2023-12-25";
+    for (let i = 0; i < 400; i++) {
+      const next = addDays(date, 1);
+      expect(toUtcDate(next).toISOString().slice(0, 10)).toBe(next);
+      expect(next > date).toBe(true);
+      date = next;
+    }
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
+    expect(addDays("2023-03-01", -1)).toBe("2023-02-28");
+  });
+
+  it("pads early years and reads unpadded input like before", () => {
+    expect(fromUtcDate(new Date(Date.UTC(987, 0, 5)))).toBe("0987-01-05");
+    expect(toUtcDate("2027-1-5").toISOString().slice(0, 10)).toBe("2027-01-05");
   });
 });
