@@ -22,7 +22,8 @@ export async function listCategories(companyId: string, { activeOnly = true } = 
 
 /**
  * One person's year: their absences touching the year, the holidays that apply to them, the
- * categories, their balances, and the next absences from `today` (which may reach into next year).
+ * categories, their balances, the next absences from `today` (which may reach into next year),
+ * and the holiday rows the request form counts working days with in the browser.
  */
 export async function getPersonalYear(companyId: string, userId: string, year: number, today: string) {
   const db = getDb();
@@ -69,6 +70,7 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
       calendar,
     }),
     hasAllowance: Boolean(allowance),
+    holidayContext: holidayContextOf(user, holidayRows),
   };
 }
 
@@ -79,25 +81,21 @@ const normalizeCode = (code: string | null | undefined) => code?.trim().toUpperC
  * to the browser so the request drawer counts working days with the server's own rules
  * (app/lib/working-days.ts takes rows, not calendars, through a loader).
  */
-export async function getHolidayContext(companyId: string, userId: string) {
-  const db = getDb();
-  const [user, rows] = await Promise.all([
-    db.user.findFirst({
-      where: { id: userId, companyId },
-      select: { countryCode: true, region: true, company: { select: { countryCode: true } } },
-    }),
-    db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
-  ]);
-  if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
+function holidayContextOf(
+  user: { countryCode: string | null; region: string | null; company: { countryCode: string } },
+  rows: readonly { date: string; countryCode: string; region: string | null; isRecurring: boolean }[],
+) {
   const country = normalizeCode(user.countryCode) ?? normalizeCode(user.company.countryCode);
   return {
     person: { countryCode: user.countryCode, region: user.region },
     companyCountryCode: user.company.countryCode,
-    rows: rows.filter((row) => normalizeCode(row.countryCode) === country),
+    rows: rows
+      .filter((row) => normalizeCode(row.countryCode) === country)
+      .map(({ date, countryCode, region, isRecurring }) => ({ date, countryCode, region, isRecurring })),
   };
 }
 
-export type HolidayContext = Awaited<ReturnType<typeof getHolidayContext>>;
+export type HolidayContext = ReturnType<typeof holidayContextOf>;
 
 interface DescribedVacation {
   id: string;

@@ -14,7 +14,7 @@ import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { getHolidayContext, getPersonalYear } from "~/models/calendar.server";
+import { getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -36,10 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = todayIn(COMPANY_TIME_ZONE);
   const currentYear = yearOf(today);
   const year = readYear(params.get("year"), currentYear);
-  const [personal, holidayContext] = await Promise.all([
-    getPersonalYear(companyId, user.id, year, today),
-    getHolidayContext(companyId, user.id),
-  ]);
+  const personal = await getPersonalYear(companyId, user.id, year, today);
+  const { holidayContext } = personal;
   const start = dateParam(params.get("start"));
   const end = dateParam(params.get("end")) || start;
   return {

@@ -10,7 +10,7 @@ import { Pager, readPaging, withParams } from "~/components/pager";
 import { KNOWN_STATUSES } from "~/components/status-badge";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
-import { describeVacations, getHolidayContext, getPersonalYear, reviewableVacationIds } from "~/models/calendar.server";
+import { describeVacations, getPersonalYear, reviewableVacationIds } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { searchVacations, VACATION_STATUSES, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
@@ -42,10 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = todayIn(COMPANY_TIME_ZONE);
   const year = yearOf(today);
   const admin = isAdmin(user);
-  const [personal, holidayContext] = await Promise.all([
-    getPersonalYear(companyId, user.id, year, today),
-    getHolidayContext(companyId, user.id),
-  ]);
+  const personal = await getPersonalYear(companyId, user.id, year, today);
+  const { holidayContext } = personal;
   const filters = readFilters(params, personal.categories.map((c) => c.id));
   const search = {
     categoryId: filters.type || undefined,
