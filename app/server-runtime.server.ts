@@ -47,6 +47,7 @@ export function responseCaching(): ResponseCaching | null {
   return {
     store: new ResponseCache({ maxBytes: env.RESPONSE_CACHE_MB * 1024 * 1024, ttlMs: RESPONSE_CACHE_TTL_MS }),
     dataVersion: version.current,
+    companyVersion: version.company,
     today: () => todayIn(COMPANY_TIME_ZONE),
   };
 }

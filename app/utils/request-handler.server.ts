@@ -4,12 +4,15 @@
 import { createRequestHandler as createExpressHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
-import { assemble, assembleGzip, cacheKeyOf, isStorable, storedBody, type CachedResponse, type ResponseCache } from "./response-cache.server";
+import { runInRequestScope } from "./request-scope.server";
+import { assemble, assembleGzip, cacheKeyOf, isStorable, storedBody, type CachedResponse, type Freshness, type ResponseCache } from "./response-cache.server";
 
 export interface ResponseCaching {
   store: ResponseCache;
   /** Changes on every commit to the database (data-version.server.ts). */
   dataVersion: () => number;
+  /** Changes on every commit that touches one company's rows. */
+  companyVersion: (companyId: string) => number;
   /** Today's date where the company is: pages show "today" and count from it. */
   today: () => string;
 }
@@ -94,7 +97,9 @@ export function createCachingHandler({ render, fallback, getLoadContext, caching
       const version = caching.dataVersion();
       const today = caching.today();
       const loadContext = getLoadContext(req, res);
-      const hit = caching.store.get(key, version, today);
+      const isCurrent = (kept: Freshness) =>
+        kept.dataVersion === version || (kept.companyId !== null && caching.companyVersion(kept.companyId) === kept.companyVersion);
+      const hit = caching.store.get(key, today, isCurrent);
       if (hit) {
         sendKept(req, res, hit, loadContext.cspNonce, "hit");
         return;
@@ -108,12 +113,27 @@ export function createCachingHandler({ render, fallback, getLoadContext, caching
       let settle: (kept: CachedResponse | null) => void = () => {};
       rendering.set(flight, new Promise((resolve) => (settle = resolve)));
       try {
-        const response = await render(toFetchRequest(req, res), loadContext);
+        // The company's counter is read when the sign-in check names the company, before the
+        // page reads that company's data; a later write to it raises the counter past this one.
+        const freshness: Freshness = { dataVersion: version, companyId: null, companyVersion: 0 };
+        let severalCompanies = false;
+        const scope = {
+          noteCompany(companyId: string) {
+            if (freshness.companyId === null && !severalCompanies) {
+              freshness.companyId = companyId;
+              freshness.companyVersion = caching.companyVersion(companyId);
+            } else if (companyId !== freshness.companyId) {
+              severalCompanies = true;
+              freshness.companyId = null;
+            }
+          },
+        };
+        const response = await runInRequestScope(scope, () => render(toFetchRequest(req, res), loadContext));
         const body = await response.text();
         if (isStorable(response.status, response.headers)) {
           const headers = [...response.headers].filter(([name]) => name !== "content-length");
           const kept: CachedResponse = { status: response.status, headers, ...storedBody(body, loadContext.cspNonce) };
-          caching.store.set(key, version, today, kept);
+          caching.store.set(key, today, freshness, kept);
           settle(kept);
           // Sent from what was kept: already compressed, no second compression of the page.
           sendKept(req, res, kept, loadContext.cspNonce, "miss");

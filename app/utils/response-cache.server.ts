@@ -1,9 +1,10 @@
 // Rendered responses of the signed-in screens and read APIs, kept in memory until the database
 // changes. A page is a function of the database, the URL, the credentials and language the
 // request carries, and today's date: when none of those changed, rendering it again gives the
-// same bytes, so the second request is answered from memory. Any commit anywhere (this process,
-// the CLI job, another server on the same file) changes the data version and empties the cache's
-// relevance at once; time-bound inputs (token and session expiry) are covered by a short TTL.
+// same bytes, so the second request is answered from memory until a commit changes the data the
+// page is about: the page's company (counters kept by triggers), or for pages about no single
+// company, anything at all (SQLite's data version). Time-bound inputs (token and session expiry)
+// are covered by a short TTL.
 // See docs/decisions/0010-response-cache.md.
 
 import { constants, crc32, deflateRawSync } from "node:zlib";
@@ -20,8 +21,17 @@ export interface CachedResponse {
   gzipSegments: Buffer[];
 }
 
+/** What a kept response was rendered from: it stays good while either still holds. */
+export interface Freshness {
+  /** The database's data version when the render began. */
+  dataVersion: number;
+  /** The one company the page is about (null: none noted, or several) and its counter then. */
+  companyId: string | null;
+  companyVersion: number;
+}
+
 interface Entry extends CachedResponse {
-  version: number;
+  freshness: Freshness;
   today: string;
   expiresAt: number;
   bytes: number;
@@ -29,11 +39,13 @@ interface Entry extends CachedResponse {
 
 /**
  * The screens and read APIs whose GET response depends only on database, URL, credentials,
- * language and date. Anything else (sign-in pages, tokens in links, exports, dev pages) is never
- * cached. `.data` is the Remix single-fetch twin of a page.
+ * language and date, and that read only the signed-in user's company (a kept page is dropped when
+ * that company's data changes). Anything else (sign-in pages, tokens in links, exports, dev pages,
+ * master-wide pages such as audit and companies/all) is never cached. `.data` is the Remix
+ * single-fetch twin of a page.
  */
 const CACHEABLE_PATHS: readonly RegExp[] = [
-  /^\/(my-calendar|vacations|approvals|company-calendar|national-holidays|reports|audit|company-settings)(\.data)?$/,
+  /^\/(my-calendar|vacations|approvals|company-calendar|national-holidays|reports|company-settings)(\.data)?$/,
   /^\/api\/(vacations|vacations\/search|vacations\/pending-approvals|users|users\/me|users\/me\/allowances-summary|absence-categories|companies\/me|reports\/vacations)$/,
 ];
 
@@ -84,10 +96,11 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  get(key: string, version: number, today: string): CachedResponse | null {
+  /** The kept response, if it was rendered today, within the TTL, and `isCurrent` accepts it. */
+  get(key: string, today: string, isCurrent: (freshness: Freshness) => boolean): CachedResponse | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.version !== version || entry.today !== today || entry.expiresAt <= this.now()) {
+    if (entry.today !== today || entry.expiresAt <= this.now() || !isCurrent(entry.freshness)) {
       this.remove(key, entry);
       return null;
     }
@@ -97,13 +110,13 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, version: number, today: string, response: CachedResponse): void {
+  set(key: string, today: string, freshness: Freshness, response: CachedResponse): void {
     const bytes = 2 * key.length + [...response.parts, ...response.gzipSegments].reduce((sum, part) => sum + part.length, 0) + 200;
     // One page never takes more than a quarter of the room.
     if (bytes > this.options.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    this.entries.set(key, { ...response, version, today, expiresAt: this.now() + this.options.ttlMs, bytes });
+    this.entries.set(key, { ...response, freshness, today, expiresAt: this.now() + this.options.ttlMs, bytes });
     this.bytes += bytes;
     for (const [oldestKey, oldest] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;

@@ -29,6 +29,23 @@ describe("migrations", () => {
     db.close();
   });
 
+  it("give every table of company data the triggers that tell the response cache it changed", () => {
+    const url = `file:${path.join(scratch, "triggers.db")}`;
+    applySqliteMigrations(url);
+    const db = new Database(path.join(scratch, "triggers.db"));
+    const names = (type: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = ? ORDER BY name`).pluck().all(type) as string[];
+    const triggers = new Set(names("trigger"));
+    // Not company data: bookkeeping, the counters themselves, and the anonymous interest list.
+    const exempt = new Set(["_prisma_migrations", "CompanyDataVersion", "PublicInterest"]);
+    const tables = names("table").filter((table) => !exempt.has(table) && !table.startsWith("sqlite_"));
+    expect(tables.length).toBeGreaterThan(15);
+    const missing = tables.flatMap((table) =>
+      ["insert", "update", "delete"].map((op) => `${table}_company_version_${op}`).filter((name) => !triggers.has(name)),
+    );
+    expect(missing).toEqual([]);
+    db.close();
+  });
+
   it("refuses a migration edited after it was applied", () => {
     const dir = path.join(scratch, "migrations");
     cpSync(SQLITE_MIGRATIONS_DIR, dir, { recursive: true });

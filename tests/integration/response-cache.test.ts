@@ -11,18 +11,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteDataVersion } from "~/utils/data-version.server";
 import { sqliteFilePath } from "~/utils/database-url";
 import { getDb } from "~/utils/db.server";
+import { noteCompany } from "~/utils/request-scope.server";
 import { createCachingHandler } from "~/utils/request-handler.server";
 import { ResponseCache } from "~/utils/response-cache.server";
-import { createCompany } from "../support/factories";
+import { createCompany, createTeam, createUser } from "../support/factories";
 
 let base = "";
 let renders = 0;
 let close: () => Promise<void>;
 const dataVersion = sqliteDataVersion(sqliteFilePath(process.env.DATABASE_URL!));
 
+// `__session=<name>@<company>` stands for a signed-in user of that company: the renderer notes the
+// company as requireUser does and shows that company's users only. Other cookies name no company.
+const companyIds: Record<string, string> = {};
+
 async function renderPage(request: Request, { cspNonce }: { cspNonce: string }) {
   renders++;
   const url = new URL(request.url);
+  const company = /@(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1];
+  if (company) {
+    noteCompany(companyIds[company]);
+    if (url.searchParams.has("also")) noteCompany(companyIds[url.searchParams.get("also")!]);
+    const users = await getDb().user.findMany({ where: { companyId: companyIds[company] }, select: { email: true }, orderBy: { email: "asc" } });
+    return new Response(`<script nonce="${cspNonce}">1</script><ul>${users.map((u) => `<li>${u.email}</li>`).join("")}</ul>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  }
   if (url.searchParams.has("slow")) await new Promise((resolve) => setTimeout(resolve, 100));
   const companies = await getDb().company.findMany({ select: { name: true }, orderBy: { name: "asc" } });
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
@@ -35,6 +49,11 @@ async function renderPage(request: Request, { cspNonce }: { cspNonce: string }) 
 
 beforeAll(async () => {
   await createCompany("Acme");
+  for (const name of ["north", "south"]) {
+    const company = await createCompany(name);
+    companyIds[name] = company.id;
+    await createUser(company.id, { email: `first@${name}.test` });
+  }
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -50,6 +69,7 @@ beforeAll(async () => {
       caching: {
         store: new ResponseCache({ maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 }),
         dataVersion: dataVersion.current,
+        companyVersion: dataVersion.company,
         today: () => "2027-01-04",
       },
     }),
@@ -118,9 +138,60 @@ describe("response cache", () => {
 
   it("renders a page once for simultaneous requests", async () => {
     const before = renders;
-    const results = await Promise.all(Array.from({ length: 5 }, () => get("/audit?slow")));
+    const results = await Promise.all(Array.from({ length: 5 }, () => get("/national-holidays?slow")));
     expect(renders - before).toBe(1);
     expect(results.map((r) => r.cache).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
     for (const result of results) expect(result.body).toContain(`<script nonce="${result.nonce}">`);
+  });
+
+  describe("per company", () => {
+    const north = "__session=ana@north";
+
+    it("keeps a company's pages when another company writes", async () => {
+      await get("/my-calendar?c=1", north);
+      await createUser(companyIds.south, { email: "new@south.test" });
+      await getDb().company.update({ where: { id: companyIds.south }, data: { name: "South Renamed" } });
+      expect((await get("/my-calendar?c=1", north)).cache).toBe("hit");
+    });
+
+    const writes: [string, () => Promise<unknown>][] = [
+      ["a row with the company's id", () => createUser(companyIds.north, { email: `more${Math.random()}@north.test` })],
+      ["the company itself", () => getDb().company.update({ where: { id: companyIds.north }, data: { countryCode: "ES" } })],
+      [
+        "a row of one of its users (a session signed out)",
+        async () => {
+          const user = await getDb().user.findFirstOrThrow({ where: { companyId: companyIds.north } });
+          const session = await getDb().session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
+          return getDb().session.delete({ where: { id: session.id } });
+        },
+      ],
+      [
+        "a row of one of its teams (a team admin)",
+        async () => {
+          const user = await getDb().user.findFirstOrThrow({ where: { companyId: companyIds.north } });
+          return createTeam(companyIds.north, `Team ${Math.random()}`, [user.id]);
+        },
+      ],
+    ];
+    for (const [what, write] of writes) {
+      it(`renders a company's page again after a write to ${what}`, async () => {
+        await get("/my-calendar?c=2", north);
+        expect((await get("/my-calendar?c=2", north)).cache).toBe("hit");
+        await write();
+        expect((await get("/my-calendar?c=2", north)).cache).toBe("miss");
+      });
+    }
+
+    it("treats a page that named two companies as depending on every write", async () => {
+      await get("/my-calendar?also=south", north);
+      await createUser(companyIds.south, { email: `other${Math.random()}@south.test` });
+      expect((await get("/my-calendar?also=south", north)).cache).toBe("miss");
+    });
+
+    it("shows the company's new data after its write", async () => {
+      await get("/my-calendar?c=3", north);
+      await createUser(companyIds.north, { email: "zz-latest@north.test" });
+      expect((await get("/my-calendar?c=3", north)).body).toContain("<li>zz-latest@north.test</li>");
+    });
   });
 });

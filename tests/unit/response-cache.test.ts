@@ -28,7 +28,7 @@ describe("cacheKeyOf", () => {
     expect(page({ method: "POST" })).toBeNull();
     expect(page({ method: "HEAD" })).toBeNull();
     expect(page({ cookie: undefined })).toBeNull();
-    for (const url of ["/login", "/verify-email?token=x", "/vacation-decision?token=x", "/vacations.export.csv", "/api/auth/refresh", "/dev/outbox", "/my-calendar/../login"]) {
+    for (const url of ["/login", "/verify-email?token=x", "/vacation-decision?token=x", "/vacations.export.csv", "/api/auth/refresh", "/dev/outbox", "/audit", "/api/companies/all", "/my-calendar/../login"]) {
       expect(page({ url }), url).toBeNull();
     }
   });
@@ -48,32 +48,44 @@ describe("cacheKeyOf", () => {
 });
 
 describe("ResponseCache", () => {
-  it("serves a kept response only for the same data version, date and within the TTL", () => {
+  const stamp = (dataVersion: number, companyId: string | null = null, companyVersion = 0) => ({ dataVersion, companyId, companyVersion });
+  const atVersion = (version: number) => (kept: { dataVersion: number }) => kept.dataVersion === version;
+
+  it("serves a kept response only while it is current, for the same date and within the TTL", () => {
     let now = 1_000;
     const cache = new ResponseCache({ maxBytes: 1_000_000, ttlMs: 10_000, now: () => now });
-    cache.set("k", 7, "2027-01-04", response("hello"));
-    expect(cache.get("k", 7, "2027-01-04")).not.toBeNull();
-    expect(cache.get("k", 7, "2027-01-05")).toBeNull();
-    cache.set("k", 7, "2027-01-04", response("hello"));
-    expect(cache.get("k", 8, "2027-01-04")).toBeNull();
-    cache.set("k", 8, "2027-01-04", response("hello"));
+    cache.set("k", "2027-01-04", stamp(7), response("hello"));
+    expect(cache.get("k", "2027-01-04", atVersion(7))).not.toBeNull();
+    expect(cache.get("k", "2027-01-05", atVersion(7))).toBeNull();
+    cache.set("k", "2027-01-04", stamp(7), response("hello"));
+    expect(cache.get("k", "2027-01-04", atVersion(8))).toBeNull();
+    cache.set("k", "2027-01-04", stamp(8), response("hello"));
     now += 10_000;
-    expect(cache.get("k", 8, "2027-01-04")).toBeNull();
+    expect(cache.get("k", "2027-01-04", atVersion(8))).toBeNull();
     expect(cache.size).toBe(0);
+  });
+
+  it("hands the kept freshness to the check", () => {
+    const cache = new ResponseCache({ maxBytes: 1_000_000, ttlMs: 10_000 });
+    cache.set("k", "d", stamp(3, "acme", 41), response("hello"));
+    const seen: unknown[] = [];
+    cache.get("k", "d", (kept) => (seen.push(kept), true));
+    expect(seen).toEqual([stamp(3, "acme", 41)]);
   });
 
   it("drops the least recently used entries beyond its size and refuses huge bodies", () => {
     // About 720 bytes each with the key, the compressed copy and the bookkeeping: four fit.
     const body = "x".repeat(500);
     const cache = new ResponseCache({ maxBytes: 3_000, ttlMs: 60_000 });
-    for (const key of ["a", "b", "c", "d"]) cache.set(key, 1, "d", response(body));
-    cache.get("a", 1, "d"); // a is now the most recent
-    cache.set("e", 1, "d", response(body));
-    expect(cache.get("b", 1, "d")).toBeNull();
-    expect(cache.get("a", 1, "d")).not.toBeNull();
-    expect(cache.get("e", 1, "d")).not.toBeNull();
-    cache.set("huge", 1, "d", response("y".repeat(4_000)));
-    expect(cache.get("huge", 1, "d")).toBeNull();
+    const always = () => true;
+    for (const key of ["a", "b", "c", "d"]) cache.set(key, "d", stamp(1), response(body));
+    cache.get("a", "d", always); // a is now the most recent
+    cache.set("e", "d", stamp(1), response(body));
+    expect(cache.get("b", "d", always)).toBeNull();
+    expect(cache.get("a", "d", always)).not.toBeNull();
+    expect(cache.get("e", "d", always)).not.toBeNull();
+    cache.set("huge", "d", stamp(1), response("y".repeat(4_000)));
+    expect(cache.get("huge", "d", always)).toBeNull();
   });
 });
 
