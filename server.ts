@@ -13,11 +13,11 @@ import type * as AppRuntime from "./app/server-runtime.server";
 type Runtime = typeof AppRuntime;
 
 /** The app's server-side hooks, from the build (see app/server-runtime.server.ts for why). */
-export function runtimeOf(build: ServerBuild): Runtime {
+function runtimeOf(build: ServerBuild): Runtime {
   return (build.entry.module as unknown as { runtime: Runtime }).runtime;
 }
 
-export function createApp(build: ServerBuild, caching: ReturnType<Runtime["responseCaching"]> = null) {
+function createApp(build: ServerBuild, caching: ReturnType<Runtime["responseCaching"]>) {
   const runtime = runtimeOf(build);
   const env = runtime.getEnv();
   const app = express();
@@ -114,9 +114,7 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -21,6 +21,15 @@ export interface AbsenceRow {
 
 export type RowAction = "approve" | "reject" | "cancel";
 
+/** A table row from a stored absence; what depends on the viewer and the page comes in `extra`. */
+export function toAbsenceRow(
+  v: Pick<AbsenceRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
+  extra: Pick<AbsenceRow, "userName" | "workingDays" | "canApprove" | "canCancel">,
+): AbsenceRow {
+  const { id, userId, startDate, endDate, description, categoryId, status } = v;
+  return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
+}
+
 /** True while any POST of this page is on its way or being reloaded: every row button waits. */
 export function useRowActionBusy(): boolean {
   const navigation = useNavigation();

@@ -1,14 +1,13 @@
 // The holidays a person sees in a year, with names, for calendars and lists. (Counting working
 // days uses the faster index in working-days.ts; both apply the same country/region rules.)
 import { isIsoDate, isoDate, type IsoDate } from "./dates";
-import type { HolidayPerson, HolidayRow } from "./working-days";
+import { normalizeCode, type HolidayPerson, type HolidayRow } from "./working-days";
 
 export interface DatedHoliday {
   date: IsoDate;
   name: string;
 }
 
-const normalize = (code: string | null | undefined) => code?.trim().toUpperCase() || null;
 
 export function holidaysInYear(
   rows: readonly (HolidayRow & { name: string })[],
@@ -16,12 +15,12 @@ export function holidaysInYear(
   companyCountryCode: string,
   year: number,
 ): DatedHoliday[] {
-  const country = normalize(person.countryCode) ?? normalize(companyCountryCode);
-  const region = normalize(person.region);
+  const country = normalizeCode(person.countryCode) ?? normalizeCode(companyCountryCode);
+  const region = normalizeCode(person.region);
   const result = new Map<IsoDate, string>();
   for (const row of rows) {
-    if (normalize(row.countryCode) !== country || !isIsoDate(row.date)) continue;
-    const rowRegion = normalize(row.region);
+    if (normalizeCode(row.countryCode) !== country || !isIsoDate(row.date)) continue;
+    const rowRegion = normalizeCode(row.region);
     if (rowRegion && rowRegion !== region) continue;
     let date: IsoDate | null = row.date;
     if (row.isRecurring) {

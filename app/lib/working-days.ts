@@ -60,8 +60,8 @@ export interface HolidayIndex {
 
 export const NO_HOLIDAYS: HolidayCalendar = { isHoliday: () => false };
 
-// Codes arrive from forms, CSV imports and profiles in any case and with stray spaces.
-function normalizeCode(code: string | null | undefined): string | null {
+/** Country and region codes arrive from forms, CSV imports and profiles in any case and with stray spaces. */
+export function normalizeCode(code: string | null | undefined): string | null {
   const trimmed = code?.trim().toUpperCase();
   return trimmed ? trimmed : null;
 }

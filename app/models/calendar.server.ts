@@ -3,7 +3,7 @@
 import { computeBalances } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
-import { buildHolidayIndex, countWorkingDays, holidayCalendar, holidayCalendarFor } from "~/lib/working-days";
+import { buildHolidayIndex, countWorkingDays, holidayCalendar, holidayCalendarFor, normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { pendingReviewFilter } from "./approval.server";
@@ -73,8 +73,6 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
     holidayContext: holidayContextOf(user, holidayRows),
   };
 }
-
-const normalizeCode = (code: string | null | undefined) => code?.trim().toUpperCase() || null;
 
 /**
  * The holiday rows that can apply to one person (their work country, else the company's), sent

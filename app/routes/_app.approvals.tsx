@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { runRowAction } from "~/components/absence-actions.server";
-import { AbsenceTable } from "~/components/absence-table";
+import { AbsenceTable, toAbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
 import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
@@ -23,19 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       loadFailed: false,
       categories: categories.map(({ id, name }) => ({ id, name })),
-      rows: items.map((v) => ({
-        id: v.id,
-        userId: v.userId,
-        userName: v.user.fullName || v.user.name || v.user.email,
-        startDate: v.startDate,
-        endDate: v.endDate,
-        description: v.description,
-        categoryId: v.categoryId,
-        status: v.status,
-        workingDays: workingDays[v.id] ?? null,
-        // listPendingApprovals returns only requests this viewer may decide.
-        canApprove: true,
-      })),
+      rows: items.map((v) =>
+        toAbsenceRow(v, {
+          userName: v.user.fullName || v.user.name || v.user.email,
+          workingDays: workingDays[v.id] ?? null,
+          // listPendingApprovals returns only requests this viewer may decide.
+          canApprove: true,
+        }),
+      ),
     };
   } catch (error) {
     // Spec §8: 'Failed to load pending approvals' inside the page, not an error screen.

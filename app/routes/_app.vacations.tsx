@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { createAbsenceFromForm, runRowAction } from "~/components/absence-actions.server";
 import { AbsenceForm, categoryName } from "~/components/absence-form";
-import { AbsenceTable, type AbsenceRow } from "~/components/absence-table";
+import { AbsenceTable, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
 import { Pager, readPaging, withParams } from "~/components/pager";
 import { KNOWN_STATUSES } from "~/components/status-badge";
@@ -61,20 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     describeVacations(companyId, [...mine.items, ...(company?.items ?? [])]),
     admin ? reviewableVacationIds(companyId, user, company?.items.map((v) => v.id) ?? []) : new Set<string>(),
   ]);
-  const toRow = (v: VacationRow): AbsenceRow => ({
-    id: v.id,
-    userId: v.userId,
-    userName: names[v.userId],
-    startDate: v.startDate,
-    endDate: v.endDate,
-    description: v.description,
-    categoryId: v.categoryId,
-    status: v.status,
-    workingDays: workingDays[v.id] ?? null,
-    // The same rules cancelVacation applies; the server refuses anyway, this only hides dead buttons.
-    canCancel: v.status !== "cancelled" && (admin || v.userId !== user.id || !(v.status === "approved" && v.startDate <= today)),
-    canApprove: reviewable.has(v.id),
-  });
+  const toRow = (v: VacationRow): AbsenceRow =>
+    toAbsenceRow(v, {
+      userName: names[v.userId],
+      workingDays: workingDays[v.id] ?? null,
+      // The same rules cancelVacation applies; the server refuses anyway, this only hides dead buttons.
+      canCancel: v.status !== "cancelled" && (admin || v.userId !== user.id || !(v.status === "approved" && v.startDate <= today)),
+      canApprove: reviewable.has(v.id),
+    });
   return {
     filters,
     created: params.get("created") === "1",
