@@ -1,18 +1,17 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useNonce } from "~/components/nonce";
+import { useErrorContent } from "~/components/route-error";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import styles from "~/styles/app.css";
 import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
@@ -65,16 +64,13 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
+  const { status, title, message } = useErrorContent();
   const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 401 ? "unauthorized" : "unexpected";
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="error-page">
       <p className="error-page__status">{status}</p>
-      <h1>{t(`errorPage.${key}.title`)}</h1>
-      <p>{t(`errorPage.${key}.body`)}</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
       <a className="button" href="/">
         {t("errorPage.home")}
       </a>

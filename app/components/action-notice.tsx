@@ -17,7 +17,7 @@ export function ActionNotice({ notice }: { notice: Notice | null | undefined }) 
   return (
     <div className={`notice ${error ? "notice--error" : "notice--success"}`} role={error ? "alert" : "status"} data-testid="action-notice">
       <p className="notice__line">
-        {t(notice.key)}
+        {t(notice.key, notice.values)}
         {notice.detail ? <> {t(notice.detail, notice.values)}</> : null}
       </p>
     </div>

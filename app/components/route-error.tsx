@@ -1,17 +1,32 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-/** Error boundary of the pages inside the shell, so navigation stays usable after an error. */
-export function RouteErrorBoundary() {
+const KEYS: Record<number, string> = { 401: "unauthorized", 403: "forbidden", 404: "notFound" };
+
+/**
+ * The one rendering of an error, for the root boundary and the pages' boundary: its status, a
+ * title for that status, and the model's own message when there is one (a loader's AppError, see
+ * app/utils/form-errors.server.ts), else the status's general explanation.
+ */
+export function useErrorContent() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 401 ? "unauthorized" : "unexpected";
+  const key = KEYS[status] ?? (status >= 400 && status < 500 ? "badRequest" : "unexpected");
+  const detail = isRouteErrorResponse(error) ? (error.data as { message?: unknown; params?: Record<string, string> } | null) : null;
+  const message = typeof detail?.message === "string" ? t(detail.message, detail.params ?? {}) : t(`errorPage.${key}.body`);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return { status, title: t(`errorPage.${key}.title`), message };
+}
+
+/** Error boundary of the pages inside the shell, so navigation stays usable after an error. */
+export function RouteErrorBoundary() {
+  const { status, title, message } = useErrorContent();
   return (
     <section className="error-panel" role="alert">
       <p className="error-page__status">{status}</p>
-      <h1>{t(`errorPage.${key}.title`)}</h1>
-      <p>{t(`errorPage.${key}.body`)}</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
     </section>
   );
 }

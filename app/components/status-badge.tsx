@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { isVacationStatus, type VacationStatus } from "~/lib/statuses";
 
-export const KNOWN_STATUSES = ["approved", "pending", "rejected", "cancelled"] as const;
-export type StatusKind = (typeof KNOWN_STATUSES)[number] | "other";
+export type StatusKind = VacationStatus | "other";
 
 export function statusKind(status: string): StatusKind {
-  return (KNOWN_STATUSES as readonly string[]).includes(status) ? (status as StatusKind) : "other";
+  return isVacationStatus(status) ? status : "other";
 }
 
 // A glyph next to the word, so the status never rests on colour alone.

@@ -1,12 +1,7 @@
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { isAdmin } from "~/utils/permissions.server";
-
-interface Actor {
-  id: string;
-  role: string;
-}
+import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 export interface AllowanceInput {
   userId: string;
@@ -17,10 +12,11 @@ export interface AllowanceInput {
 }
 
 /** Company admins set a person's allowances for a year (created or replaced), audited old → new. */
-export async function upsertAllowance(companyId: string, actor: Actor, input: AllowanceInput) {
-  if (!isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
+export async function upsertAllowance(viewer: Viewer, input: AllowanceInput) {
+  requireAdmin(viewer);
+  const { companyId } = viewer;
   const db = getDb();
-  const user = await db.user.findFirst({ where: { id: input.userId, companyId }, select: { id: true } });
+  const user = await db.user.findFirst({ where: { id: input.userId, companyId, deactivatedAt: null }, select: { id: true } });
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
   return db.$transaction(async (tx) => {
     const before = await tx.allowance.findUnique({ where: { userId_year: { userId: user.id, year: input.year } } });
@@ -33,7 +29,7 @@ export async function upsertAllowance(companyId: string, actor: Actor, input: Al
     await recordAudit(
       {
         companyId,
-        actorId: actor.id,
+        actorId: viewer.userId,
         action: "allowance.updated",
         entity: "allowance",
         entityId: saved.id,
@@ -45,7 +41,7 @@ export async function upsertAllowance(companyId: string, actor: Actor, input: Al
   });
 }
 
-interface AllowanceRow {
+export interface AllowanceRow {
   year: number;
   yearly: number;
   residual: number;

@@ -35,9 +35,9 @@ export async function refreshTokenPair(refreshToken: string, now = new Date()) {
   const db = getDb();
   const row = await db.refreshToken.findUnique({
     where: { tokenHash: hashToken(refreshToken) },
-    include: { user: { select: { id: true, companyId: true, role: true, isMaster: true } } },
+    include: { user: { select: { id: true, companyId: true, role: true, isMaster: true, deactivatedAt: true } } },
   });
-  if (!row || row.revokedAt || row.expiresAt <= now) throw invalid;
+  if (!row || row.revokedAt || row.expiresAt <= now || row.user.deactivatedAt) throw invalid;
   // Only one caller can rotate a token: the conditional update is the lock.
   const { count } = await db.refreshToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } });
   if (count !== 1) {

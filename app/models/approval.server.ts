@@ -1,35 +1,23 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
-
-interface Reviewer {
-  id: string;
-  role: string;
-}
+import { managedRequestsWhere, type Viewer } from "~/utils/permissions.server";
 
 /**
- * Which pending requests a viewer reviews: the owner sees the whole company; an admin sees the
- * members of the teams they administer, or the whole company when they administer no team
- * (a company admin without a team). Users review nothing. See docs/decisions/0004-approvals-scope.md.
+ * The pending requests a viewer reviews: those of the people they manage (managesRequestsOf in
+ * app/utils/permissions.server.ts; docs/decisions/0004-approvals-scope.md). Users review nothing.
  */
-export async function pendingReviewFilter(companyId: string, viewer: Reviewer): Promise<Prisma.VacationWhereInput | null> {
-  if (viewer.role === "owner") return { companyId, status: "pending" };
-  if (viewer.role !== "admin") return null;
-  const teams = await getDb().teamAdmin.findMany({
-    where: { userId: viewer.id, team: { companyId } },
-    select: { teamId: true },
-  });
-  // Nobody but the owner decides their own request (canReview in vacation.server.ts).
-  if (teams.length === 0) return { companyId, status: "pending", userId: { not: viewer.id } };
-  return { companyId, status: "pending", userId: { not: viewer.id }, user: { teamId: { in: teams.map((t) => t.teamId) } } };
+export function pendingReviewFilter(viewer: Viewer): Prisma.VacationWhereInput | null {
+  const managed = managedRequestsWhere(viewer);
+  return managed ? { AND: [managed, { status: "pending" }] } : null;
 }
 
-export async function countPendingApprovals(companyId: string, viewer: Reviewer): Promise<number> {
-  const where = await pendingReviewFilter(companyId, viewer);
+export async function countPendingApprovals(viewer: Viewer): Promise<number> {
+  const where = pendingReviewFilter(viewer);
   return where ? getDb().vacation.count({ where }) : 0;
 }
 
-export async function listPendingApprovals(companyId: string, viewer: Reviewer) {
-  const where = await pendingReviewFilter(companyId, viewer);
+export async function listPendingApprovals(viewer: Viewer) {
+  const where = pendingReviewFilter(viewer);
   if (!where) return [];
   return getDb().vacation.findMany({
     where,

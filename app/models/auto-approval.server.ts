@@ -7,7 +7,7 @@ import { buildHolidayIndex, holidayCalendarFor, isWorkingDay, type HolidayCalend
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { COMPANY_TIME_ZONE } from "./company.server";
-import { decideVacation } from "./vacation.server";
+import { autoApproveVacation } from "./vacation.server";
 
 export const AUTO_APPROVE_BUSINESS_DAYS = 5;
 
@@ -21,8 +21,6 @@ export function autoApprovalDate(created: string, calendar: HolidayCalendar, bus
   }
   return date;
 }
-
-const SYSTEM = { id: "system", role: "owner" };
 
 /** Approves every overdue pending request of every company; returns the ids it approved. */
 export async function runAutoApproval(now = new Date()): Promise<string[]> {
@@ -48,7 +46,7 @@ export async function runAutoApproval(now = new Date()): Promise<string[]> {
       const created = todayIn(COMPANY_TIME_ZONE, request.createdAt);
       if (autoApprovalDate(created, calendar) > today) continue;
       try {
-        await decideVacation(companyId, SYSTEM, request.id, "approved", { auto: true, now });
+        await autoApproveVacation(companyId, request.id, now);
         approved.push(request.id);
       } catch (error) {
         // Decided meanwhile (by a person or another process): nothing to do.

@@ -7,6 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
 import { hashPassword } from "~/utils/password.server";
+import type { Viewer } from "~/utils/permissions.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
 import { createUserToken } from "./user-token.server";
 
@@ -27,7 +28,7 @@ export interface Registration {
 export async function registerCompany(input: Registration, now = new Date()) {
   const db = getDb();
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-    throw new AppError(409, "email_taken", "auth.emailTaken", { email: "auth.emailTaken" });
+    throw new AppError(409, "email_taken", "auth.emailTaken", { fields: { email: "auth.emailTaken" } });
   }
   const passwordHash = await hashPassword(input.password);
   const { company, user } = await db.$transaction(async (tx) => {
@@ -71,8 +72,8 @@ export async function sendVerificationEmail(userId: string) {
   await queueMail({ to: user.email, companyId: user.companyId, ...verifyEmailMail(language, { name: user.fullName ?? user.email, link }) });
 }
 
-export async function getCompany(companyId: string) {
-  return getDb().company.findUniqueOrThrow({ where: { id: companyId }, select: { id: true, name: true } });
+export async function getCompany(viewer: Viewer) {
+  return getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { id: true, name: true } });
 }
 
 export async function listAllCompanies() {

@@ -13,10 +13,11 @@ export async function checkCredentials(email: string, password: string, ip: stri
   assertWithinLimit(LIMITS.loginFailuresPerEmail, email);
   const user = await getDb().user.findUnique({
     where: { email },
-    select: { id: true, companyId: true, role: true, isMaster: true, passwordHash: true, emailVerifiedAt: true, preferredLanguage: true },
+    select: { id: true, companyId: true, role: true, isMaster: true, passwordHash: true, emailVerifiedAt: true, preferredLanguage: true, deactivatedAt: true },
   });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
+  // A deactivated person is refused like a wrong password: the account no longer exists for them.
+  if (!user || !ok || user.deactivatedAt) {
     recordAttempt(LIMITS.loginFailuresPerIp, ip);
     recordAttempt(LIMITS.loginFailuresPerEmail, email);
     throw new AppError(401, "invalid_credentials", "auth.invalidCredentials");

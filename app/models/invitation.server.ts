@@ -1,34 +1,31 @@
 import type { Language } from "~/i18n";
 import { invitationMail } from "~/emails/identity.server";
+import { displayName } from "~/lib/people";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
 import { hashPassword } from "~/utils/password.server";
+import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-interface Inviter {
-  id: string;
-  fullName: string | null;
-  email: string;
-}
-
-export async function inviteUser(
-  companyId: string,
-  inviter: Inviter,
-  input: { email: string; fullName: string; role: "user" | "admin" },
-  language: Language,
-  now = new Date(),
-) {
+/** Company admins invite people by e-mail; the invitation mail is in the inviter's language. */
+export async function inviteUser(viewer: Viewer, input: { email: string; fullName: string; role: "user" | "admin" }, language: Language, now = new Date()) {
+  requireAdmin(viewer);
+  const { companyId } = viewer;
   const db = getDb();
+  // A deactivated person's address stays taken: their history keeps pointing at that account.
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-    throw new AppError(409, "email_taken", "invite.emailTaken", { email: "invite.emailTaken" });
+    throw new AppError(409, "email_taken", "invite.emailTaken", { fields: { email: "invite.emailTaken" } });
   }
   const token = generateToken();
-  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } });
+  const [company, inviter] = await Promise.all([
+    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }),
+    db.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { fullName: true, name: true, email: true } }),
+  ]);
   const invitation = await db.$transaction(async (tx) => {
     // Inviting again replaces the earlier, still open invitation: only the newest link works.
     await tx.invitation.updateMany({
@@ -42,12 +39,12 @@ export async function inviteUser(
         fullName: input.fullName,
         role: input.role,
         tokenHash: hashToken(token),
-        invitedById: inviter.id,
+        invitedById: viewer.userId,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       },
     });
     await recordAudit(
-      { companyId, actorId: inviter.id, action: "user.invited", entity: "invitation", entityId: created.id, details: { email: input.email, role: input.role } },
+      { companyId, actorId: viewer.userId, action: "user.invited", entity: "invitation", entityId: created.id, details: { email: input.email, role: input.role } },
       tx,
     );
     return created;
@@ -57,7 +54,7 @@ export async function inviteUser(
   await queueMail({
     to: input.email,
     companyId,
-    ...invitationMail(language, { name: input.fullName, inviter: inviter.fullName ?? inviter.email, company: company.name, link }),
+    ...invitationMail(language, { name: input.fullName, inviter: displayName(inviter), company: company.name, link }),
   });
   return invitation;
 }

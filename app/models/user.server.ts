@@ -1,8 +1,8 @@
 import type { Language } from "~/i18n";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
-import { isAdmin } from "~/utils/permissions.server";
+import { AppError, forbidden } from "~/utils/errors.server";
+import { assertAllowed, canEditProfile, canManagePerson, isAdmin, type Viewer } from "~/utils/permissions.server";
 
 export const publicUserSelect = {
   id: true,
@@ -32,11 +32,6 @@ export type PublicUser = {
   teamId: string | null;
 };
 
-interface Actor {
-  id: string;
-  role: string;
-}
-
 /** The /api shape of a user (spec section 3 names, snake_case). */
 export function serializeUser(user: PublicUser) {
   return {
@@ -55,17 +50,18 @@ export function serializeUser(user: PublicUser) {
   };
 }
 
-export function listUsers(companyId: string, ids?: string[]) {
+/** The company's people (active only: a deactivated person has left every list). */
+export function listUsers(viewer: Viewer, ids?: string[]) {
   return getDb().user.findMany({
-    where: { companyId, ...(ids?.length ? { id: { in: ids } } : {}) },
+    where: { companyId: viewer.companyId, deactivatedAt: null, ...(ids?.length ? { id: { in: ids } } : {}) },
     select: publicUserSelect,
     orderBy: [{ fullName: "asc" }, { email: "asc" }],
   });
 }
 
-/** A user of this company; another company's id is simply not found. */
-export async function getUser(companyId: string, id: string) {
-  const user = await getDb().user.findFirst({ where: { id, companyId }, select: publicUserSelect });
+/** A person of the viewer's company; another company's id, or a deactivated person, is not found. */
+export async function getUser(viewer: Viewer, id: string) {
+  const user = await getDb().user.findFirst({ where: { id, companyId: viewer.companyId, deactivatedAt: null }, select: publicUserSelect });
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
   return user;
 }
@@ -76,49 +72,64 @@ export interface UserChanges {
   role?: "user" | "admin" | "owner";
 }
 
-/** People edit their own name and picture; admins edit anyone's; only admins change roles. */
-export async function updateUser(companyId: string, actor: Actor, id: string, input: UserChanges) {
-  const before = await getUser(companyId, id);
-  const self = actor.id === id;
-  if (!self && !isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
+/** People edit their own name and picture; admins edit anyone's; roles change per canManagePerson. */
+export async function updateUser(viewer: Viewer, id: string, input: UserChanges) {
+  const before = await getUser(viewer, id);
+  assertAllowed(canEditProfile(viewer, id));
   if (input.role !== undefined && input.role !== before.role) {
-    if (!isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
-    // Owners are made and unmade only by an owner, and a company never loses its last owner.
-    if ((input.role === "owner" || before.role === "owner") && actor.role !== "owner") {
-      throw new AppError(403, "forbidden", "errors.forbidden");
-    }
+    assertAllowed(canManagePerson(viewer, before));
+    // Only an owner makes an owner, and a company never loses its last owner.
+    if (input.role === "owner" && viewer.role !== "owner") throw forbidden();
     if (before.role === "owner") {
-      const owners = await getDb().user.count({ where: { companyId, role: "owner" } });
+      const owners = await getDb().user.count({ where: { companyId: viewer.companyId, role: "owner", deactivatedAt: null } });
       if (owners <= 1) throw new AppError(409, "last_owner", "errors.lastOwner");
     }
   }
   const data = { fullName: input.fullName, profilePicture: input.profilePicture, role: input.role };
-  const db = getDb();
-  return db.$transaction(async (tx) => {
+  return getDb().$transaction(async (tx) => {
     const user = await tx.user.update({ where: { id: before.id }, data, select: publicUserSelect });
     await recordAudit(
-      { companyId, actorId: actor.id, action: "user.updated", entity: "user", entityId: id, details: changes(before, data) },
+      { companyId: viewer.companyId, actorId: viewer.userId, action: "user.updated", entity: "user", entityId: id, details: changes(before, data) },
       tx,
     );
     return user;
   });
 }
 
-export async function deleteUser(companyId: string, actor: Actor, id: string) {
-  if (!isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
-  const user = await getUser(companyId, id);
-  if (user.id === actor.id) throw new AppError(409, "self_delete", "errors.cannotDeleteSelf");
-  if (user.role === "owner" && actor.role !== "owner") throw new AppError(403, "forbidden", "errors.forbidden");
-  const db = getDb();
-  await db.$transaction(async (tx) => {
-    await tx.user.delete({ where: { id: user.id } });
+/**
+ * Removing a person deactivates them (docs/decisions/0013-user-deactivation.md): they can no
+ * longer sign in (sessions and tokens end now), they leave every list, team and team admin role,
+ * and their pending requests are cancelled (nobody is left to take them); their absences, past
+ * and approved, stay in reports, calendars and the audit.
+ */
+export async function deactivateUser(viewer: Viewer, id: string, now = new Date()) {
+  const user = await getUser(viewer, id);
+  if (user.id === viewer.userId) throw new AppError(409, "self_delete", "errors.cannotDeleteSelf");
+  assertAllowed(canManagePerson(viewer, user));
+  const { companyId } = viewer;
+  await getDb().$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id: user.id, companyId, deactivatedAt: null }, data: { deactivatedAt: now } });
+    if (count !== 1) throw new AppError(404, "not_found", "errors.userNotFound");
+    const pending = await tx.vacation.findMany({ where: { companyId, userId: user.id, status: "pending" }, select: { id: true } });
+    await tx.vacation.updateMany({ where: { companyId, userId: user.id, status: "pending" }, data: { status: "cancelled" } });
+    await tx.teamAdmin.deleteMany({ where: { userId: user.id } });
+    await tx.session.deleteMany({ where: { userId: user.id } });
+    await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+    await tx.vacationActionToken.updateMany({ where: { adminId: user.id, usedAt: null }, data: { usedAt: now } });
     await recordAudit(
-      { companyId, actorId: actor.id, action: "user.deleted", entity: "user", entityId: id, details: { email: user.email, role: user.role } },
+      {
+        companyId,
+        actorId: viewer.userId,
+        action: "user.deactivated",
+        entity: "user",
+        entityId: id,
+        details: { email: user.email, role: user.role, active: { old: true, new: false }, cancelled_requests: pending.map((v) => v.id) },
+      },
       tx,
     );
   });
 }
 
-export async function setPreferredLanguage(companyId: string, userId: string, language: Language) {
-  await getDb().user.updateMany({ where: { id: userId, companyId }, data: { preferredLanguage: language } });
+export async function setPreferredLanguage(viewer: Viewer, language: Language) {
+  await getDb().user.updateMany({ where: { id: viewer.userId, companyId: viewer.companyId }, data: { preferredLanguage: language } });
 }

@@ -1,11 +1,15 @@
 // The Approve / Reject links of reviewers' e-mails. Opening one only shows the request; deciding
 // is a POST that uses the link (once) and then goes through the same rules as the app.
-import { computeBalances, parseCategoryBalance } from "~/lib/balances";
-import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
+import { parseCategoryBalance } from "~/lib/balances";
+import { yearOf } from "~/lib/dates";
+import { displayName } from "~/lib/people";
+import { BLOCKING_STATUSES } from "~/lib/statuses";
+import { countWorkingDays } from "~/lib/working-days";
+import { loadViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { hashToken } from "~/utils/tokens.server";
-import { effectiveAllowance } from "./allowance.server";
+import { loadBalanceInputs } from "./balance.server";
 import { decideVacation } from "./vacation.server";
 
 async function findLink(token: string, now: Date) {
@@ -26,37 +30,30 @@ export async function describeActionLink(token: string, now = new Date()) {
   const db = getDb();
   const vacation = await db.vacation.findFirstOrThrow({
     where: { id: link.vacationId, companyId: link.companyId },
-    include: {
-      category: { select: { id: true, name: true, balance: true } },
-      user: { select: { id: true, fullName: true, email: true, teamId: true, countryCode: true, region: true, company: { select: { countryCode: true } } } },
-    },
+    include: { category: { select: { id: true, name: true, balance: true } }, user: { select: { id: true, teamId: true } } },
   });
   if (vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
-  const year = Number(vacation.startDate.slice(0, 4));
-  const [holidays, categories, allowanceRows, ownVacations, teamAway] = await Promise.all([
-    db.holiday.findMany({ where: { companyId: link.companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
-    db.absenceCategory.findMany({ where: { companyId: link.companyId }, select: { id: true, balance: true } }),
-    db.allowance.findMany({ where: { userId: vacation.userId, year: { lte: year } }, orderBy: { year: "desc" }, take: 2 }),
-    db.vacation.findMany({
-      where: { companyId: link.companyId, userId: vacation.userId, endDate: { gte: `${year}-01-01` }, startDate: { lte: `${year}-12-31` } },
-    }),
+  const year = yearOf(vacation.startDate);
+  const [inputs, teamAway] = await Promise.all([
+    loadBalanceInputs(db, link.companyId, { fromYear: year, toYear: year, userIds: [vacation.userId], withRecentlyDeactivated: true }),
     vacation.user.teamId
       ? db.vacation.findMany({
           where: {
             companyId: link.companyId,
             userId: { not: vacation.userId },
-            user: { teamId: vacation.user.teamId },
-            status: { in: ["approved", "pending"] },
+            user: { teamId: vacation.user.teamId, deactivatedAt: null },
+            status: { in: [...BLOCKING_STATUSES] },
             startDate: { lte: vacation.endDate },
             endDate: { gte: vacation.startDate },
           },
-          select: { startDate: true, endDate: true, status: true, user: { select: { fullName: true, email: true } } },
+          select: { startDate: true, endDate: true, status: true, user: { select: { fullName: true, name: true, email: true } } },
           orderBy: { startDate: "asc" },
         })
       : Promise.resolve([]),
   ]);
-  const calendar = holidayCalendar(holidays, vacation.user, vacation.user.company.countryCode);
-  const balances = computeBalances({ year, allowance: effectiveAllowance(allowanceRows, year), vacations: ownVacations, categories, calendar });
+  const requester = inputs.peopleById.get(vacation.userId);
+  if (!requester) throw new AppError(404, "not_found", "vacation.notFound");
+  const balances = inputs.balancesOf(vacation.userId, year);
   const kind = parseCategoryBalance(vacation.category.balance);
   return {
     action: link.action as "approve" | "reject",
@@ -68,26 +65,28 @@ export async function describeActionLink(token: string, now = new Date()) {
       description: vacation.description,
       categoryId: vacation.category.id,
       categoryName: vacation.category.name,
-      workingDays: countWorkingDays(vacation, calendar),
-      requester: vacation.user.fullName ?? vacation.user.email,
+      workingDays: countWorkingDays(vacation, inputs.calendarOf(vacation.userId)),
+      requester: displayName(requester),
     },
     // The balance this request draws on (pending days, this one included, already counted).
     balance: kind === "none" ? null : { kind, ...balances[kind] },
-    awayTogether: teamAway.map((v) => ({ name: v.user.fullName ?? v.user.email, startDate: v.startDate, endDate: v.endDate, status: v.status })),
+    awayTogether: teamAway.map((v) => ({ name: displayName(v.user), startDate: v.startDate, endDate: v.endDate, status: v.status })),
   };
 }
 
-/** Uses the link (single use, also when two clicks race) and decides as that admin. */
+/** Uses the link (single use, also when two clicks race) and decides as that admin, under the same rules as the app. */
 export async function redeemActionLink(token: string, now = new Date()) {
   const link = await findLink(token, now);
   const db = getDb();
+  const viewer = await loadViewer(link.adminId, link.companyId);
+  if (!viewer) throw new AppError(403, "forbidden", "errors.forbidden");
   const { count } = await db.vacationActionToken.updateMany({
     where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
   if (count !== 1) throw new AppError(400, "token_used", "token.used");
   const decision = link.action === "approve" ? "approved" : "rejected";
-  const vacation = await decideVacation(link.companyId, link.admin, link.vacationId, decision, { now });
+  const vacation = await decideVacation(viewer, link.vacationId, decision, { now });
   // The request is decided: every other link about it is spent too.
   await db.vacationActionToken.updateMany({ where: { vacationId: link.vacationId, usedAt: null }, data: { usedAt: now } });
   return { decision, vacation };

@@ -2,12 +2,15 @@
 // token, stored hashed), single-use, expiring, bound to the request and to that admin.
 import { languageOr, type Language } from "~/i18n";
 import { renderVacationMail } from "~/emails/vacation.server";
-import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
+import { displayName } from "~/lib/people";
+import { countWorkingDays } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
+import { assertAllowed, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
+import { loadHolidayCalendars } from "./balance.server";
 
 export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -29,18 +32,25 @@ async function loadRequest(companyId: string, vacationId: string) {
       user: {
         select: {
           ...personSelect,
+          role: true,
           countryCode: true,
           region: true,
           teamId: true,
           company: { select: { countryCode: true, name: true } },
-          team: { select: { name: true, members: { select: personSelect }, admins: { select: { user: { select: personSelect } } } } },
+          team: {
+            select: {
+              name: true,
+              members: { where: { deactivatedAt: null }, select: personSelect },
+              admins: { where: { user: { deactivatedAt: null } }, select: { user: { select: personSelect } } },
+            },
+          },
         },
       },
     },
   });
   if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
-  const holidays = await db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } });
-  const workingDays = countWorkingDays(vacation, holidayCalendar(holidays, vacation.user, vacation.user.company.countryCode));
+  const { calendarFor } = await loadHolidayCalendars(db, companyId);
+  const workingDays = countWorkingDays(vacation, calendarFor(vacation.user));
   return { vacation, workingDays };
 }
 
@@ -51,7 +61,7 @@ async function reviewersOf(companyId: string, request: LoadedRequest): Promise<P
   const requesterId = request.vacation.userId;
   const teamAdmins = (request.vacation.user.team?.admins ?? []).map((a) => a.user).filter((u) => u.id !== requesterId);
   if (teamAdmins.length) return teamAdmins;
-  return getDb().user.findMany({ where: { companyId, role: "owner", id: { not: requesterId } }, select: personSelect });
+  return getDb().user.findMany({ where: { companyId, role: "owner", deactivatedAt: null, id: { not: requesterId } }, select: personSelect });
 }
 
 async function createActionLinks(companyId: string, vacationId: string, adminId: string, now: Date) {
@@ -80,8 +90,8 @@ async function send(kind: "requested" | "reminder", companyId: string, request: 
       to: address,
       companyId,
       ...renderVacationMail(kind, language, {
-        requester: requester.fullName ?? requester.email,
-        recipient: recipient.person?.fullName ?? address,
+        requester: displayName(requester),
+        recipient: recipient.person ? displayName(recipient.person) : address,
         startDate: request.vacation.startDate,
         endDate: request.vacation.endDate,
         workingDays: request.workingDays,
@@ -97,7 +107,8 @@ async function send(kind: "requested" | "reminder", companyId: string, request: 
 }
 
 /** On creation: the recipients the requester chose (spec: team admins by default). */
-export async function notifyNewRequest(companyId: string, vacationId: string) {
+export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
+  const { companyId } = viewer;
   const request = await loadRequest(companyId, vacationId);
   const reviewers = await reviewersOf(companyId, request);
   const reviewerIds = new Set(reviewers.map((r) => r.id));
@@ -107,11 +118,11 @@ export async function notifyNewRequest(companyId: string, vacationId: string) {
   if (choice.type === "whole_team") {
     people = [...reviewers, ...(request.vacation.user.team?.members ?? [])];
   } else if (choice.type === "entire_company") {
-    people = await getDb().user.findMany({ where: { companyId }, select: personSelect });
+    people = await getDb().user.findMany({ where: { companyId, deactivatedAt: null }, select: personSelect });
   } else if (choice.type === "custom") {
     const emails = (choice.emails ?? []).map((e) => e.toLowerCase());
     // Colleagues in the list get their own language (and links, when they review this request).
-    people = await getDb().user.findMany({ where: { companyId, email: { in: emails } }, select: personSelect });
+    people = await getDb().user.findMany({ where: { companyId, deactivatedAt: null, email: { in: emails } }, select: personSelect });
     const known = new Set(people.map((p) => p.email));
     extraEmails = emails.filter((e) => !known.has(e));
   }
@@ -121,9 +132,13 @@ export async function notifyNewRequest(companyId: string, vacationId: string) {
   ]);
 }
 
-/** "Notify admin": the reviewers again, with fresh links. */
-export async function remindReviewers(companyId: string, vacationId: string) {
+/** "Notify admin": the reviewers again, with fresh links; who may, per canNotifyReviewers. */
+export async function remindReviewers(viewer: Viewer, vacationId: string) {
+  const { companyId } = viewer;
   const request = await loadRequest(companyId, vacationId);
+  const { user } = request.vacation;
+  if (request.vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
+  assertAllowed(canNotifyReviewers(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
   const reviewers = await reviewersOf(companyId, request);
   return send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
 }
@@ -137,8 +152,8 @@ export async function notifyDecision(companyId: string, vacationId: string) {
     to: requester.email,
     companyId,
     ...renderVacationMail(vacation.status, languageOr(requester.preferredLanguage), {
-      requester: requester.fullName ?? requester.email,
-      recipient: requester.fullName ?? requester.email,
+      requester: displayName(requester),
+      recipient: displayName(requester),
       startDate: vacation.startDate,
       endDate: vacation.endDate,
       workingDays,

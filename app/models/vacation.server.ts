@@ -1,26 +1,19 @@
 // Absence requests: create (overlap and balance checks with the insert, in one transaction),
-// decide (approve/reject, only while pending), cancel, and search. Every function is scoped by
-// companyId; another company's ids are simply not found.
+// decide (approve/reject, only while pending), cancel, and search. Every function takes the
+// Viewer and is scoped by the viewer's company; another company's ids are simply not found.
 import type { Prisma } from "~/generated/prisma/client";
 import { checkRequestFitsBalance } from "~/lib/balances";
-import { firstDayOfYear, lastDayOfYear, yearOf } from "~/lib/dates";
+import { yearOf } from "~/lib/dates";
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
-import { countWorkingDays, holidayCalendar } from "~/lib/working-days";
+import { holdsDates } from "~/lib/statuses";
+import type { VacationFilters } from "~/lib/vacation-filters";
+import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { isAdmin } from "~/utils/permissions.server";
-import { effectiveAllowance } from "./allowance.server";
+import { assertAllowed, canCancel, canReview, isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
+import { loadBalanceInputs } from "./balance.server";
 import { notifyDecision, notifyNewRequest } from "./vacation-notify.server";
-
-export const VACATION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
-/** Statuses that hold the dates: a new request may not overlap them. */
-const BLOCKING_STATUSES = ["pending", "approved"];
-
-interface Actor {
-  id: string;
-  role: string;
-}
 
 export const vacationSelect = {
   id: true,
@@ -64,36 +57,18 @@ export function serializeVacation(v: VacationRow, workingDays?: number) {
 }
 
 /** Everything the rules need about one requester for the years a range touches: a fixed number of queries. */
-async function requesterContext(tx: Prisma.TransactionClient, companyId: string, userId: string, fromYear: number, toYear: number) {
-  const user = await tx.user.findFirst({
-    where: { id: userId, companyId },
-    select: {
-      id: true,
-      role: true,
-      countryCode: true,
-      region: true,
-      teamId: true,
-      company: { select: { countryCode: true } },
-      team: { select: { admins: { select: { userId: true } } } },
-    },
-  });
-  if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
-  const [holidays, categories, allowances, vacations] = await Promise.all([
-    tx.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
-    tx.absenceCategory.findMany({ where: { companyId }, select: { id: true, balance: true, active: true } }),
-    tx.allowance.findMany({ where: { companyId, userId, year: { lte: toYear } }, orderBy: { year: "desc" }, take: toYear - fromYear + 2 }),
-    tx.vacation.findMany({
-      where: { companyId, userId, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) } },
-      select: vacationSelect,
-    }),
+async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fromYear: number, toYear: number) {
+  const [inputs, teamAdmins] = await Promise.all([
+    loadBalanceInputs(tx, viewer.companyId, { fromYear, toYear, userIds: [viewer.userId] }),
+    viewer.teamId ? tx.teamAdmin.count({ where: { teamId: viewer.teamId, user: { deactivatedAt: null } } }) : Promise.resolve(0),
   ]);
-  const calendar = holidayCalendar(holidays, user, user.company.countryCode);
-  const effective = [];
+  if (!inputs.peopleById.has(viewer.userId)) throw new AppError(404, "not_found", "errors.userNotFound");
+  const allowances = [];
   for (let year = fromYear; year <= toYear; year++) {
-    const row = effectiveAllowance(allowances, year);
-    if (row) effective.push(row);
+    const row = inputs.allowanceOf(viewer.userId, year);
+    if (row) allowances.push(row);
   }
-  return { user, categories, allowances: effective, vacations, calendar };
+  return { inputs, teamAdmins, allowances, vacations: inputs.vacationsOf(viewer.userId), calendar: inputs.calendarOf(viewer.userId) };
 }
 
 export interface CreateOptions {
@@ -101,10 +76,11 @@ export interface CreateOptions {
   overrideBalance?: boolean;
 }
 
-export async function createVacation(companyId: string, requester: Actor, input: VacationRequestInput, options: CreateOptions = {}) {
+export async function createVacation(viewer: Viewer, input: VacationRequestInput, options: CreateOptions = {}) {
   if (input.startDate > input.endDate) {
-    throw new AppError(400, "invalid_range", "vacation.startAfterEnd", { endDate: "vacation.startAfterEnd" });
+    throw new AppError(400, "invalid_range", "vacation.startAfterEnd", { fields: { endDate: "vacation.startAfterEnd" } });
   }
+  const { companyId } = viewer;
   const recipients =
     input.recipientType === "custom"
       ? { type: "custom", emails: splitEmails(input.customEmails) }
@@ -114,37 +90,39 @@ export async function createVacation(companyId: string, requester: Actor, input:
   // time (and the adapter serialises transactions in a process), so two simultaneous overlapping
   // requests cannot both pass the check (docs/decisions/0008-absences.md).
   const created = await db.$transaction(async (tx) => {
-    const ctx = await requesterContext(tx, companyId, requester.id, yearOf(input.startDate), yearOf(input.endDate));
-    const category = ctx.categories.find((c) => c.id === input.categoryId && c.active);
-    if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { categoryId: "vacation.categoryInvalid" });
-    if (ctx.user.role === "user" && !ctx.user.team?.admins.length) {
+    const ctx = await requesterContext(tx, viewer, yearOf(input.startDate), yearOf(input.endDate));
+    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true } });
+    if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
+    if (viewer.role === "user" && ctx.teamAdmins === 0) {
       throw new AppError(409, "no_assigned_admin", "vacation.noAdmin");
     }
     const range = { startDate: input.startDate, endDate: input.endDate, halfDayStart: input.halfDayStart, halfDayEnd: input.halfDayEnd };
     const workingDays = countWorkingDays(range, ctx.calendar);
-    if (workingDays === 0) throw new AppError(400, "no_working_days", "vacation.noWorkingDays", { endDate: "vacation.noWorkingDays" });
+    if (workingDays === 0) throw new AppError(400, "no_working_days", "vacation.noWorkingDays", { fields: { endDate: "vacation.noWorkingDays" } });
     const clash = ctx.vacations.find(
-      (v) => BLOCKING_STATUSES.includes(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate,
+      (v) => holdsDates(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate,
     );
     if (clash) throw new AppError(409, "overlap", "vacation.overlap");
     const shortfall = checkRequestFitsBalance({
       request: { ...range, categoryId: category.id },
       vacations: ctx.vacations,
       allowances: ctx.allowances,
-      categories: ctx.categories,
+      categories: ctx.inputs.categories,
       calendar: ctx.calendar,
     });
-    if (shortfall && !(options.overrideBalance && isAdmin(requester))) {
+    if (shortfall && !(options.overrideBalance && isAdmin(viewer))) {
       throw new AppError(409, "insufficient_balance", "vacation.insufficientBalance", {
-        requested: String(shortfall.requested),
-        remaining: String(Math.max(0, shortfall.remaining)),
-        year: String(shortfall.year),
+        params: {
+          requested: String(shortfall.requested),
+          remaining: String(Math.max(0, shortfall.remaining)),
+          year: String(shortfall.year),
+        },
       });
     }
     const vacation = await tx.vacation.create({
       data: {
         companyId,
-        userId: requester.id,
+        userId: viewer.userId,
         categoryId: category.id,
         ...range,
         description: input.description,
@@ -156,7 +134,7 @@ export async function createVacation(companyId: string, requester: Actor, input:
     await recordAudit(
       {
         companyId,
-        actorId: requester.id,
+        actorId: viewer.userId,
         action: "vacation.created",
         entity: "vacation",
         entityId: vacation.id,
@@ -167,55 +145,38 @@ export async function createVacation(companyId: string, requester: Actor, input:
     return { vacation, workingDays };
   });
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
-  await notifyNewRequest(companyId, created.vacation.id);
+  await notifyNewRequest(viewer, created.vacation.id);
   return created;
 }
 
-/** Can this person decide this requester's requests? Owner: all; admin: their teams, or all without teams. */
-export async function canReview(companyId: string, reviewer: Actor, requesterId: string): Promise<boolean> {
-  if (reviewer.role === "owner") return true;
-  // Nobody but the owner decides their own request.
-  if (reviewer.role !== "admin" || reviewer.id === requesterId) return false;
-  const db = getDb();
-  const [adminOf, requester] = await Promise.all([
-    db.teamAdmin.findMany({ where: { userId: reviewer.id, team: { companyId } }, select: { teamId: true } }),
-    db.user.findFirst({ where: { id: requesterId, companyId }, select: { teamId: true } }),
-  ]);
-  if (!requester) return false;
-  return adminOf.length === 0 || adminOf.some((a) => a.teamId === requester.teamId);
+const requesterSelect = { id: true, role: true, teamId: true } as const;
+
+/** One request of the viewer's company with the facts the permission rules need about its requester. */
+async function findRequest(viewer: Viewer, id: string): Promise<VacationRow & { requester: Requester }> {
+  const found = await getDb().vacation.findFirst({ where: { id, companyId: viewer.companyId }, select: { ...vacationSelect, user: { select: requesterSelect } } });
+  if (!found) throw new AppError(404, "not_found", "vacation.notFound");
+  const { user, ...vacation } = found;
+  return { ...vacation, requester: user };
 }
 
-export async function getVacation(companyId: string, id: string) {
-  const vacation = await getDb().vacation.findFirst({ where: { id, companyId }, select: vacationSelect });
-  if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
+export async function getVacation(viewer: Viewer, id: string): Promise<VacationRow> {
+  const { requester: _requester, ...vacation } = await findRequest(viewer, id);
   return vacation;
 }
 
-/** Approve or reject, only while pending; the conditional update decides races (one wins). */
-export async function decideVacation(
-  companyId: string,
-  reviewer: Actor,
-  id: string,
-  decision: "approved" | "rejected",
-  options: { auto?: boolean; now?: Date } = {},
-) {
-  const vacation = await getVacation(companyId, id);
-  if (!options.auto && !(await canReview(companyId, reviewer, vacation.userId))) {
-    throw new AppError(403, "forbidden", "errors.forbidden");
-  }
-  const now = options.now ?? new Date();
-  const db = getDb();
-  const decided = await db.$transaction(async (tx) => {
+/** A pending request's decision: the conditional update decides races (one wins), audited in the same transaction. */
+async function applyDecision(companyId: string, id: string, decision: "approved" | "rejected", reviewerId: string | null, now: Date) {
+  const decided = await getDb().$transaction(async (tx) => {
     const { count } = await tx.vacation.updateMany({
       where: { id, companyId, status: "pending" },
-      data: { status: decision, reviewerId: options.auto ? null : reviewer.id, reviewedAt: now, autoApproved: Boolean(options.auto) },
+      data: { status: decision, reviewerId, reviewedAt: now, autoApproved: reviewerId === null },
     });
     if (count !== 1) throw new AppError(409, "not_pending", "vacation.notPending");
     await recordAudit(
       {
         companyId,
-        actorId: options.auto ? null : reviewer.id,
-        action: options.auto ? "vacation.auto_approved" : `vacation.${decision === "approved" ? "approved" : "rejected"}`,
+        actorId: reviewerId,
+        action: reviewerId === null ? "vacation.auto_approved" : `vacation.${decision}`,
         entity: "vacation",
         entityId: id,
         details: { status: { old: "pending", new: decision } },
@@ -228,47 +189,50 @@ export async function decideVacation(
   return decided;
 }
 
+/** Approve or reject, only while pending, only within the viewer's review scope. */
+export async function decideVacation(viewer: Viewer, id: string, decision: "approved" | "rejected", options: { now?: Date } = {}) {
+  const request = await findRequest(viewer, id);
+  if (request.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
+  assertAllowed(canReview(viewer, request, request.requester));
+  return applyDecision(viewer.companyId, id, decision, viewer.userId, options.now ?? new Date());
+}
+
+/** The auto-approval job's decision: no person decides, so no viewer; only ever approves. */
+export function autoApproveVacation(companyId: string, id: string, now: Date) {
+  return applyDecision(companyId, id, "approved", null, now);
+}
+
 /**
- * Cancelling keeps the row (status cancelled) for history and audit. The requester cancels their
- * own pending or future absences; company admins cancel any.
+ * Cancelling keeps the row (status cancelled) for history and audit. Who may: canCancel in
+ * app/utils/permissions.server.ts.
  */
-export async function cancelVacation(companyId: string, actor: Actor, id: string, today: string) {
-  const vacation = await getVacation(companyId, id);
-  const own = vacation.userId === actor.id;
-  if (!own && !isAdmin(actor)) throw new AppError(403, "forbidden", "errors.forbidden");
-  if (vacation.status === "cancelled") throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
-  if (own && !isAdmin(actor) && vacation.status === "approved" && vacation.startDate <= today) {
-    throw new AppError(409, "already_started", "vacation.alreadyStarted");
+export async function cancelVacation(viewer: Viewer, id: string, today: string) {
+  const request = await findRequest(viewer, id);
+  if (request.status === "cancelled") throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
+  if (!canCancel(viewer, request, request.requester, today)) {
+    // The requester's own started absence is a clearer message than "forbidden".
+    if (request.userId === viewer.userId) throw new AppError(409, "already_started", "vacation.alreadyStarted");
+    throw new AppError(403, "forbidden", "errors.forbidden");
   }
-  const db = getDb();
-  return db.$transaction(async (tx) => {
+  const { companyId } = viewer;
+  return getDb().$transaction(async (tx) => {
     // Conditional, so two simultaneous cancellations change (and audit) it once.
     const { count } = await tx.vacation.updateMany({ where: { id, companyId, status: { not: "cancelled" } }, data: { status: "cancelled" } });
     if (count !== 1) throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
     await recordAudit(
-      { companyId, actorId: actor.id, action: "vacation.cancelled", entity: "vacation", entityId: id, details: changes({ status: vacation.status }, { status: "cancelled" }) },
+      { companyId, actorId: viewer.userId, action: "vacation.cancelled", entity: "vacation", entityId: id, details: changes({ status: request.status }, { status: "cancelled" }) },
       tx,
     );
   });
-}
-
-export interface VacationFilters {
-  userId?: string;
-  status?: string;
-  categoryId?: string;
-  dateFrom?: string;
-  dateTo?: string;
-  offset?: number;
-  limit?: number;
 }
 
 /** The CSV export takes every row under the filters, up to this many. */
 export const MAX_EXPORT_ROWS = 100_000;
 
 /** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size. */
-export async function searchVacations(companyId: string, filters: VacationFilters) {
+export async function searchVacations(viewer: Viewer, filters: VacationFilters & { offset?: number; limit?: number }) {
   const where: Prisma.VacationWhereInput = {
-    companyId,
+    companyId: viewer.companyId,
     ...(filters.userId ? { userId: filters.userId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),

@@ -1,31 +1,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { runRowAction } from "~/components/absence-actions.server";
 import { AbsenceTable, toAbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
 import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
+import { displayName } from "~/lib/people";
+import { runRowAction } from "~/models/absence-actions.server";
 import { listPendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
-import { requireAdminPage } from "~/utils/route-guards.server";
+import { requireAdminUser } from "~/utils/auth.server";
+import { pageAction, pageLoader } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.approvals");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, companyId } = await requireAdminPage(request);
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireAdminUser(request);
   try {
-    const [items, categories] = await Promise.all([listPendingApprovals(companyId, user), listCategories(companyId, { activeOnly: false })]);
-    const { workingDays } = await describeVacations(companyId, items);
+    const [items, categories] = await Promise.all([listPendingApprovals(viewer), listCategories(viewer, { activeOnly: false })]);
+    const { names, workingDays } = await describeVacations(viewer, items);
     return {
       loadFailed: false,
       categories: categories.map(({ id, name }) => ({ id, name })),
       rows: items.map((v) =>
         toAbsenceRow(v, {
-          userName: v.user.fullName || v.user.name || v.user.email,
+          userName: names[v.userId] ?? displayName(v.user),
           workingDays: workingDays[v.id] ?? null,
           // listPendingApprovals returns only requests this viewer may decide.
           canApprove: true,
@@ -37,12 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error(error);
     return { loadFailed: true, categories: [], rows: [] };
   }
-}
+});
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, companyId } = await requireAdminPage(request);
-  return runRowAction(await request.formData(), companyId, user, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
-}
+export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
+  const viewer = await requireAdminUser(request);
+  return runRowAction(await request.formData(), viewer, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
+});
 
 export default function Approvals() {
   const { t } = useTranslation();

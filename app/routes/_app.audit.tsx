@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PagePlaceholder } from "~/components/page-placeholder";
 import { pageTitle } from "~/lib/meta";
-import { requireMasterPage } from "~/utils/route-guards.server";
+import { requireMasterUser } from "~/utils/auth.server";
+import { pageLoader } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.audit");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMasterPage(request);
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  await requireMasterUser(request);
   return null;
-}
+});
 
 export default function Page() {
   return <PagePlaceholder titleKey="nav.audit" />;

@@ -4,16 +4,20 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ActionNotice } from "~/components/action-notice";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { pageTitle } from "~/lib/meta";
 import { inviteSchema } from "~/lib/schemas/identity";
+import { displayName } from "~/lib/people";
 import { inviteUser } from "~/models/invitation.server";
-import { deleteUser, listUsers } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
-import { replyWithAppError } from "~/utils/form-errors.server";
+import { listTeams } from "~/models/team.server";
+import { deactivateUser, listUsers } from "~/models/user.server";
+import { requireAdminUser } from "~/utils/auth.server";
+import { AppError } from "~/utils/errors.server";
+import { noticeOf, pageAction, pageLoader, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
-import { requireAdminPage } from "~/utils/route-guards.server";
+import { canManagePerson } from "~/utils/permissions.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -24,41 +28,47 @@ const deleteUserSchema = z.object({ userId: z.string() });
 const TABS = ["users", "teams", "billing-details", "billing-invoices", "billing-payment", "manage-account"] as const;
 type Tab = (typeof TABS)[number];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, companyId } = await requireAdminPage(request);
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireAdminUser(request);
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "users";
-  if (tab !== "users") return { tab, users: [], teams: {}, viewerId: user.id };
-  const [users, teams] = await Promise.all([
-    listUsers(companyId),
-    getDb().team.findMany({ where: { companyId }, select: { id: true, name: true } }),
-  ]);
-  return { tab, users, teams: Object.fromEntries(teams.map((t) => [t.id, t.name])), viewerId: user.id };
-}
+  if (tab !== "users") return { tab, users: [], teams: {} };
+  const [users, teams] = await Promise.all([listUsers(viewer), listTeams(viewer)]);
+  return {
+    tab,
+    // The same rule deactivateUser enforces decides where the button is shown.
+    users: users.map((user) => ({ ...user, displayName: displayName(user), canRemove: canManagePerson(viewer, user) })),
+    teams: Object.fromEntries(teams.map((t) => [t.id, t.name])),
+  };
+});
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, companyId } = await requireAdminPage(request);
+export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
+  const viewer = await requireAdminUser(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: deleteUserSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), values: {}, notice: null }, { status: 400 });
+    if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
     try {
-      await deleteUser(companyId, user, submission.value.userId);
+      await deactivateUser(viewer, submission.value.userId);
     } catch (error) {
-      return replyWithAppError(error, submission.reply);
+      if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, "settings.users.deleteFailed") }, { status: error.status });
+      throw error;
     }
-    return { result: submission.reply(), values: {}, notice: "settings.users.deleted" };
+    return data<ActionReply>({ notice: { tone: "success", key: "settings.users.deleted" } });
   }
   const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), values: {}, notice: null }, { status: 400 });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   try {
-    await inviteUser(companyId, user, submission.value, await getLanguage(request));
+    await inviteUser(viewer, submission.value, await getLanguage(request));
   } catch (error) {
     return replyWithAppError(error, submission.reply);
   }
-  return { result: submission.reply({ resetForm: true }), values: { email: submission.value.email }, notice: "invite.sent" };
-}
+  return data<ActionReply>({
+    result: submission.reply({ resetForm: true }),
+    notice: { tone: "success", key: "invite.sent", values: { email: submission.value.email } },
+  });
+});
 
 export default function CompanySettings() {
   const { t } = useTranslation();
@@ -86,7 +96,7 @@ export default function CompanySettings() {
 
 function UsersTab() {
   const { t } = useTranslation();
-  const { users, teams, viewerId } = useLoaderData<typeof loader>();
+  const { users, teams } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -98,15 +108,12 @@ function UsersTab() {
   });
   const busy = navigation.state !== "idle";
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
+
   return (
     <div className="settings-grid">
       <section className="card" aria-labelledby="users-heading">
         <h2 id="users-heading">{t("settings.users.title")}</h2>
-        {notice ? (
-          <p className="notice notice--success" role="status">
-            {t(notice, actionData?.values)}
-          </p>
-        ) : null}
+        <ActionNotice notice={notice} />
         <div className="table-wrap">
           <table className="table">
             <thead>
@@ -123,16 +130,16 @@ function UsersTab() {
             <tbody>
               {users.map((user) => (
                 <tr key={user.id}>
-                  <td>{user.fullName || user.name || user.email}</td>
+                  <td>{user.displayName}</td>
                   <td>{user.email}</td>
                   <td>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
                   <td>{user.teamId ? (teams as Record<string, string>)[user.teamId] : "—"}</td>
                   <td>
-                    {user.id !== viewerId ? (
+                    {user.canRemove ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="userId" value={user.id} />
-                        <button type="submit" className="button button--small" disabled={busy} aria-label={t("settings.users.deleteNamed", { name: user.fullName || user.email })}>
+                        <button type="submit" className="button button--small" disabled={busy} aria-label={t("settings.users.deleteNamed", { name: user.displayName })}>
                           {t("settings.users.delete")}
                         </button>
                       </Form>

@@ -4,7 +4,6 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AbsenceDrawer } from "~/components/absence-drawer";
 import { AbsenceForm } from "~/components/absence-form";
-import { createAbsenceFromForm } from "~/components/absence-actions.server";
 import { BalanceCards } from "~/components/balance-cards";
 import { CalendarLegend } from "~/components/month-grid";
 import { UpcomingAbsences } from "~/components/upcoming-absences";
@@ -14,9 +13,11 @@ import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { createAbsenceFromForm } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
+import { pageAction, pageLoader } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -30,13 +31,13 @@ function readYear(value: string | null, fallback: number): number {
 
 const dateParam = (value: string | null) => (isIsoDate(value) ? value : "");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, companyId } = await requireUser(request);
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const today = todayIn(COMPANY_TIME_ZONE);
   const currentYear = yearOf(today);
   const year = readYear(params.get("year"), currentYear);
-  const personal = await getPersonalYear(companyId, user.id, year, today);
+  const personal = await getPersonalYear(viewer, year, today);
   const { holidayContext } = personal;
   const start = dateParam(params.get("start"));
   const end = dateParam(params.get("end")) || start;
@@ -63,12 +64,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     holidays: personal.holidays,
     holidayContext,
   };
-}
+});
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, companyId } = await requireUser(request);
-  return createAbsenceFromForm(await request.formData(), companyId, user, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
-}
+export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
+  const viewer = await requireUser(request);
+  return createAbsenceFromForm(await request.formData(), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+});
 
 interface DrawerState {
   open: boolean;

@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PagePlaceholder } from "~/components/page-placeholder";
 import { pageTitle } from "~/lib/meta";
-import { requireAdminPage } from "~/utils/route-guards.server";
+import { requireAdminUser } from "~/utils/auth.server";
+import { pageLoader } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.reports");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  await requireAdminUser(request);
   return null;
-}
+});
 
 export default function Page() {
   return <PagePlaceholder titleKey="nav.reports" />;

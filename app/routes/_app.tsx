@@ -1,20 +1,21 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { displayName } from "~/lib/people";
 import { countPendingApprovals } from "~/models/approval.server";
 import { requireUser } from "~/utils/auth.server";
 import { isAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, companyId } = await requireUser(request);
-  const admin = isAdmin(user);
+  const viewer = await requireUser(request);
+  const admin = isAdmin(viewer);
   return {
     shell: {
-      displayName: user.fullName || user.name || user.email,
-      companyName: user.company.name,
+      displayName: displayName(viewer.user),
+      companyName: viewer.user.company.name,
       isAdmin: admin,
-      isMaster: user.isMaster,
-      pendingApprovals: admin ? await countPendingApprovals(companyId, user) : 0,
+      isMaster: viewer.isMaster,
+      pendingApprovals: admin ? await countPendingApprovals(viewer) : 0,
     },
   };
 }

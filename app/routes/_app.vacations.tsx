@@ -2,75 +2,63 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { createAbsenceFromForm, runRowAction } from "~/components/absence-actions.server";
 import { AbsenceForm, categoryName } from "~/components/absence-form";
 import { AbsenceTable, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
 import { Pager, readPaging, withParams } from "~/components/pager";
-import { KNOWN_STATUSES } from "~/components/status-badge";
-import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
+import { todayIn, yearOf } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
-import { describeVacations, getPersonalYear, reviewableVacationIds } from "~/models/calendar.server";
+import { VACATION_STATUSES } from "~/lib/statuses";
+import { readVacationFilters, vacationFilterQuery } from "~/lib/vacation-filters";
+import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
+import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
-import { searchVacations, VACATION_STATUSES, type VacationRow } from "~/models/vacation.server";
+import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
-import { isAdmin } from "~/utils/permissions.server";
+import { pageAction, pageLoader } from "~/utils/form-errors.server";
+import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.absences");
 
-/** Query keys of the filter form; the CSV export link carries the same ones. */
-const FILTER_KEYS = ["type", "from", "to", "status"] as const;
-
-function readFilters(params: URLSearchParams, categoryIds: readonly string[]) {
-  const pick = (key: string, valid: (value: string) => boolean) => {
-    const value = params.get(key)?.trim() ?? "";
-    return value && valid(value) ? value : "";
-  };
-  return {
-    type: pick("type", (v) => categoryIds.includes(v)),
-    from: pick("from", isIsoDate),
-    to: pick("to", isIsoDate),
-    status: pick("status", (v) => (VACATION_STATUSES as readonly string[]).includes(v)),
-  };
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, companyId } = await requireUser(request);
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const today = todayIn(COMPANY_TIME_ZONE);
   const year = yearOf(today);
-  const admin = isAdmin(user);
-  const personal = await getPersonalYear(companyId, user.id, year, today);
+  const admin = isAdmin(viewer);
+  const personal = await getPersonalYear(viewer, year, today);
   const { holidayContext } = personal;
-  const filters = readFilters(params, personal.categories.map((c) => c.id));
-  const search = {
-    categoryId: filters.type || undefined,
-    dateFrom: filters.from || undefined,
-    dateTo: filters.to || undefined,
-    status: filters.status || undefined,
-  };
+  // A filter the page cannot apply (a mistyped date) is simply left out.
+  const { filters } = readVacationFilters(params);
+  const search = { ...filters, userId: undefined };
   const minePaging = readPaging(params, "page", "size");
   const companyPaging = readPaging(params, "cpage", "csize");
   const [mine, company] = await Promise.all([
-    searchVacations(companyId, { ...search, userId: user.id, ...minePaging }),
-    admin ? searchVacations(companyId, { ...search, ...companyPaging }) : null,
+    searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
+    admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
   ]);
-  const [{ names, workingDays }, reviewable] = await Promise.all([
-    describeVacations(companyId, [...mine.items, ...(company?.items ?? [])]),
-    admin ? reviewableVacationIds(companyId, user, company?.items.map((v) => v.id) ?? []) : new Set<string>(),
-  ]);
-  const toRow = (v: VacationRow): AbsenceRow =>
-    toAbsenceRow(v, {
+  const { names, requesters, workingDays } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])]);
+  const toRow = (v: VacationRow): AbsenceRow => {
+    const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
+    return toAbsenceRow(v, {
       userName: names[v.userId],
       workingDays: workingDays[v.id] ?? null,
-      // The same rules cancelVacation applies; the server refuses anyway, this only hides dead buttons.
-      canCancel: v.status !== "cancelled" && (admin || v.userId !== user.id || !(v.status === "approved" && v.startDate <= today)),
-      canApprove: reviewable.has(v.id),
+      // The rules the models enforce, so only buttons that work are shown.
+      canCancel: canCancel(viewer, v, requester, today),
+      canApprove: canReview(viewer, v, requester),
     });
+  };
   return {
-    filters,
+    filters: {
+      type: search.categoryId ?? "",
+      from: search.dateFrom ?? "",
+      to: search.dateTo ?? "",
+      status: search.status ?? "",
+    },
+    filtered: Object.values(search).some(Boolean),
+    exportQuery: vacationFilterQuery(search).toString(),
     created: params.get("created") === "1",
     openNew: params.get("new") === "1",
     isAdmin: admin,
@@ -82,19 +70,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasAllowance: personal.hasAllowance,
     holidayContext,
   };
-}
+});
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, companyId } = await requireUser(request);
+export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
+  const viewer = await requireUser(request);
   const formData = await request.formData();
   if (formData.get("intent") === "create") {
-    return createAbsenceFromForm(formData, companyId, user, () => "/vacations?created=1");
+    return createAbsenceFromForm(formData, viewer, () => "/vacations?created=1");
   }
-  return runRowAction(formData, companyId, user, {
+  return runRowAction(formData, viewer, {
     today: todayIn(COMPANY_TIME_ZONE),
-    intents: isAdmin(user) ? ["approve", "reject", "cancel"] : ["cancel"],
+    intents: isAdmin(viewer) ? ["approve", "reject", "cancel"] : ["cancel"],
   });
-}
+});
 
 export default function Vacations() {
   const { t } = useTranslation();
@@ -104,7 +92,7 @@ export default function Vacations() {
   const [params] = useSearchParams();
   const createResult = actionData && "result" in actionData ? actionData : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const exportQuery = new URLSearchParams(FILTER_KEYS.flatMap((key) => (data.filters[key] ? [[key, data.filters[key]]] : [])));
+  const exportQuery = new URLSearchParams(data.exportQuery);
   const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
 
   return (
@@ -170,7 +158,7 @@ export default function Vacations() {
             <span>{t("absences.vacations.status")}</span>
             <select name="status" defaultValue={data.filters.status}>
               <option value="">{t("absences.vacations.allStatuses")}</option>
-              {KNOWN_STATUSES.map((status) => (
+              {VACATION_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {t(`absences.status.${status}`)}
                 </option>

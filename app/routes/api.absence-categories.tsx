@@ -4,8 +4,8 @@ import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { companyId } = await requireApiUser(request);
-    const categories = await listCategories(companyId, { activeOnly: false });
+    const viewer = await requireApiUser(request);
+    const categories = await listCategories(viewer, { activeOnly: false });
     return Response.json(categories.map((c) => ({ id: c.id, name: c.name, color: c.color, active: c.active, unit: "day", balance: c.balance })), { headers: noStore });
   });
 }

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { issueTokenPair } from "~/models/api-token.server";
 import { checkCredentials } from "~/models/credentials.server";
-import { getUser, serializeUser } from "~/models/user.server";
+import { serializeUser } from "~/models/user.server";
+import { loadViewer } from "~/utils/auth.server";
+import { AppError } from "~/utils/errors.server";
 import { apiLoginSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody } from "~/utils/api.server";
 import { clientIp } from "~/utils/rate-limit.server";
@@ -11,9 +13,10 @@ export function action({ request }: ActionFunctionArgs) {
     const { email, password } = await parseBody(request, apiLoginSchema);
     const found = await checkCredentials(email, password, clientIp(request));
     const tokens = await issueTokenPair(found);
-    const user = await getUser(found.companyId, found.id);
+    const viewer = await loadViewer(found.id, found.companyId);
+    if (!viewer) throw new AppError(401, "invalid_credentials", "auth.invalidCredentials");
     return Response.json(
-      { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, token_type: "bearer", user: serializeUser(user) },
+      { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, token_type: "bearer", user: serializeUser(viewer.user) },
       { headers: noStore },
     );
   });

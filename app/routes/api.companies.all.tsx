@@ -6,8 +6,7 @@ import { requireMaster } from "~/utils/permissions.server";
 // Master users only (the audit screen's all-companies filter).
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { user } = await requireApiUser(request);
-    requireMaster(user);
+    requireMaster(await requireApiUser(request));
     return Response.json(await listAllCompanies(), { headers: noStore });
   });
 }

@@ -4,7 +4,7 @@ import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { companyId } = await requireApiUser(request);
-    return Response.json(await getCompany(companyId), { headers: noStore });
+    const viewer = await requireApiUser(request);
+    return Response.json(await getCompany(viewer), { headers: noStore });
   });
 }

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAllowanceUpsertSchema } from "~/lib/schemas/api";
 import { upsertAllowance } from "~/models/allowance.server";
-import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+import { handleApi, parseBody, requireApiAdmin } from "~/utils/api.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    requireApiAdmin(user);
+    const viewer = await requireApiAdmin(request);
     const body = await parseBody(request, apiAllowanceUpsertSchema);
-    const saved = await upsertAllowance(companyId, user, {
+    const saved = await upsertAllowance(viewer, {
       userId: body.userId,
       year: body.year,
       yearly: body.yearlyAllowance,

@@ -3,14 +3,13 @@ import { todayIn } from "~/lib/dates";
 import { apiYearSchema } from "~/lib/schemas/api";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { allowanceReport, serializeReportRow } from "~/models/report.server";
-import { handleApi, noStore, parseQuery, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+import { handleApi, noStore, parseQuery, requireApiAdmin } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    requireApiAdmin(user);
+    const viewer = await requireApiAdmin(request);
     const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(COMPANY_TIME_ZONE).slice(0, 4));
-    const rows = await allowanceReport(companyId, year);
+    const rows = await allowanceReport(viewer, year);
     return Response.json(rows.map(serializeReportRow), { headers: noStore });
   });
 }

@@ -1,25 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteUser, getUser, serializeUser, updateUser } from "~/models/user.server";
+import { deactivateUser, getUser, serializeUser, updateUser } from "~/models/user.server";
 import { apiUpdateUserSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { companyId } = await requireApiUser(request);
-    return Response.json(serializeUser(await getUser(companyId, params.id!)), { headers: noStore });
+    const viewer = await requireApiUser(request);
+    return Response.json(serializeUser(await getUser(viewer, params.id!)), { headers: noStore });
   });
 }
 
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
+    const viewer = await requireApiUser(request);
     if (request.method === "DELETE") {
-      await deleteUser(companyId, user, params.id!);
+      // Deactivates: the person's history stays (docs/decisions/0013-user-deactivation.md).
+      await deactivateUser(viewer, params.id!);
       return new Response(null, { status: 204 });
     }
     if (request.method !== "PATCH") return Response.json({ detail: "Method not allowed" }, { status: 405 });
     const body = await parseBody(request, apiUpdateUserSchema);
-    const updated = await updateUser(companyId, user, params.id!, {
+    const updated = await updateUser(viewer, params.id!, {
       fullName: body.full_name,
       profilePicture: body.profile_picture,
       role: body.role,

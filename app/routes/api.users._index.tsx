@@ -5,12 +5,12 @@ import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 // GET /api/users?ids=a,b&user_id=c — colleagues of the caller's company only.
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { companyId } = await requireApiUser(request);
+    const viewer = await requireApiUser(request);
     const url = new URL(request.url);
     const ids = [...url.searchParams.getAll("ids").flatMap((v) => v.split(",")), ...url.searchParams.getAll("user_id")]
       .map((v) => v.trim())
       .filter(Boolean);
-    const users = await listUsers(companyId, ids);
+    const users = await listUsers(viewer, ids);
     return Response.json(users.map(serializeUser), { headers: noStore });
   });
 }

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { inviteUser } from "~/models/invitation.server";
 import { apiInviteSchema } from "~/lib/schemas/api";
-import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+import { handleApi, parseBody, requireApiAdmin } from "~/utils/api.server";
 import { getLanguage } from "~/utils/i18n.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    requireApiAdmin(user);
+    const viewer = await requireApiAdmin(request);
     const input = await parseBody(request, apiInviteSchema);
-    const invitation = await inviteUser(companyId, user, input, await getLanguage(request));
+    const invitation = await inviteUser(viewer, input, await getLanguage(request));
     return Response.json({ ok: true, id: invitation.id, email: invitation.email, expires_at: invitation.expiresAt.toISOString() }, { status: 201 });
   });
 }

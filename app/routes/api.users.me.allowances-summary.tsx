@@ -2,19 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
 import { apiYearSchema } from "~/lib/schemas/api";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
-import { companyBalances } from "~/models/report.server";
+import { ownBalances } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiUser } from "~/utils/api.server";
 
 // Spec shape: { ok, user_id, year, yearly_allowance, residual, special_leave } each { total, used, remaining }
 // (plus pending, which the spec does not name but the screens show).
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
+    const viewer = await requireApiUser(request);
     const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(COMPANY_TIME_ZONE).slice(0, 4));
-    const { balances } = await companyBalances(companyId, year, [user.id]);
-    const mine = balances.get(user.id)!;
+    const mine = await ownBalances(viewer, year);
     return Response.json(
-      { ok: true, user_id: user.id, year, yearly_allowance: mine.yearly, residual: mine.residual, special_leave: mine.special },
+      { ok: true, user_id: viewer.userId, year, yearly_allowance: mine.yearly, residual: mine.residual, special_leave: mine.special },
       { headers: noStore },
     );
   });

@@ -7,9 +7,9 @@ import { languageCookieHeader } from "~/utils/i18n.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PATCH" && request.method !== "PUT") return Response.json({ detail: "Method not allowed" }, { status: 405 });
-    const { user, companyId } = await requireApiUser(request);
+    const viewer = await requireApiUser(request);
     const { language } = await parseBody(request, apiLanguageSchema);
-    await setPreferredLanguage(companyId, user.id, language);
+    await setPreferredLanguage(viewer, language);
     return Response.json({ ok: true, language }, { headers: { "Set-Cookie": await languageCookieHeader(language) } });
   });
 }

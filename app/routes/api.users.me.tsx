@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, serializeUser } from "~/models/user.server";
+import { serializeUser } from "~/models/user.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    return Response.json({ ...serializeUser(await getUser(companyId, user.id)), company: user.company }, { headers: noStore });
+    const viewer = await requireApiUser(request);
+    const { company, ...user } = viewer.user;
+    return Response.json({ ...serializeUser(user), company }, { headers: noStore });
   });
 }

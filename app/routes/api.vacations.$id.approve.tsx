@@ -4,8 +4,8 @@ import { handleApi, requireApiUser } from "~/utils/api.server";
 
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    const vacation = await decideVacation(companyId, user, params.id!, "approved");
+    const viewer = await requireApiUser(request);
+    const vacation = await decideVacation(viewer, params.id!, "approved");
     return Response.json(serializeVacation(vacation));
   });
 }

@@ -6,8 +6,8 @@ import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { companyId } = await requireApiUser(request);
-    return Response.json(serializeVacation(await getVacation(companyId, params.id!)), { headers: noStore });
+    const viewer = await requireApiUser(request);
+    return Response.json(serializeVacation(await getVacation(viewer, params.id!)), { headers: noStore });
   });
 }
 
@@ -15,8 +15,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "DELETE") return Response.json({ detail: "Method not allowed" }, { status: 405 });
-    const { user, companyId } = await requireApiUser(request);
-    await cancelVacation(companyId, user, params.id!, todayIn(COMPANY_TIME_ZONE));
+    const viewer = await requireApiUser(request);
+    await cancelVacation(viewer, params.id!, todayIn(COMPANY_TIME_ZONE));
     return new Response(null, { status: 204 });
   });
 }

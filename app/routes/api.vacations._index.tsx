@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCreateVacationSchema, apiVacationSearchSchema, vacationFiltersFromQuery } from "~/lib/schemas/api";
+import { apiCreateVacationSchema } from "~/lib/schemas/api";
 import { createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
-import { handleApi, noStore, parseBody, parseQuery, requireApiUser } from "~/utils/api.server";
+import { handleApi, noStore, parseBody, parseVacationQuery, requireApiUser } from "~/utils/api.server";
 
 // GET /api/vacations: the caller's own absences as a paged list { items, total, offset, limit }.
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    const q = parseQuery(request, apiVacationSearchSchema);
+    const viewer = await requireApiUser(request);
     // Always the caller's own list, whatever user_id says.
-    const page = await searchVacations(companyId, { ...vacationFiltersFromQuery(q, user.id, 10), userId: user.id });
+    const page = await searchVacations(viewer, { ...parseVacationQuery(request, viewer, 10), userId: viewer.userId });
     return Response.json({ ...page, items: page.items.map((v) => serializeVacation(v)) }, { headers: noStore });
   });
 }
@@ -18,9 +17,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") return Response.json({ detail: "Method not allowed" }, { status: 405 });
-    const { user, companyId } = await requireApiUser(request);
+    const viewer = await requireApiUser(request);
     const input = await parseBody(request, apiCreateVacationSchema);
-    const { vacation, workingDays } = await createVacation(companyId, user, input);
+    const { vacation, workingDays } = await createVacation(viewer, input);
     return Response.json(serializeVacation(vacation, workingDays), { status: 201 });
   });
 }

@@ -4,8 +4,8 @@ import { handleApi, requireApiUser } from "~/utils/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    const { user, companyId } = await requireApiUser(request);
-    const items = await listPendingApprovals(companyId, user);
+    const viewer = await requireApiUser(request);
+    const items = await listPendingApprovals(viewer);
     return Response.json(
       items.map((v) => ({
         id: v.id,

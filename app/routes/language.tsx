@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getOptionalUser } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
+import { getOptionalViewer } from "~/utils/auth.server";
+import { setPreferredLanguage } from "~/models/user.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 
 export async function loader() {
@@ -14,9 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const language = form.get("lng");
   const back = safeRedirect(form.get("redirectTo"), "/");
   if (!isLanguage(language)) return redirect(back);
-  const signedIn = await getOptionalUser(request);
-  if (signedIn) {
-    await getDb().user.update({ where: { id: signedIn.user.id }, data: { preferredLanguage: language } });
-  }
+  const viewer = await getOptionalViewer(request);
+  if (viewer) await setPreferredLanguage(viewer, language);
   return redirect(back, { headers: { "Set-Cookie": await languageCookieHeader(language) } });
 }

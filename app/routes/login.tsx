@@ -10,7 +10,7 @@ import { FieldError } from "~/components/field-error";
 import { isLanguage } from "~/i18n";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, getOptionalUser, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
+import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // An invitation link that landed here (spec: token in the query) goes to the accept screen.
   const url = new URL(request.url);
   if (url.searchParams.get("token")) throw redirect(`/accept-invite?${url.searchParams}`);
-  if (await getOptionalUser(request)) throw redirect("/");
+  if (await getOptionalViewer(request)) throw redirect("/");
   return null;
 }
 
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
         {
           result: submission.reply({ hideFields: ["password"] }),
           error: cause.message,
-          errorValues: cause.fields ?? {},
+          errorValues: cause.params,
           unverifiedEmail: cause.code === "email_not_verified" ? submission.value.email : null,
         },
         { status: cause.status },

@@ -10,7 +10,7 @@ import { TRIAL_DAYS } from "~/lib/constants";
 import { pageTitle } from "~/lib/meta";
 import { signupSchema } from "~/lib/schemas/identity";
 import { registerCompany } from "~/models/company.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalViewer } from "~/utils/auth.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
@@ -18,7 +18,7 @@ import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "signup.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request)) throw redirect("/");
+  if (await getOptionalViewer(request)) throw redirect("/");
   return null;
 }
 

@@ -1,42 +1,34 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/lib/csv";
-import { isIsoDate } from "~/lib/dates";
-import { buildHolidayIndex, countWorkingDays, holidayCalendarFor } from "~/lib/working-days";
+import { displayName } from "~/lib/people";
+import { readVacationFilters } from "~/lib/vacation-filters";
+import { countWorkingDays } from "~/lib/working-days";
+import { loadHolidayCalendars } from "~/models/balance.server";
+import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { pageLoader } from "~/utils/form-errors.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { isAdmin } from "~/utils/permissions.server";
 
 // Every row under the Absences page's current filters (not just the page shown): the person's own
 // absences, or with scope=company (admins) the whole company's. A fixed number of queries.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, companyId } = await requireUser(request);
-  const q = new URL(request.url).searchParams;
-  const pick = (...names: string[]) => names.map((n) => q.get(n)?.trim()).find(Boolean) || undefined;
-  const date = (value: string | undefined) => (value && isIsoDate(value) ? value : undefined);
-  const companyScope = q.get("scope") === "company" && isAdmin(user);
-  const status = pick("status");
-  const { items } = await searchVacations(companyId, {
-    userId: companyScope ? undefined : user.id,
-    categoryId: pick("type", "category", "absence_category_id"),
-    status: status && ["pending", "approved", "rejected", "cancelled"].includes(status) ? status : undefined,
-    dateFrom: date(pick("from", "date_from")),
-    dateTo: date(pick("to", "date_to")),
-    limit: MAX_EXPORT_ROWS,
-  });
-  const db = getDb();
-  const [company, people, holidays, categories] = await Promise.all([
-    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true } }),
-    db.user.findMany({
-      where: { companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
-      select: { id: true, fullName: true, email: true, countryCode: true, region: true },
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const companyScope = params.get("scope") === "company" && isAdmin(viewer);
+  const { filters } = readVacationFilters(params);
+  const { items } = await searchVacations(viewer, { ...filters, userId: companyScope ? undefined : viewer.userId, limit: MAX_EXPORT_ROWS });
+  const [people, holidays, categories] = await Promise.all([
+    getDb().user.findMany({
+      where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
+      select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
     }),
-    db.holiday.findMany({ where: { companyId }, select: { date: true, countryCode: true, region: true, isRecurring: true } }),
-    db.absenceCategory.findMany({ where: { companyId }, select: { id: true, name: true } }),
+    loadHolidayCalendars(getDb(), viewer.companyId),
+    listCategories(viewer, { activeOnly: false }),
   ]);
   const t = getT(await getLanguage(request));
-  const index = buildHolidayIndex(holidays);
   const byId = new Map(people.map((p) => [p.id, p]));
   const categoryName = new Map(categories.map((c) => [c.id, t(`absences.categories.${c.id}`, { defaultValue: c.name })]));
   const header = [
@@ -50,9 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ];
   const rows = items.map((v) => {
     const person = byId.get(v.userId);
-    const days = countWorkingDays(v, holidayCalendarFor(index, person ?? {}, company.countryCode));
+    const days = countWorkingDays(v, holidays.calendarFor(person ?? {}));
     return [
-      ...(companyScope ? [person?.fullName ?? "", person?.email ?? ""] : []),
+      ...(companyScope ? [person ? displayName(person) : "", person?.email ?? ""] : []),
       v.startDate,
       v.endDate,
       days,
@@ -62,4 +54,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ];
   });
   return csvResponse(companyScope ? "company-absences.csv" : "my-absences.csv", toCsv(header, rows));
-}
+});

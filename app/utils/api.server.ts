@@ -1,11 +1,11 @@
 import { type z } from "zod";
-import { currentUserSelect, getOptionalUser } from "./auth.server";
-import { getDb } from "./db.server";
+import { getOptionalViewer, loadViewer, type SignedInViewer } from "./auth.server";
 import { AppError } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
-import { isAdmin } from "./permissions.server";
-import { noteCompany } from "./request-scope.server";
+import { apiPagingSchema } from "~/lib/schemas/api";
+import { readVacationFilters } from "~/lib/vacation-filters";
+import { requireAdmin, type Viewer } from "./permissions.server";
 
 /**
  * Runs an /api handler. An AppError becomes { detail } (translated into the caller's language:
@@ -19,8 +19,8 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (error instanceof Response) return error;
     const t = getT(await getLanguage(request));
     if (error instanceof AppError) {
-      const detail = t(error.message, error.fields ?? {});
-      const fields = error.status === 400 && error.fields ? translateFields(error.fields, t) : undefined;
+      const detail = t(error.message, error.params);
+      const fields = error.status === 400 && Object.keys(error.fields).length ? translateFields(error.fields, t) : undefined;
       return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
     }
     console.error(error);
@@ -48,34 +48,50 @@ export async function parseBody<T extends z.ZodType>(request: Request, schema: T
 
 /**
  * The caller of an /api route: `Authorization: Bearer <access token>`, else the browser's session
- * cookie (so enhanced pages can call the API). The user is re-read, so a deleted user or a changed
- * role takes effect at once.
+ * cookie (so enhanced pages can call the API). The user is re-read, so a deactivated user or a
+ * changed role takes effect at once.
  */
-export async function requireApiUser(request: Request) {
+export async function requireApiUser(request: Request): Promise<SignedInViewer> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) {
     const claims = await verifyAccessToken(header.slice(7).trim());
-    if (!claims) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
-    const user = await getDb().user.findFirst({ where: { id: claims.userId, companyId: claims.companyId }, select: currentUserSelect });
-    if (!user) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
-    noteCompany(user.companyId);
-    return { user, companyId: user.companyId };
+    const viewer = claims ? await loadViewer(claims.userId, claims.companyId) : null;
+    if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+    return viewer;
   }
-  const found = await getOptionalUser(request);
-  if (!found) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
-  return { user: found.user, companyId: found.companyId };
+  const viewer = await getOptionalViewer(request);
+  if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+  return viewer;
 }
 
-export function requireApiAdmin(user: { role: string }) {
-  if (!isAdmin(user)) throw new AppError(403, "forbidden", "errors.forbidden");
+export async function requireApiAdmin(request: Request): Promise<SignedInViewer> {
+  const viewer = await requireApiUser(request);
+  requireAdmin(viewer);
+  return viewer;
 }
 
 export const noStore = { "Cache-Control": "no-store" };
 
+/**
+ * The filters and paging of an /api absence list: the filters read as the screens read them
+ * (app/lib/vacation-filters.ts), but a wrong one is a 400 here rather than ignored.
+ */
+export function parseVacationQuery(request: Request, viewer: Viewer, defaultLimit: number) {
+  const { filters, invalid } = readVacationFilters(new URL(request.url).searchParams, viewer.userId);
+  const paging = apiPagingSchema.safeParse(queryObject(request));
+  const fields = { ...invalid };
+  if (!paging.success) for (const issue of paging.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  if (Object.keys(fields).length) throw new AppError(400, "validation_failed", Object.values(fields)[0], { fields });
+  return { ...filters, offset: paging.data?.offset ?? 0, limit: paging.data?.limit ?? defaultLimit };
+}
+
+function queryObject(request: Request) {
+  return Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
+}
+
 /** Parses the query string with a zod schema; failures are a 400 with one message per field. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
-  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
-  const parsed = schema.safeParse(params);
+  const parsed = schema.safeParse(queryObject(request));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
@@ -83,5 +99,5 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
 function validationError(error: z.ZodError) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
-  return new AppError(400, "validation_failed", Object.values(fields)[0], fields);
+  return new AppError(400, "validation_failed", Object.values(fields)[0], { fields });
 }

@@ -1,11 +1,12 @@
 import { redirect } from "@remix-run/node";
+import type { Prisma } from "~/generated/prisma/client";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
+import { asRole, requireAdmin, requireMaster, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
-import { noteCompany } from "./request-scope.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { publicUserSelect } from "~/models/user.server";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
@@ -41,35 +42,81 @@ export async function createSession(userId: string, request: Request) {
 export const currentUserSelect = {
   ...publicUserSelect,
   company: { select: { id: true, name: true } },
+  adminOf: { select: { teamId: true } },
 } as const;
 
-async function findSessionUser(request: Request) {
+type CurrentUserRow = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
+export type CurrentUser = Omit<CurrentUserRow, "adminOf">;
+
+/** The signed-in person: the Viewer every model function takes, and their profile for display. */
+export interface SignedInViewer extends Viewer {
+  readonly user: CurrentUser;
+}
+
+/** A Viewer from the user row read at sign-in (one query with the teams they administer). */
+export function viewerOf(row: CurrentUserRow): SignedInViewer {
+  const { adminOf, ...user } = row;
+  return {
+    userId: user.id,
+    companyId: user.companyId,
+    role: asRole(user.role),
+    isMaster: user.isMaster,
+    teamId: user.teamId,
+    adminOfTeamIds: adminOf.map((a) => a.teamId),
+    user,
+  };
+}
+
+/** The current user of a user id, or null when they no longer exist or were deactivated. */
+export async function loadViewer(userId: string, companyId?: string): Promise<SignedInViewer | null> {
+  const row = await getDb().user.findFirst({
+    where: { id: userId, deactivatedAt: null, ...(companyId ? { companyId } : {}) },
+    select: currentUserSelect,
+  });
+  return row ? viewerOf(row) : null;
+}
+
+async function findSessionViewer(request: Request) {
   const cookieSession = await getCookieSession(request);
   const sessionId = cookieSession.get(SESSION_KEY);
   if (typeof sessionId !== "string") return null;
   const session = await getDb().session.findUnique({
     where: { id: sessionId },
-    select: { id: true, expiresAt: true, user: { select: currentUserSelect } },
+    select: { id: true, expiresAt: true, user: { select: { ...currentUserSelect, deactivatedAt: true } } },
   });
-  if (!session || session.expiresAt.getTime() < Date.now()) return null;
-  noteCompany(session.user.companyId);
-  return { sessionId: session.id, user: session.user, companyId: session.user.companyId };
+  if (!session || session.expiresAt.getTime() < Date.now() || session.user.deactivatedAt) return null;
+  const { deactivatedAt: _deactivated, ...row } = session.user;
+  return { sessionId: session.id, viewer: viewerOf(row) };
 }
 
-export function getOptionalUser(request: Request) {
-  return findSessionUser(request);
+/** The signed-in person, or null. */
+export async function getOptionalViewer(request: Request): Promise<SignedInViewer | null> {
+  return (await findSessionViewer(request))?.viewer ?? null;
 }
 
-/** Signed-in user with their company, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request) {
-  const found = await findSessionUser(request);
+/** The signed-in person, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<SignedInViewer> {
+  const found = await findSessionViewer(request);
   if (!found) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
     const query = back && back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : "";
     throw redirect(`/login${query}`);
   }
-  return found;
+  return found.viewer;
+}
+
+/** Admin screens are refused on the server too, not only hidden from the navigation. */
+export async function requireAdminUser(request: Request): Promise<SignedInViewer> {
+  const viewer = await requireUser(request);
+  requireAdmin(viewer);
+  return viewer;
+}
+
+export async function requireMasterUser(request: Request): Promise<SignedInViewer> {
+  const viewer = await requireUser(request);
+  requireMaster(viewer);
+  return viewer;
 }
 
 export async function startSession(request: Request, sessionId: string) {

@@ -1,29 +1,73 @@
+// How HTML routes answer errors, one way for every screen (docs/decisions/0014-html-errors.md):
+// - a loader's AppError becomes an error response with the error's own status (a 404 stays a
+//   404, a 403 a 403) and its message, which the route's error boundary shows;
+// - an action answers in one shape, ActionReply: a form's result (field errors next to their
+//   fields) and/or a notice, with the error's status.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
+import type { Notice } from "~/components/action-notice";
 import { AppError } from "./errors.server";
+
+/** What every HTML action answers. */
+export interface ActionReply {
+  /** A form's submission result (Conform), with errors as locale keys. */
+  result?: SubmissionResult<string[]>;
+  /** Values the form's error message interpolates. */
+  values?: Record<string, string>;
+  /** A one-line answer (row actions, refusals). */
+  notice?: Notice | null;
+}
+
+/** What an error boundary receives for an AppError thrown while loading. */
+export interface RouteErrorData {
+  message: string;
+  params: Record<string, string>;
+}
+
+function asRouteError(error: unknown): unknown {
+  if (error instanceof AppError) {
+    return data<RouteErrorData>({ message: error.message, params: error.params }, { status: error.status });
+  }
+  return error;
+}
+
+/** Wraps an HTML route's loader so a model's AppError shows with its own status and message. */
+export function pageLoader<Args, T>(load: (args: Args) => Promise<T>): (args: Args) => Promise<T> {
+  return async (args) => {
+    try {
+      return await load(args);
+    } catch (error) {
+      throw asRouteError(error);
+    }
+  };
+}
+
+/** Wraps an HTML route's action: an AppError nobody handled becomes an error notice with its status. */
+export function pageAction<Args, T>(act: (args: Args) => Promise<T>) {
+  return async (args: Args) => {
+    try {
+      return await act(args);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return data<ActionReply>({ notice: noticeOf(error, "errors.actionFailed") }, { status: error.status });
+    }
+  };
+}
+
+/** An error notice: the action's failure line, then the model's reason. */
+export function noticeOf(error: AppError, key: string): Notice {
+  return { tone: "error", key, detail: error.message, values: error.params };
+}
 
 type Reply = (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]>;
 
 /**
  * Turns an AppError from a model into the form's answer: field errors next to their fields, the
- * rest as a form error (locale keys either way) with the error's HTTP status. Anything else is
- * rethrown to the error boundary.
+ * rest as a form error, with the error's HTTP status. Anything else is rethrown.
  */
 export function replyWithAppError(error: unknown, reply: Reply, hideFields: string[] = []) {
   if (!(error instanceof AppError)) throw error;
-  const fieldErrors = error.status === 400 || error.status === 409 ? fieldErrorsOf(error) : {};
+  const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, [key]]));
   const formErrors = Object.keys(fieldErrors).length ? [] : [error.message];
-  return data(
-    { result: reply({ formErrors, fieldErrors, hideFields }), values: error.fields ?? {} },
-    { status: error.status },
-  );
-}
-
-function fieldErrorsOf(error: AppError): Record<string, string[]> {
-  // `fields` maps a field name to a locale key; interpolation values (e.g. minutes) are not fields.
-  return Object.fromEntries(
-    Object.entries(error.fields ?? {})
-      .filter(([, value]) => /^[a-z]+\.[a-zA-Z.]+$/.test(value))
-      .map(([field, key]) => [field, [key]]),
-  );
+  return data<ActionReply>({ result: reply({ formErrors, fieldErrors, hideFields }), values: error.params }, { status: error.status });
 }

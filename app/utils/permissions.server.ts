@@ -1,19 +1,109 @@
-import { AppError } from "./errors.server";
+// Who may do what. Each rule is one function here; models call it to refuse, and loaders call the
+// same function to decide which buttons a screen shows. See docs/decisions/0011-viewer.md.
+import type { Prisma } from "~/generated/prisma/client";
+import { forbidden } from "./errors.server";
 
-interface RoleHolder {
-  role: string;
-  isMaster: boolean;
+export type Role = "user" | "admin" | "owner";
+
+/** The signed-in person a request is made by: every model function takes one. */
+export interface Viewer {
+  readonly userId: string;
+  readonly companyId: string;
+  readonly role: Role;
+  /** A flag of the access token (spec section 6): sees the audit of every company. */
+  readonly isMaster: boolean;
+  readonly teamId: string | null;
+  /** The teams this person is an admin of. */
+  readonly adminOfTeamIds: readonly string[];
+}
+
+export function asRole(value: string): Role {
+  return value === "owner" || value === "admin" ? value : "user";
 }
 
 /** Company admins per spec section 6: roles admin and owner. */
-export function isAdmin(user: Pick<RoleHolder, "role">): boolean {
-  return user.role === "admin" || user.role === "owner";
+export function isAdmin(person: { role: string }): boolean {
+  return person.role === "admin" || person.role === "owner";
 }
 
-export function isMaster(user: RoleHolder): boolean {
-  return user.isMaster;
+export function requireAdmin(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw forbidden();
 }
 
-export function requireMaster(user: RoleHolder) {
-  if (!isMaster(user)) throw new AppError(403, "forbidden", "errors.forbidden");
+export function requireMaster(viewer: Pick<Viewer, "isMaster">) {
+  if (!viewer.isMaster) throw forbidden();
+}
+
+/** What the review rules need to know about the person who made a request. */
+export interface Requester {
+  id: string;
+  role: string;
+  teamId: string | null;
+}
+
+/**
+ * Whose requests a viewer decides and manages (docs/decisions/0004-approvals-scope.md): the owner,
+ * everyone's; an admin, the members of the teams they administer, or — an admin of no team, a
+ * company admin — everyone's; never their own, and never an owner's (owners answer to owners).
+ * Users manage nobody's.
+ */
+export function managesRequestsOf(viewer: Viewer, requester: Requester): boolean {
+  if (viewer.role === "owner") return true;
+  if (viewer.role !== "admin" || requester.id === viewer.userId || requester.role === "owner") return false;
+  return viewer.adminOfTeamIds.length === 0 || (requester.teamId !== null && viewer.adminOfTeamIds.includes(requester.teamId));
+}
+
+/** The same scope as a query filter on requests, for lists and counts (no query of its own). */
+export function managedRequestsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
+  if (viewer.role === "owner") return { companyId: viewer.companyId };
+  if (viewer.role !== "admin") return null;
+  const others: Prisma.VacationWhereInput = { companyId: viewer.companyId, userId: { not: viewer.userId }, user: { role: { not: "owner" } } };
+  if (viewer.adminOfTeamIds.length === 0) return others;
+  return { AND: [others, { user: { teamId: { in: [...viewer.adminOfTeamIds] } } }] };
+}
+
+interface RequestFacts {
+  userId: string;
+  status: string;
+  startDate: string;
+}
+
+/** Approve or reject: a pending request of someone the viewer manages. */
+export function canReview(viewer: Viewer, request: Pick<RequestFacts, "status">, requester: Requester): boolean {
+  return request.status === "pending" && managesRequestsOf(viewer, requester);
+}
+
+/**
+ * Cancel: a person cancels their own request unless it is approved and already under way (then
+ * an admin must); a manager cancels the requests of the people they manage. Never twice.
+ */
+export function canCancel(viewer: Viewer, request: RequestFacts, requester: Requester, today: string): boolean {
+  if (request.status === "cancelled") return false;
+  if (request.userId === viewer.userId) {
+    return isAdmin(viewer) || !(request.status === "approved" && request.startDate <= today);
+  }
+  return managesRequestsOf(viewer, requester);
+}
+
+/** "Notify admin" (a reminder to the reviewers): the requester or a manager, while pending. */
+export function canNotifyReviewers(viewer: Viewer, request: Pick<RequestFacts, "userId" | "status">, requester: Requester): boolean {
+  return request.status === "pending" && (request.userId === viewer.userId || managesRequestsOf(viewer, requester));
+}
+
+/** Edit a person's name and photo: themselves, or a company admin. */
+export function canEditProfile(viewer: Viewer, personId: string): boolean {
+  return personId === viewer.userId || isAdmin(viewer);
+}
+
+/**
+ * Change a role or deactivate someone: company admins, never themselves; only an owner touches
+ * an owner or makes one.
+ */
+export function canManagePerson(viewer: Viewer, person: { id: string; role: string }): boolean {
+  if (!isAdmin(viewer) || person.id === viewer.userId) return false;
+  return person.role !== "owner" || viewer.role === "owner";
+}
+
+export function assertAllowed(allowed: boolean): asserts allowed {
+  if (!allowed) throw forbidden();
 }

@@ -1,7 +1,6 @@
 // Bodies of the JSON API (spec section 7 names). Messages are locale keys.
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
-import { isIsoDate } from "~/lib/dates";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
 
@@ -88,33 +87,11 @@ export const apiCreateVacationSchema = z
     return parsed.data;
   });
 
-const optionalDate = z
-  .string()
-  .optional()
-  .refine((value) => !value || isIsoDate(value), "validation.dateInvalid");
-
-export const apiVacationSearchSchema = z.object({
-  date_from: optionalDate,
-  date_to: optionalDate,
-  user_id: z.string().optional(),
-  status: z.enum(["pending", "approved", "rejected", "cancelled"], { error: "query.statusInvalid" }).optional(),
-  absence_category_id: z.string().optional(),
+/** Offset paging of /api lists (spec: limit up to 1000 in calendars). */
+export const apiPagingSchema = z.object({
   limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional(),
   offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional(),
 });
-
-/** The search filters of a parsed query; `user_id=me` means the caller. */
-export function vacationFiltersFromQuery(q: z.infer<typeof apiVacationSearchSchema>, callerId: string, defaultLimit: number) {
-  return {
-    userId: q.user_id === "me" ? callerId : q.user_id,
-    status: q.status,
-    categoryId: q.absence_category_id,
-    dateFrom: q.date_from,
-    dateTo: q.date_to,
-    offset: q.offset ?? 0,
-    limit: q.limit ?? defaultLimit,
-  };
-}
 
 export const apiYearSchema = z.object({
   year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional(),

@@ -1,0 +1,74 @@
+// The filters of an absence list, read one way from a query string by the Absences page, its CSV
+// link and the /api vacation lists. Each filter is read from the first of its names present: the
+// page's short names first (what its GET form writes), then the API's names of spec section 7.
+import { isIsoDate } from "./dates";
+import { isVacationStatus, type VacationStatus } from "./statuses";
+
+export interface VacationFilters {
+  userId?: string;
+  status?: VacationStatus;
+  categoryId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+type FilterKey = keyof VacationFilters;
+
+const NAMES: Record<FilterKey, readonly string[]> = {
+  categoryId: ["type", "absence_category_id", "category"],
+  dateFrom: ["from", "date_from"],
+  dateTo: ["to", "date_to"],
+  status: ["status"],
+  userId: ["user_id"],
+};
+
+/** Locale keys of what a value that is present but wrong means. */
+const INVALID: Record<FilterKey, string> = {
+  categoryId: "query.categoryInvalid",
+  dateFrom: "validation.dateInvalid",
+  dateTo: "validation.dateInvalid",
+  status: "query.statusInvalid",
+  userId: "query.userInvalid",
+};
+
+const VALID: Record<FilterKey, (value: string) => boolean> = {
+  categoryId: (value) => value.length <= 64,
+  dateFrom: isIsoDate,
+  dateTo: isIsoDate,
+  status: isVacationStatus,
+  userId: (value) => value.length <= 64,
+};
+
+export interface ReadFilters {
+  filters: VacationFilters;
+  /** Query name → locale key, for each filter given with a value it cannot have. */
+  invalid: Record<string, string>;
+}
+
+/**
+ * Reads the filters; `me` stands for the caller in user_id. Screens ignore `invalid` (a wrong
+ * filter is simply not applied); the API answers 400 with it.
+ */
+export function readVacationFilters(params: URLSearchParams, callerId?: string): ReadFilters {
+  const filters: VacationFilters = {};
+  const invalid: Record<string, string> = {};
+  for (const key of Object.keys(NAMES) as FilterKey[]) {
+    const name = NAMES[key].find((candidate) => params.get(candidate)?.trim());
+    if (!name) continue;
+    let value = params.get(name)!.trim();
+    if (key === "userId" && value === "me" && callerId) value = callerId;
+    if (VALID[key](value)) (filters as Record<FilterKey, string>)[key] = value;
+    else invalid[name] = INVALID[key];
+  }
+  return { filters, invalid };
+}
+
+/** The query of the Absences page (and its CSV link) for some filters, under the page's names. */
+export function vacationFilterQuery(filters: VacationFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of ["categoryId", "dateFrom", "dateTo", "status", "userId"] as const) {
+    const value = filters[key];
+    if (value) query.set(NAMES[key][0], value);
+  }
+  return query;
+}

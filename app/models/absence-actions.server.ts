@@ -1,0 +1,68 @@
+// The server half of the absence screens' forms, shared by My calendar, Absences and Approvals:
+// each route authenticates, then hands the posted form here. Answers are ActionReply with
+// locale keys only.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { vacationRequestSchema } from "~/lib/schemas/vacation";
+import { AppError } from "~/utils/errors.server";
+import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
+import type { Viewer } from "~/utils/permissions.server";
+import { cancelVacation, createVacation, decideVacation } from "./vacation.server";
+
+/** Validates and creates a request; on success goes to `successUrl` (post/redirect/get, also without JS). */
+export async function createAbsenceFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string) => string) {
+  const submission = parseWithZod(formData, { schema: vacationRequestSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    await createVacation(viewer, submission.value);
+  } catch (error) {
+    if (error instanceof AppError) return replyWithAppError(error, submission.reply);
+    // Spec §8: other failures show 'Falha a criar férias.' rather than an error page.
+    console.error(error);
+    return data<ActionReply>({ result: submission.reply({ formErrors: ["absences.form.createFailed"] }) }, { status: 500 });
+  }
+  return redirect(successUrl(submission.value.startDate));
+}
+
+export const ROW_INTENTS = ["approve", "reject", "cancel"] as const;
+export type RowIntent = (typeof ROW_INTENTS)[number];
+
+const rowActionSchema = z.object({ intent: z.enum(ROW_INTENTS), id: z.string().trim().min(1).max(64) });
+
+const FAILURE_KEYS: Record<RowIntent, string> = {
+  approve: "absences.notices.approveFailed",
+  reject: "absences.notices.rejectFailed",
+  cancel: "absences.notices.cancelFailed",
+};
+
+const SUCCESS_KEYS: Record<RowIntent, string> = {
+  approve: "absences.notices.approved",
+  reject: "absences.notices.rejected",
+  cancel: "absences.notices.cancelled",
+};
+
+/**
+ * Approve, reject or cancel one absence by id. Refusals (403, 404 for another company's id, 409
+ * already decided) come back as an error notice with the model's status, never as an error page.
+ */
+export async function runRowAction(formData: FormData, viewer: Viewer, options: { today: string; intents: readonly RowIntent[] }) {
+  const parsed = rowActionSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  if (!parsed.success) {
+    return data<ActionReply>({ notice: { tone: "error", key: "absences.notices.invalidAction" } }, { status: 400 });
+  }
+  const { intent, id } = parsed.data;
+  if (!options.intents.includes(intent)) {
+    return data<ActionReply>({ notice: { tone: "error", key: FAILURE_KEYS[intent], detail: "errors.forbidden" } }, { status: 403 });
+  }
+  try {
+    if (intent === "cancel") await cancelVacation(viewer, id, options.today);
+    else await decideVacation(viewer, id, intent === "approve" ? "approved" : "rejected");
+  } catch (error) {
+    if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, FAILURE_KEYS[intent]) }, { status: error.status });
+    // Spec §8: 'Failed to approve vacation' and the like, rather than an error page.
+    console.error(error);
+    return data<ActionReply>({ notice: { tone: "error", key: FAILURE_KEYS[intent] } }, { status: 500 });
+  }
+  return data<ActionReply>({ notice: { tone: "success", key: SUCCESS_KEYS[intent] } }, { status: 200 });
+}
