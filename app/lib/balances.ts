@@ -4,12 +4,9 @@
 import { firstDayOfYear, lastDayOfYear, yearOf } from "./dates";
 import {
   countWorkingDaysInYear,
-  holidayCalendarFor,
   splitWorkingDaysByYear,
   type AbsenceRange,
   type HolidayCalendar,
-  type HolidayIndex,
-  type HolidayPerson,
 } from "./working-days";
 
 export const BALANCE_KINDS = ["yearly", "residual", "special"] as const;
@@ -50,17 +47,6 @@ export interface BalancesInput {
   vacations: readonly BalanceVacation[];
   categories: readonly BalanceCategory[];
   calendar: HolidayCalendar;
-}
-
-export interface CompanyBalancesInput {
-  year: number;
-  users: readonly (HolidayPerson & { id: string })[];
-  /** Rows of other years are ignored, so all of a company's allowance rows may be passed. */
-  allowances: readonly (AllowanceTotals & { userId: string; year: number })[];
-  vacations: readonly (BalanceVacation & { userId: string })[];
-  categories: readonly BalanceCategory[];
-  holidays: HolidayIndex;
-  companyCountryCode: string;
 }
 
 export interface BalanceRequest extends AbsenceRange {
@@ -147,35 +133,6 @@ function tallyBalances(
  */
 export function computeBalances(input: BalancesInput): Balances {
   return tallyBalances(input.year, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar);
-}
-
-function groupByUser<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.userId);
-    if (group) group.push(row);
-    else groups.set(row.userId, [row]);
-  }
-  return groups;
-}
-
-/**
- * Balances of every listed user from rows loaded once for the whole company, so pages never
- * query per user. One entry per user in `users`; absences of unlisted users are ignored.
- */
-export function computeCompanyBalances(input: CompanyBalancesInput): Map<string, Balances> {
-  const balances = balanceByCategory(input.categories);
-  const vacationsByUser = groupByUser(input.vacations);
-  const allowanceByUser = new Map(
-    input.allowances.filter((row) => row.year === input.year).map((row) => [row.userId, row] as const),
-  );
-  const result = new Map<string, Balances>();
-  for (const user of input.users) {
-    const calendar = holidayCalendarFor(input.holidays, user, input.companyCountryCode);
-    const allowance = allowanceByUser.get(user.id) ?? null;
-    result.set(user.id, tallyBalances(input.year, allowance, vacationsByUser.get(user.id) ?? [], balances, calendar));
-  }
-  return result;
 }
 
 /**

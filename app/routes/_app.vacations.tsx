@@ -30,9 +30,10 @@ export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
   const admin = isAdmin(viewer);
   const personal = await getPersonalYear(viewer, year, today);
   const { holidayContext } = personal;
-  // A filter the page cannot apply (a mistyped date) is simply left out.
+  // A filter the page cannot apply (a mistyped date, an unknown type) is simply left out.
   const { filters } = readVacationFilters(params);
-  const search = { ...filters, userId: undefined };
+  const knownType = personal.categories.some((c) => c.id === filters.categoryId);
+  const search = { ...filters, userId: undefined, categoryId: knownType ? filters.categoryId : undefined };
   const minePaging = readPaging(params, "page", "size");
   const companyPaging = readPaging(params, "cpage", "csize");
   const [mine, company] = await Promise.all([

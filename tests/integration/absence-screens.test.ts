@@ -7,7 +7,7 @@ import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
-import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
+import { args, cookiesFrom, getRequest, postForm, unwrapData } from "../support/http";
 
 interface FormReply {
   result: { status: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
@@ -289,8 +289,10 @@ describe("deciding and deleting", () => {
 
   it("refuses employees: /approvals is 403, and approve/cancel of others' absences change nothing", async () => {
     const lousPending = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
-    const page = (await run(() => approvalsAction(args(postForm("/approvals", { intent: "approve", id: lousPending }, cookies.eve))))) as Response;
+    // An action refused by the sign-in checks answers with the one action shape and its status.
+    const page = unwrapData<NoticeReply>(await approvalsAction(args(postForm("/approvals", { intent: "approve", id: lousPending }, cookies.eve))));
     expect(page.status).toBe(403);
+    expect(page.value.notice).toMatchObject({ tone: "error", detail: "errors.forbidden" });
 
     const approve = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "approve", id: lousPending }, cookies.eve))));
     expect(approve.status).toBe(403);

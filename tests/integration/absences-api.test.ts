@@ -21,7 +21,7 @@ import { NO_HOLIDAYS } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
+import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { linkIn, testSmtp } from "../support/smtp";
 
@@ -120,7 +120,7 @@ describe("creating absences", () => {
 
   it("lets only one of two simultaneous overlapping requests through", async () => {
     const input = { startDate: "2027-10-04", endDate: "2027-10-06", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" as const };
-    const results = await Promise.allSettled([createVacation(companyId, colleague, input), createVacation(companyId, colleague, { ...input, startDate: "2027-10-05" })]);
+    const results = await Promise.allSettled([createVacation(await viewerFor(colleague), input), createVacation(await viewerFor(colleague), { ...input, startDate: "2027-10-05" })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await getDb().vacation.count({ where: { userId: colleague.id, startDate: { gte: "2027-10-01" } } })).toBe(1);
   });
@@ -128,7 +128,7 @@ describe("creating absences", () => {
 
 describe("deciding by e-mail link", () => {
   it("shows the request with balance and who else is away, decides on POST only, once, and tells the requester", async () => {
-    await createVacation(companyId, colleague, { startDate: "2027-07-05", endDate: "2027-07-09", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
+    await createVacation(await viewerFor(colleague), { startDate: "2027-07-05", endDate: "2027-07-09", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
     const created = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "2027-07-07", end_date: "2027-07-08" })));
     const vacationId = String(((await created.json()) as Json).id);
     const mail = await testSmtp().waitForMail(admin.email, /2027-07-07/);
@@ -179,8 +179,8 @@ describe("deciding through the API", () => {
   });
 
   it("cancels once when two cancellations race", async () => {
-    const { vacation } = await createVacation(companyId, colleague, { startDate: "2027-11-22", endDate: "2027-11-23", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
-    const results = await Promise.allSettled([cancelVacation(companyId, colleague, vacation.id, "2027-01-01"), cancelVacation(companyId, colleague, vacation.id, "2027-01-01")]);
+    const { vacation } = await createVacation(await viewerFor(colleague), { startDate: "2027-11-22", endDate: "2027-11-23", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
+    const results = await Promise.allSettled([cancelVacation(await viewerFor(colleague), vacation.id, "2027-01-01"), cancelVacation(await viewerFor(colleague), vacation.id, "2027-01-01")]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await getDb().auditEntry.count({ where: { entityId: vacation.id, action: "vacation.cancelled" } })).toBe(1);
   });
@@ -295,7 +295,7 @@ describe("auto-approval", () => {
     const soloTeam = await createTeam(soloCompany, "Nap", [soloAdmin.id]);
     const colleague = await createUser(soloCompany, { teamId: soloTeam.id, email: "sleepy@planners.test" });
     await getDb().allowance.create({ data: { companyId: soloCompany, userId: colleague.id, year: 2027, yearly: 22 } });
-    const { vacation } = await createVacation(soloCompany, colleague, { startDate: "2027-12-13", endDate: "2027-12-14", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
+    const { vacation } = await createVacation(await viewerFor(colleague), { startDate: "2027-12-13", endDate: "2027-12-14", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
     // Created on Friday 2027-11-26 (10:00 Lisbon): due Friday 2027-12-03, not Thursday.
     await getDb().vacation.update({ where: { id: vacation.id }, data: { createdAt: new Date("2027-11-26T10:00:00Z") } });
     expect(await runAutoApproval(new Date("2027-12-02T12:00:00Z"))).not.toContain(vacation.id);

@@ -1,64 +1,95 @@
+// Tenant isolation and review scope. Every model function takes the Viewer the sign-in checks
+// give, so the company a call reads is the viewer's own: these tests forge viewers that point at
+// another company's teams and people, and sign in through the real routes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { countPendingApprovals, listPendingApprovals } from "~/models/approval.server";
+import { cancelVacation, decideVacation, getVacation, searchVacations } from "~/models/vacation.server";
 import { loader as pendingApi } from "~/routes/api.vacations.pending-approvals";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
-import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
+import type { Viewer } from "~/utils/permissions.server";
+import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm } from "../support/http";
 
-let acme: string;
-let globex: string;
-let acmeOwner: { id: string; role: string };
-let acmeTeamAdmin: { id: string; role: string };
-let acmeCompanyAdmin: { id: string; role: string };
-let globexOwner: { id: string; role: string; email: string };
-let acmeEmployee: { id: string; role: string; email: string };
+let acmeOwner: Viewer;
+let acmeTeamAdmin: Viewer;
+let acmeCompanyAdmin: Viewer;
+let acmeEmployee: Viewer;
+let globexOwner: Viewer & { email: string };
+let globexTeamId: string;
+let globexVacationId: string;
+let acmeEmployeeVacationId: string;
 
 beforeAll(async () => {
-  acme = (await createCompany("Acme")).id;
-  globex = (await createCompany("Globex")).id;
-  acmeOwner = await createUser(acme, { role: "owner" });
-  acmeTeamAdmin = await createUser(acme, { role: "admin" });
-  acmeCompanyAdmin = await createUser(acme, { role: "admin" });
-  const red = await createTeam(acme, "Red", [acmeTeamAdmin.id]);
+  const acme = (await createCompany("Acme")).id;
+  const globex = (await createCompany("Globex")).id;
+  const owner = await createUser(acme, { role: "owner" });
+  const teamAdmin = await createUser(acme, { role: "admin" });
+  const companyAdmin = await createUser(acme, { role: "admin" });
+  const red = await createTeam(acme, "Red", [teamAdmin.id]);
   const blue = await createTeam(acme, "Blue");
-  acmeEmployee = await createUser(acme, { teamId: red.id });
+  const employee = await createUser(acme, { teamId: red.id });
   const blueEmployee = await createUser(acme, { teamId: blue.id });
-  await createVacation(acme, acmeEmployee.id, { startDate: "2026-12-01", endDate: "2026-12-02" });
+  acmeEmployeeVacationId = (await createVacation(acme, employee.id, { startDate: "2026-12-01", endDate: "2026-12-02" })).id;
   await createVacation(acme, blueEmployee.id, { startDate: "2026-12-03", endDate: "2026-12-04" });
   await createVacation(acme, blueEmployee.id, { startDate: "2026-12-10", endDate: "2026-12-10", status: "approved" });
 
-  globexOwner = await createUser(globex, { role: "owner" });
-  const globexEmployee = await createUser(globex);
-  await createVacation(globex, globexEmployee.id, { startDate: "2026-12-01", endDate: "2026-12-05" });
+  const gOwner = await createUser(globex, { role: "owner" });
+  const globexTeam = await createTeam(globex, "Red");
+  globexTeamId = globexTeam.id;
+  const globexEmployee = await createUser(globex, { teamId: globexTeam.id });
+  globexVacationId = (await createVacation(globex, globexEmployee.id, { startDate: "2026-12-01", endDate: "2026-12-05" })).id;
+
+  [acmeOwner, acmeTeamAdmin, acmeCompanyAdmin, acmeEmployee] = await Promise.all([owner, teamAdmin, companyAdmin, employee].map(viewerFor));
+  globexOwner = { ...(await viewerFor(gOwner)), email: gOwner.email };
 });
 
 describe("pending approvals scope", () => {
   it("counts the whole company for the owner and for an admin without teams", async () => {
-    expect(await countPendingApprovals(acme, acmeOwner)).toBe(2);
-    expect(await countPendingApprovals(acme, acmeCompanyAdmin)).toBe(2);
+    expect(await countPendingApprovals(acmeOwner)).toBe(2);
+    expect(await countPendingApprovals(acmeCompanyAdmin)).toBe(2);
   });
 
-  it("never counts an admin's own request for them (only the owner decides it)", async () => {
-    const own = await createVacation(acme, acmeCompanyAdmin.id, { startDate: "2026-12-20", endDate: "2026-12-21" });
-    expect(await countPendingApprovals(acme, acmeCompanyAdmin)).toBe(2);
-    expect((await listPendingApprovals(acme, acmeOwner)).map((v) => v.id)).toContain(own.id);
-    await getDb().vacation.delete({ where: { id: own.id } });
+  it("never counts an admin's own request for them, nor an owner's (owners answer to owners)", async () => {
+    const own = await createVacation(acmeCompanyAdmin.companyId, acmeCompanyAdmin.userId, { startDate: "2026-12-20", endDate: "2026-12-21" });
+    const owners = await createVacation(acmeOwner.companyId, acmeOwner.userId, { startDate: "2026-12-22", endDate: "2026-12-22" });
+    expect(await countPendingApprovals(acmeCompanyAdmin)).toBe(2);
+    expect((await listPendingApprovals(acmeOwner)).map((v) => v.id)).toEqual(expect.arrayContaining([own.id, owners.id]));
+    await getDb().vacation.deleteMany({ where: { id: { in: [own.id, owners.id] } } });
   });
 
   it("counts only the administered teams for a team admin", async () => {
-    const items = await listPendingApprovals(acme, acmeTeamAdmin);
-    expect(items.map((v) => v.userId)).toEqual([acmeEmployee.id]);
+    const items = await listPendingApprovals(acmeTeamAdmin);
+    expect(items.map((v) => v.userId)).toEqual([acmeEmployee.userId]);
   });
 
   it("counts nothing for an employee", async () => {
-    expect(await countPendingApprovals(acme, acmeEmployee)).toBe(0);
+    expect(await countPendingApprovals(acmeEmployee)).toBe(0);
   });
 
-  it("never counts another company's requests, even with a foreign viewer id", async () => {
-    expect(await countPendingApprovals(globex, globexOwner)).toBe(1);
-    // A viewer from Acme asking for Globex gets nothing from Acme, and vice versa.
-    expect((await listPendingApprovals(globex, acmeTeamAdmin)).every((v) => v.userId !== acmeEmployee.id)).toBe(true);
+  it("never reaches another company's requests, even for a viewer forged to administer its team", async () => {
+    expect(await countPendingApprovals(globexOwner)).toBe(1);
+    const forged: Viewer = { ...acmeTeamAdmin, adminOfTeamIds: [globexTeamId] };
+    expect(await listPendingApprovals(forged)).toEqual([]);
+    const forgedOwner: Viewer = { ...acmeOwner, adminOfTeamIds: [globexTeamId] };
+    expect((await listPendingApprovals(forgedOwner)).map((v) => v.id)).not.toContain(globexVacationId);
+  });
+});
+
+describe("another company's ids are not found", () => {
+  it("reading, deciding or cancelling a foreign request is a 404 and changes nothing", async () => {
+    for (const attempt of [
+      () => getVacation(acmeOwner, globexVacationId),
+      () => decideVacation(acmeOwner, globexVacationId, "approved"),
+      () => cancelVacation(acmeOwner, globexVacationId, "2026-11-22"),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ status: 404 });
+    }
+    expect((await getDb().vacation.findUniqueOrThrow({ where: { id: globexVacationId } })).status).toBe("pending");
+    expect((await searchVacations(acmeOwner, { limit: 1000 })).items.map((v) => v.id)).not.toContain(globexVacationId);
+    // The same request is found by its own company.
+    expect((await getVacation(globexOwner, globexVacationId)).id).toBe(globexVacationId);
+    expect((await getVacation(acmeTeamAdmin, acmeEmployeeVacationId)).id).toBe(acmeEmployeeVacationId);
   });
 });
 
@@ -72,8 +103,8 @@ describe("GET /api/vacations/pending-approvals", () => {
   it("lists only the caller's company", async () => {
     const login = (await loginAction(args(postForm("/login", { email: globexOwner.email, password: TEST_PASSWORD })))) as Response;
     const response = await pendingApi(args(getRequest("/api/vacations/pending-approvals", cookiesFrom(login))));
-    const items = (await response.json()) as { user_id: string; start_date: string }[];
-    expect(items).toHaveLength(1);
+    const items = (await response.json()) as { id: string; user_id: string; start_date: string }[];
+    expect(items.map((v) => v.id)).toEqual([globexVacationId]);
     expect(items[0]).toMatchObject({ start_date: "2026-12-01", end_date: "2026-12-05", status: "pending" });
   });
 });

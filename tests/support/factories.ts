@@ -1,6 +1,7 @@
 // Small builders for integration tests. They write through Prisma like the app does.
 import { randomUUID } from "node:crypto";
 import { DEFAULT_CATEGORIES } from "~/models/absence-category.server";
+import { loadViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 
@@ -45,4 +46,11 @@ export async function createVacation(
   fields: { startDate: string; endDate: string; status?: string },
 ) {
   return getDb().vacation.create({ data: { companyId, userId, ...fields } });
+}
+
+/** The Viewer the sign-in checks would give this (active) person. */
+export async function viewerFor(user: { id: string }) {
+  const viewer = await loadViewer(user.id);
+  if (!viewer) throw new Error(`No active user ${user.id}`);
+  return viewer;
 }

@@ -19,12 +19,17 @@ export function args(request: Request, params: Record<string, string> = {}): Loa
   return { request, params, context: {} };
 }
 
-/** Runs a loader/action; a thrown Response (redirect, 403…) is returned like a normal one. */
+/**
+ * Runs a loader/action; a thrown Response (redirect…) or thrown `data(…, { status })` (an error
+ * with its status, as Remix would answer it) is returned as a Response.
+ */
 export async function run<T>(fn: () => Promise<T> | T): Promise<T | Response> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof Response) return error;
+    const wrapped = error as { type?: string; data?: unknown; init?: ResponseInit | null };
+    if (wrapped?.type === "DataWithResponseInit") return Response.json(wrapped.data, wrapped.init ?? undefined);
     throw error;
   }
 }

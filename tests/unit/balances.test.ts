@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   checkRequestFitsBalance,
   computeBalances,
-  computeCompanyBalances,
   parseCategoryBalance,
   statusEffect,
   type BalanceVacation,
@@ -125,61 +124,6 @@ describe("computeBalances", () => {
   });
 });
 
-describe("computeCompanyBalances", () => {
-  const users = [
-    { id: "ana", countryCode: "PT", region: null },
-    { id: "bea", countryCode: "ES" },
-    { id: "rui", countryCode: null, region: "PT-20" },
-    { id: "new", countryCode: "PT" },
-  ];
-  const rows = [
-    { ...vacation("2026-06-01", "2026-06-05", "approved"), userId: "ana" }, // 5
-    { ...vacation("2026-06-01", "2026-06-05", "approved"), userId: "rui" }, // 4: Azores holiday on Monday
-    { ...vacation("2026-10-12", "2026-10-16", "pending"), userId: "bea" }, // 4: Spanish holiday on Monday
-    { ...vacation("2026-12-24", "2026-12-25", "approved"), userId: "bea" }, // 2: Christmas is not Spanish here
-    { ...vacation("2026-11-23", "2026-11-27", "approved"), userId: "gone" },
-  ];
-  const allowances = [
-    { userId: "ana", year: 2026, ...allowance },
-    { userId: "bea", year: 2026, yearly: 25, residual: 0, specialLeave: 0 },
-    { userId: "rui", year: 2026, yearly: 22, residual: 0, specialLeave: 0 },
-    { userId: "new", year: 2025, yearly: 30, residual: 0, specialLeave: 0 },
-  ];
-  const result = computeCompanyBalances({
-    year: 2026,
-    users,
-    allowances,
-    vacations: rows,
-    categories,
-    holidays: index,
-    companyCountryCode: "PT",
-  });
-
-  it("returns one entry per listed user, ignoring absences of unlisted users", () => {
-    expect([...result.keys()]).toEqual(["ana", "bea", "rui", "new"]);
-  });
-
-  it("uses each user's own country and region holidays", () => {
-    expect(result.get("ana")?.yearly).toEqual({ total: 22, used: 5, pending: 0, remaining: 17 });
-    expect(result.get("rui")?.yearly).toEqual({ total: 22, used: 4, pending: 0, remaining: 18 });
-    expect(result.get("bea")?.yearly).toEqual({ total: 25, used: 2, pending: 4, remaining: 19 });
-  });
-
-  it("uses only allowance rows of the requested year", () => {
-    expect(result.get("new")?.yearly).toEqual({ total: 0, used: 0, pending: 0, remaining: 0 });
-  });
-
-  it("matches computeBalances for the same user", () => {
-    const single = computeBalances({
-      year: 2026,
-      allowance,
-      vacations: rows.filter((row) => row.userId === "ana"),
-      categories,
-      calendar: portugal,
-    });
-    expect(result.get("ana")).toEqual(single);
-  });
-});
 
 describe("checkRequestFitsBalance", () => {
   const allowances = [{ year: 2026, ...allowance }];
