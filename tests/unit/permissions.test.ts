@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { canCancel, canManagePerson, canNotifyReviewers, canReview, managesRequestsOf, type Viewer } from "~/utils/permissions.server";
+
+const company = "c1";
+const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null): Viewer => ({
+  userId,
+  companyId: company,
+  role,
+  isMaster: false,
+  teamId,
+  adminOfTeamIds,
+});
+
+const owner = viewer("owner", "owner");
+const redAdmin = viewer("red-admin", "admin", ["red"], "red");
+const companyAdmin = viewer("company-admin", "admin");
+const employee = viewer("eve", "user", [], "red");
+
+const person = (id: string, role = "user", teamId: string | null = "red") => ({ id, role, teamId });
+const request = (userId: string, status: string, startDate = "2026-12-01") => ({ userId, status, startDate });
+
+describe("managesRequestsOf", () => {
+  it("gives the owner everyone, themselves included", () => {
+    expect(managesRequestsOf(owner, person("eve"))).toBe(true);
+    expect(managesRequestsOf(owner, person("owner", "owner"))).toBe(true);
+  });
+
+  it("gives a team admin their teams' members only, never an owner or themselves", () => {
+    expect(managesRequestsOf(redAdmin, person("eve", "user", "red"))).toBe(true);
+    expect(managesRequestsOf(redAdmin, person("bob", "user", "blue"))).toBe(false);
+    expect(managesRequestsOf(redAdmin, person("nobody", "user", null))).toBe(false);
+    expect(managesRequestsOf(redAdmin, person("owner", "owner", "red"))).toBe(false);
+    expect(managesRequestsOf(redAdmin, person("red-admin", "admin", "red"))).toBe(false);
+  });
+
+  it("gives an admin of no team the whole company but owners and themselves", () => {
+    expect(managesRequestsOf(companyAdmin, person("bob", "user", "blue"))).toBe(true);
+    expect(managesRequestsOf(companyAdmin, person("owner", "owner"))).toBe(false);
+    expect(managesRequestsOf(companyAdmin, person("company-admin", "admin"))).toBe(false);
+  });
+
+  it("gives an employee nobody", () => {
+    expect(managesRequestsOf(employee, person("bob"))).toBe(false);
+  });
+});
+
+describe("canReview", () => {
+  it("needs a pending request of someone managed", () => {
+    expect(canReview(redAdmin, request("eve", "pending"), person("eve"))).toBe(true);
+    expect(canReview(redAdmin, request("eve", "approved"), person("eve"))).toBe(false);
+    expect(canReview(redAdmin, request("bob", "pending"), person("bob", "user", "blue"))).toBe(false);
+  });
+});
+
+describe("canCancel", () => {
+  const today = "2026-12-05";
+  it("lets a person cancel their own request unless it is approved and under way", () => {
+    expect(canCancel(employee, request("eve", "pending", "2026-12-01"), person("eve"), today)).toBe(true);
+    expect(canCancel(employee, request("eve", "approved", "2026-12-10"), person("eve"), today)).toBe(true);
+    expect(canCancel(employee, request("eve", "approved", "2026-12-01"), person("eve"), today)).toBe(false);
+    expect(canCancel(employee, request("eve", "cancelled"), person("eve"), today)).toBe(false);
+  });
+
+  it("lets a team admin cancel their team's requests, not another team's nor the owner's", () => {
+    expect(canCancel(redAdmin, request("eve", "approved", "2026-12-01"), person("eve"), today)).toBe(true);
+    expect(canCancel(redAdmin, request("bob", "pending"), person("bob", "user", "blue"), today)).toBe(false);
+    expect(canCancel(redAdmin, request("owner", "pending"), person("owner", "owner", "red"), today)).toBe(false);
+  });
+
+  it("never lets an employee cancel someone else's", () => {
+    expect(canCancel(employee, request("bob", "pending"), person("bob"), today)).toBe(false);
+  });
+});
+
+describe("canNotifyReviewers", () => {
+  it("is the requester's or a manager's, while pending", () => {
+    expect(canNotifyReviewers(employee, request("eve", "pending"), person("eve"))).toBe(true);
+    expect(canNotifyReviewers(employee, request("eve", "approved"), person("eve"))).toBe(false);
+    expect(canNotifyReviewers(employee, request("bob", "pending"), person("bob"))).toBe(false);
+    expect(canNotifyReviewers(redAdmin, request("eve", "pending"), person("eve"))).toBe(true);
+  });
+});
+
+describe("canManagePerson", () => {
+  it("is for admins, never on themselves, and owners only by owners", () => {
+    expect(canManagePerson(companyAdmin, person("eve"))).toBe(true);
+    expect(canManagePerson(companyAdmin, person("company-admin", "admin"))).toBe(false);
+    expect(canManagePerson(companyAdmin, person("owner", "owner"))).toBe(false);
+    expect(canManagePerson(owner, person("owner-2", "owner"))).toBe(true);
+    expect(canManagePerson(employee, person("bob"))).toBe(false);
+  });
+});
