@@ -42,7 +42,7 @@ export interface BalanceScope {
   userIds?: readonly string[];
   /**
    * Also people deactivated on or after 1 January of `fromYear`: their absences of that time stay
-   * in reports (docs/decisions/0013-user-deactivation.md). Otherwise only active people.
+   * in reports (docs/decisions/0014-user-deactivation.md). Otherwise only active people.
    */
   withRecentlyDeactivated?: boolean;
 }

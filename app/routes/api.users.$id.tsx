@@ -14,7 +14,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
     if (request.method === "DELETE") {
-      // Deactivates: the person's history stays (docs/decisions/0013-user-deactivation.md).
+      // Deactivates: the person's history stays (docs/decisions/0014-user-deactivation.md).
       await deactivateUser(viewer, params.id!);
       return new Response(null, { status: 204 });
     }

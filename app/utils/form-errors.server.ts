@@ -1,4 +1,4 @@
-// How HTML routes answer errors, one way for every screen (docs/decisions/0014-html-errors.md):
+// How HTML routes answer errors, one way for every screen (docs/decisions/0015-html-errors.md):
 // - a loader's AppError becomes an error response with the error's own status (a 404 stays a
 //   404, a 403 a 403) and its message, which the route's error boundary shows;
 // - an action answers in one shape, ActionReply: a form's result (field errors next to their

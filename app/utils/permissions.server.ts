@@ -1,5 +1,5 @@
 // Who may do what. Each rule is one function here; models call it to refuse, and loaders call the
-// same function to decide which buttons a screen shows. See docs/decisions/0011-viewer.md.
+// same function to decide which buttons a screen shows. See docs/decisions/0013-viewer-and-rules.md.
 import type { Prisma } from "~/generated/prisma/client";
 import { forbidden } from "./errors.server";
 
