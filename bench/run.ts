@@ -1,6 +1,7 @@
 // npm run bench — seeds a company of 200 people with ~3,000 absences into a scratch SQLite file,
 // starts the built server in production mode, and loads each target with 10 concurrent
 // connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
+// The server keeps no rendered page, so every request measured is a first render.
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";

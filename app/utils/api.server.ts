@@ -5,7 +5,6 @@ import { AppError } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
 import { isAdmin } from "./permissions.server";
-import { noteCompany } from "./request-scope.server";
 
 /**
  * Runs an /api handler. An AppError becomes { detail } (translated into the caller's language:
@@ -58,7 +57,6 @@ export async function requireApiUser(request: Request) {
     if (!claims) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
     const user = await getDb().user.findFirst({ where: { id: claims.userId, companyId: claims.companyId }, select: currentUserSelect });
     if (!user) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
-    noteCompany(user.companyId);
     return { user, companyId: user.companyId };
   }
   const found = await getOptionalUser(request);

@@ -5,7 +5,6 @@ import { loginFormSchema } from "~/lib/schemas/auth";
 import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
 import { clientIp } from "./rate-limit.server";
-import { noteCompany } from "./request-scope.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { publicUserSelect } from "~/models/user.server";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
@@ -52,7 +51,6 @@ async function findSessionUser(request: Request) {
     select: { id: true, expiresAt: true, user: { select: currentUserSelect } },
   });
   if (!session || session.expiresAt.getTime() < Date.now()) return null;
-  noteCompany(session.user.companyId);
   return { sessionId: session.id, user: session.user, companyId: session.user.companyId };
 }
 

@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_COMPANY_NAME, DEMO_PASSWORD, hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
-import { getDb } from "~/utils/db.server";
+import { createDb, getDb } from "~/utils/db.server";
 import { applySqliteMigrations, readMigrations, SQLITE_MIGRATIONS_DIR } from "~/utils/migrations.server";
 import { verifyPassword } from "~/utils/password.server";
 
-const scratch = mkdtempSync(path.join(tmpdir(), "absences-db-"));
+mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
+const scratch = mkdtempSync(path.resolve("tests/.tmp/migrations-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("migrations", () => {
@@ -29,21 +29,136 @@ describe("migrations", () => {
     db.close();
   });
 
-  it("give every table of company data the triggers that tell the response cache it changed", () => {
-    const url = `file:${path.join(scratch, "triggers.db")}`;
-    applySqliteMigrations(url);
-    const db = new Database(path.join(scratch, "triggers.db"));
-    const names = (type: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = ? ORDER BY name`).pluck().all(type) as string[];
-    const triggers = new Set(names("trigger"));
-    // Not company data: bookkeeping, the counters themselves, and the anonymous interest list.
-    const exempt = new Set(["_prisma_migrations", "CompanyDataVersion", "PublicInterest"]);
-    const tables = names("table").filter((table) => !exempt.has(table) && !table.startsWith("sqlite_"));
-    expect(tables.length).toBeGreaterThan(15);
-    const missing = tables.flatMap((table) =>
-      ["insert", "update", "delete"].map((op) => `${table}_company_version_${op}`).filter((name) => !triggers.has(name)),
-    );
-    expect(missing).toEqual([]);
+  it("leave no trigger and no CompanyDataVersion table (the response cache is gone, docs/decisions/0011)", () => {
+    const file = path.join(scratch, "no-triggers.db");
+    applySqliteMigrations(`file:${file}`);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger'`).pluck().get()).toBe(0);
+    expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'CompanyDataVersion'`).pluck().get()).toBe(0);
     db.close();
+  });
+
+  // What `npm run db:migration:new` writes when a column of Team and User changes (SQLite cannot
+  // alter a column, so the generator rebuilds the table), with a default so existing rows copy.
+  const REBUILD_TEAM_AND_USER = `-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_Team" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "color" TEXT NOT NULL DEFAULT '#000000',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Team_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "Company" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO "new_Team" ("companyId", "createdAt", "id", "name") SELECT "companyId", "createdAt", "id", "name" FROM "Team"__TEAM_FILTER__;
+DROP TABLE "Team";
+ALTER TABLE "new_Team" RENAME TO "Team";
+CREATE UNIQUE INDEX "Team_companyId_name_key" ON "Team"("companyId", "name");
+CREATE TABLE "new_User" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "passwordHash" TEXT,
+    "fullName" TEXT,
+    "name" TEXT,
+    "role" TEXT NOT NULL DEFAULT 'member',
+    "isMaster" BOOLEAN NOT NULL DEFAULT false,
+    "countryCode" TEXT,
+    "region" TEXT,
+    "preferredLanguage" TEXT,
+    "profilePicture" TEXT,
+    "teamId" TEXT,
+    "emailVerifiedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "User_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "Company" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "User_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+INSERT INTO "new_User" ("companyId", "countryCode", "createdAt", "email", "emailVerifiedAt", "fullName", "id", "isMaster", "name", "passwordHash", "preferredLanguage", "profilePicture", "region", "role", "teamId", "updatedAt") SELECT "companyId", "countryCode", "createdAt", "email", "emailVerifiedAt", "fullName", "id", "isMaster", "name", "passwordHash", "preferredLanguage", "profilePicture", "region", "role", "teamId", "updatedAt" FROM "User";
+DROP TABLE "User";
+ALTER TABLE "new_User" RENAME TO "User";
+CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+CREATE INDEX "User_companyId_idx" ON "User"("companyId");
+CREATE INDEX "User_teamId_idx" ON "User"("teamId");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+`;
+
+  /** A migrated database with the demo company and a signed-in session in it, plus its own migrations dir. */
+  async function seededDatabase(name: string) {
+    const dir = path.join(scratch, `${name}-migrations`);
+    cpSync(SQLITE_MIGRATIONS_DIR, dir, { recursive: true });
+    const file = path.join(scratch, `${name}.db`);
+    applySqliteMigrations(`file:${file}`, dir);
+    const prisma = createDb(`file:${file}`);
+    await seedDemoCompany(prisma, "2026-06-15");
+    const employee = await prisma.user.findUniqueOrThrow({ where: { email: "employee@demo.test" } });
+    await prisma.session.create({ data: { userId: employee.id, expiresAt: new Date(Date.now() + 3_600_000) } });
+    await prisma.$disconnect();
+    const addMigration = (folder: string, sql: string) => {
+      mkdirSync(path.join(dir, folder));
+      writeFileSync(path.join(dir, folder, "migration.sql"), sql);
+    };
+    return { file, dir, url: `file:${file}`, addMigration };
+  }
+
+  /** Every row of every table (the columns it has now, in a stable order), indexes and triggers. */
+  function snapshot(file: string, columnsOf?: Map<string, string[]>) {
+    const db = new Database(file, { readonly: true });
+    const names = (type: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all(type) as string[];
+    const columns = new Map<string, string[]>();
+    const rows = new Map<string, string[]>();
+    for (const table of names("table")) {
+      if (table === "_prisma_migrations") continue;
+      const cols = columnsOf?.get(table) ?? (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
+      columns.set(table, cols);
+      const select = `SELECT ${cols.map((c) => `"${c}"`).join(", ")} FROM "${table}"`;
+      rows.set(table, (db.prepare(select).raw().all() as unknown[][]).map((row) => JSON.stringify(row)).sort());
+    }
+    const result = { columns, rows, indexes: names("index"), triggers: names("trigger") };
+    db.close();
+    return result;
+  }
+
+  it("rebuild a parent table (User, Team) without losing or changing a row of any table", async () => {
+    const { file, dir, url, addMigration } = await seededDatabase("rebuild");
+    const before = snapshot(file);
+    // The seed reaches the children of User and Team that a cascade would empty.
+    for (const table of ["Team", "User", "TeamAdmin", "Vacation", "Allowance", "Session"]) {
+      expect(before.rows.get(table)?.length, table).toBeGreaterThan(0);
+    }
+    expect((before.rows.get("Vacation") ?? []).some((row) => JSON.parse(row)[before.columns.get("Vacation")!.indexOf("reviewerId")])).toBe(true);
+
+    addMigration("29990101000000_team_color", REBUILD_TEAM_AND_USER.replace("__TEAM_FILTER__", ""));
+    expect(applySqliteMigrations(url, dir)).toEqual(["29990101000000_team_color"]);
+
+    const after = snapshot(file, before.columns);
+    expect([...after.rows.keys()]).toEqual([...before.rows.keys()]);
+    for (const [table, rows] of before.rows) expect(after.rows.get(table), table).toEqual(rows);
+    expect(after.indexes).toEqual(before.indexes);
+    expect(after.triggers).toEqual(before.triggers);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT DISTINCT color FROM "Team"`).pluck().all()).toEqual(["#000000"]);
+    expect(db.pragma("foreign_key_check")).toEqual([]);
+    db.close();
+  });
+
+  it("refuses and rolls back migrations that leave a row pointing at a missing parent, naming the table", async () => {
+    const { file, dir, url, addMigration } = await seededDatabase("orphans");
+    const before = snapshot(file);
+    // A rebuild that forgets the Sales team: its members and its admin would point at nothing.
+    addMigration("29990101000000_add_note", `ALTER TABLE "Company" ADD COLUMN "note" TEXT;`);
+    addMigration("29990102000000_team_color", REBUILD_TEAM_AND_USER.replace("__TEAM_FILTER__", ` WHERE "name" <> 'Sales'`));
+    expect(() => applySqliteMigrations(url, dir)).toThrow(/29990102000000_team_color.*User → Team.*TeamAdmin → Team|29990102000000_team_color.*TeamAdmin → Team.*User → Team/);
+
+    const db = new Database(file, { readonly: true });
+    const columns = (table: string) => db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
+    expect(columns("Company")).not.toContain("note");
+    expect(columns("Team")).not.toContain("color");
+    expect(db.prepare(`SELECT count(*) FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`).pluck().get()).toBe(0);
+    db.close();
+    expect(snapshot(file).rows).toEqual(before.rows);
   });
 
   it("refuses a migration edited after it was applied", () => {
