@@ -99,8 +99,12 @@ async function main() {
     console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });
 
-  // Finish the requests in flight, close the database, then exit; force it after 10 s.
+  // Finish the requests in flight, close the database, then exit; force it after 10 s. Once: Ctrl-C
+  // reaches every process of the terminal's group and npm forwards it again.
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received: shutting down`);
     stopJobs();
     server.close(async () => {

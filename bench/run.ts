@@ -139,11 +139,11 @@ async function main() {
   const absences = await seed(url);
   const port = await freePort();
   // The same command and Node flags as `npm run serve`, so the figures are those of production.
-  // (`NAME=value … node <flags> build/server.js`: the variables, then node's arguments.)
+  // (`NAME=value … exec node <flags> build/server.js`: the variables, then node's arguments.)
   const serveScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
   const words = serveScript.split(/\s+/);
   const nodeAt = words.indexOf("node");
-  const serveEnv = Object.fromEntries(words.slice(0, nodeAt).map((word) => word.split("=", 2)));
+  const serveEnv = Object.fromEntries(words.slice(0, nodeAt).filter((word) => word.includes("=")).map((word) => word.split("=", 2)));
   const server = spawn(process.execPath, words.slice(nodeAt + 1), {
     env: { ...process.env, ...serveEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
     stdio: ["ignore", "inherit", "inherit"],

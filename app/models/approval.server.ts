@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
 
@@ -26,6 +27,19 @@ export async function pendingReviewFilter(companyId: string, viewer: Reviewer): 
 export async function countPendingApprovals(companyId: string, viewer: Reviewer): Promise<number> {
   const where = await pendingReviewFilter(companyId, viewer);
   return where ? getDb().vacation.count({ where }) : 0;
+}
+
+/**
+ * A validator (ETag) for the pending list a viewer sees: who asks (id, role) and every pending
+ * request in their scope with its last change. A request created, edited, decided or cancelled,
+ * or one entering or leaving the scope, gives another tag; one query on the same filter as the list.
+ */
+export async function pendingApprovalsTag(companyId: string, viewer: Reviewer): Promise<string> {
+  const where = await pendingReviewFilter(companyId, viewer);
+  const rows = where ? await getDb().vacation.findMany({ where, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }) : [];
+  const hash = createHash("sha256").update(`${viewer.id}\n${viewer.role}`);
+  for (const row of rows) hash.update(`\n${row.id}@${row.updatedAt.getTime()}`);
+  return `W/"${rows.length}-${hash.digest("base64url").slice(0, 22)}"`;
 }
 
 export async function listPendingApprovals(companyId: string, viewer: Reviewer) {
