@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_COMPANY_NAME, DEMO_PASSWORD, hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
@@ -160,6 +162,25 @@ PRAGMA defer_foreign_keys=OFF;
     db.close();
     expect(snapshot(file).rows).toEqual(before.rows);
   });
+
+  it("apply each migration once when two processes start together on one database", async () => {
+    const file = path.join(scratch, "together.db");
+    const runner = pathToFileURL(path.resolve("app/utils/migrations.server.ts")).href;
+    const code = `const { applySqliteMigrations } = await import(${JSON.stringify(runner)}); console.log(JSON.stringify(applySqliteMigrations(process.argv[1])));`;
+    const start = () =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code, `file:${file}`], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`runner exited ${status}`))));
+      });
+    const [first, second] = await Promise.all([start(), start()]);
+    const names = readMigrations(SQLITE_MIGRATIONS_DIR).map((m) => m.name);
+    expect([...first, ...second].sort()).toEqual(names);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`).pluck().all()).toEqual(names);
+    db.close();
+  }, 30_000);
 
   it("refuses a migration edited after it was applied", () => {
     const dir = path.join(scratch, "migrations");
