@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -17,7 +18,7 @@ function runtimeOf(build: ServerBuild): Runtime {
   return (build.entry.module as unknown as { runtime: Runtime }).runtime;
 }
 
-function createApp(build: ServerBuild, caching: ReturnType<Runtime["responseCaching"]>) {
+function createApp(build: ServerBuild) {
   const runtime = runtimeOf(build);
   const env = runtime.getEnv();
   const app = express();
@@ -69,11 +70,10 @@ function createApp(build: ServerBuild, caching: ReturnType<Runtime["responseCach
 
   app.all(
     "*",
-    runtime.createAppRequestHandler({
+    createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-      caching,
     }),
   );
   return app;
@@ -95,12 +95,16 @@ async function main() {
   }
   await runtime.prepareDatabase();
   const stopJobs = runtime.scheduleAutoApproval();
-  const server = createApp(build, runtime.responseCaching()).listen(env.PORT, env.HOST, () => {
+  const server = createApp(build).listen(env.PORT, env.HOST, () => {
     console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });
 
-  // Finish the requests in flight, close the database, then exit; force it after 10 s.
+  // Finish the requests in flight, close the database, then exit; force it after 10 s. Once: Ctrl-C
+  // reaches every process of the terminal's group and npm forwards it again.
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received: shutting down`);
     stopJobs();
     server.close(async () => {

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
@@ -27,6 +27,18 @@ function i18nFor(language: Language): Promise<I18n> {
   }
   return instance;
 }
+
+// Pages and their data are rendered for one person (session, language, nonce) and never worth
+// keeping: no shared cache may store them, and the browser must not show a signed-in page again
+// from its cache (Back after signing out on a shared computer). Static files keep their caching
+// (server.ts); /api routes set their own.
+const PAGE_CACHE_CONTROL = "private, no-store";
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
 
 export default async function handleRequest(
   request: Request,
@@ -58,6 +70,7 @@ export default async function handleRequest(
           const body = new PassThrough();
           body.on("close", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

@@ -1,6 +1,7 @@
 // npm run bench — seeds a company of 200 people with ~3,000 absences into a scratch SQLite file,
 // starts the built server in production mode, and loads each target with 10 concurrent
 // connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
+// The server keeps no rendered page, so every request measured is a first render.
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -138,11 +139,11 @@ async function main() {
   const absences = await seed(url);
   const port = await freePort();
   // The same command and Node flags as `npm run serve`, so the figures are those of production.
-  // (`NAME=value … node <flags> build/server.js`: the variables, then node's arguments.)
+  // (`NAME=value … exec node <flags> build/server.js`: the variables, then node's arguments.)
   const serveScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
   const words = serveScript.split(/\s+/);
   const nodeAt = words.indexOf("node");
-  const serveEnv = Object.fromEntries(words.slice(0, nodeAt).map((word) => word.split("=", 2)));
+  const serveEnv = Object.fromEntries(words.slice(0, nodeAt).filter((word) => word.includes("=")).map((word) => word.split("=", 2)));
   const server = spawn(process.execPath, words.slice(nodeAt + 1), {
     env: { ...process.env, ...serveEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
     stdio: ["ignore", "inherit", "inherit"],

@@ -4,7 +4,8 @@ export const PENDING_POLL_MS = 1000;
 
 /**
  * The server renders the count; with JavaScript it is refreshed every second (spec section 4),
- * skipping ticks while the tab is hidden or a request is still out.
+ * skipping ticks while the tab is hidden or a request is still out. Each poll sends the ETag of
+ * the last answer, so while nothing changed the server answers 304 without a body.
  */
 export function usePendingApprovalsCount(initial: number, enabled: boolean): number {
   const [count, setCount] = useState(initial);
@@ -12,18 +13,26 @@ export function usePendingApprovalsCount(initial: number, enabled: boolean): num
   useEffect(() => {
     if (!enabled) return;
     let inFlight = false;
+    let etag: string | null = null;
     const controller = new AbortController();
     const tick = async () => {
       if (inFlight || document.visibilityState === "hidden") return;
       inFlight = true;
       try {
+        // If-None-Match set by hand (the browser's own cache is bypassed), so the 304 reaches
+        // this code instead of being replaced by a copy from the HTTP cache.
         const response = await fetch("/api/vacations/pending-approvals", {
-          headers: { Accept: "application/json" },
+          headers: { Accept: "application/json", ...(etag ? { "If-None-Match": etag } : {}) },
+          cache: "no-store",
           signal: controller.signal,
         });
+        if (response.status === 304) return;
         if (response.ok) {
           const items: unknown = await response.json();
-          if (Array.isArray(items)) setCount(items.length);
+          if (Array.isArray(items)) {
+            setCount(items.length);
+            etag = response.headers.get("ETag");
+          }
         }
       } catch {
         // Offline or aborted: keep the last count.

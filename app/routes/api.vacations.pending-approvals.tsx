@@ -1,10 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPendingApprovals } from "~/models/approval.server";
+import { listPendingApprovals, pendingApprovalsTag } from "~/models/approval.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
+import { etagMatches, notModified, revalidateHeaders } from "~/utils/conditional.server";
 
+// Polled every second by the navigation badge: answered 304 while nothing in the viewer's scope changed.
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
+    // The tag is read before the list: a write in between gives a newer list under the older tag,
+    // so the next poll fetches again (never an old list under a new tag).
+    const etag = await pendingApprovalsTag(viewer);
+    if (etagMatches(request, etag)) return notModified(etag);
     const items = await listPendingApprovals(viewer);
     return Response.json(
       items.map((v) => ({
@@ -17,7 +23,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         absence_category_id: v.categoryId,
         created_at: v.createdAt.toISOString(),
       })),
-      { headers: { "Cache-Control": "no-store" } },
+      { headers: revalidateHeaders(etag) },
     );
   });
 }

@@ -32,8 +32,6 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Folga <no-reply@folga.local>"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
-  // Memory for rendered pages kept until the data changes (docs/decisions/0010); 0 turns it off.
-  RESPONSE_CACHE_MB: z.coerce.number().int().min(0, "must be 0 (off) or more").max(1024).default(16),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; APP_URL: string };

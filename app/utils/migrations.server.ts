@@ -48,6 +48,11 @@ export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIO
     db.pragma("busy_timeout = 5000");
     db.exec(MIGRATIONS_TABLE);
     const applied: string[] = [];
+    // A table rebuild (what the generator writes when a column or relation changes: CREATE new_X,
+    // copy, DROP X, RENAME) must not fire the foreign keys: DROP TABLE would cascade-delete or
+    // null every child row. Its own `PRAGMA foreign_keys=OFF` is ignored inside a transaction, so
+    // foreign keys go off on the connection before BEGIN, and are checked as a whole before COMMIT.
+    db.pragma("foreign_keys = OFF");
     // BEGIN IMMEDIATE takes the write lock first, so two processes starting together apply each
     // migration once: the second waits, then sees the first one's rows.
     const runPending = db.transaction(() => {
@@ -70,10 +75,31 @@ export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIO
         ).run(randomUUID(), migration.checksum, Date.now(), migration.name, startedAt);
         applied.push(migration.name);
       }
+      if (applied.length) refuseForeignKeyViolations(db, applied);
     });
-    runPending.immediate();
+    try {
+      runPending.immediate();
+    } finally {
+      db.pragma("foreign_keys = ON");
+    }
     return applied;
   } finally {
     db.close();
   }
+}
+
+/** Throws (so the transaction rolls back) when a row points at a parent that is not there. */
+function refuseForeignKeyViolations(db: Database.Database, applied: string[]) {
+  const violations = db.pragma("foreign_key_check") as { table: string; parent: string }[];
+  if (!violations.length) return;
+  const counts = new Map<string, number>();
+  for (const { table, parent } of violations) {
+    const key = `${table} → ${parent}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const detail = [...counts].map(([key, count]) => `${key}: ${count} row(s)`).join("; ");
+  throw new Error(
+    `Migrations rolled back (${applied.join(", ")}): rows would point at missing parents (${detail}). ` +
+      `Fix the migration so every foreign key still finds its row.`,
+  );
 }

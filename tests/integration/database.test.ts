@@ -1,14 +1,16 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_COMPANY_NAME, DEMO_PASSWORD, hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
-import { getDb } from "~/utils/db.server";
+import { createDb, getDb } from "~/utils/db.server";
 import { applySqliteMigrations, readMigrations, SQLITE_MIGRATIONS_DIR } from "~/utils/migrations.server";
 import { verifyPassword } from "~/utils/password.server";
 
-const scratch = mkdtempSync(path.join(tmpdir(), "absences-db-"));
+mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
+const scratch = mkdtempSync(path.resolve("tests/.tmp/migrations-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("migrations", () => {
@@ -29,22 +31,142 @@ describe("migrations", () => {
     db.close();
   });
 
-  it("give every table of company data the triggers that tell the response cache it changed", () => {
-    const url = `file:${path.join(scratch, "triggers.db")}`;
-    applySqliteMigrations(url);
-    const db = new Database(path.join(scratch, "triggers.db"));
-    const names = (type: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = ? ORDER BY name`).pluck().all(type) as string[];
-    const triggers = new Set(names("trigger"));
-    // Not company data: bookkeeping, the counters themselves, and the anonymous interest list.
-    const exempt = new Set(["_prisma_migrations", "CompanyDataVersion", "PublicInterest"]);
-    const tables = names("table").filter((table) => !exempt.has(table) && !table.startsWith("sqlite_"));
-    expect(tables.length).toBeGreaterThan(15);
-    const missing = tables.flatMap((table) =>
-      ["insert", "update", "delete"].map((op) => `${table}_company_version_${op}`).filter((name) => !triggers.has(name)),
-    );
-    expect(missing).toEqual([]);
+  it("leave no trigger and no CompanyDataVersion table (the response cache is gone, docs/decisions/0011)", () => {
+    const file = path.join(scratch, "no-triggers.db");
+    applySqliteMigrations(`file:${file}`);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger'`).pluck().get()).toBe(0);
+    expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'CompanyDataVersion'`).pluck().get()).toBe(0);
     db.close();
   });
+
+  // What `npm run db:migration:new` writes when a column of Team and User changes (SQLite cannot
+  // alter a column, so the generator rebuilds the table: new table, copy, drop, rename, indexes),
+  // with a default so existing rows copy. Built from the database's own current definitions, so the
+  // test follows the schema as it grows.
+  function rebuildTeamAndUser(file: string, teamFilter = "") {
+    const db = new Database(file, { readonly: true });
+    const rebuild = (table: string, newColumn: string, filter: string) => {
+      const create = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(table) as string;
+      const indexes = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).pluck().all(table) as string[];
+      const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).map((c) => `"${c}"`).join(", ");
+      const definition = create.replace(`CREATE TABLE "${table}" (`, `CREATE TABLE "new_${table}" (\n    ${newColumn},`);
+      return [
+        `${definition};`,
+        `INSERT INTO "new_${table}" (${columns}) SELECT ${columns} FROM "${table}"${filter};`,
+        `DROP TABLE "${table}";`,
+        `ALTER TABLE "new_${table}" RENAME TO "${table}";`,
+        ...indexes.map((sql) => `${sql};`),
+      ].join("\n");
+    };
+    const sql = [
+      "-- RedefineTables",
+      "PRAGMA defer_foreign_keys=ON;",
+      "PRAGMA foreign_keys=OFF;",
+      rebuild("Team", `"color" TEXT NOT NULL DEFAULT '#000000'`, teamFilter),
+      rebuild("User", `"nickname" TEXT`, ""),
+      "PRAGMA foreign_keys=ON;",
+      "PRAGMA defer_foreign_keys=OFF;",
+      "",
+    ].join("\n");
+    db.close();
+    return sql;
+  }
+
+  /** A migrated database with the demo company and a signed-in session in it, plus its own migrations dir. */
+  async function seededDatabase(name: string) {
+    const dir = path.join(scratch, `${name}-migrations`);
+    cpSync(SQLITE_MIGRATIONS_DIR, dir, { recursive: true });
+    const file = path.join(scratch, `${name}.db`);
+    applySqliteMigrations(`file:${file}`, dir);
+    const prisma = createDb(`file:${file}`);
+    await seedDemoCompany(prisma, "2026-06-15");
+    const employee = await prisma.user.findUniqueOrThrow({ where: { email: "employee@demo.test" } });
+    await prisma.session.create({ data: { userId: employee.id, expiresAt: new Date(Date.now() + 3_600_000) } });
+    await prisma.$disconnect();
+    const addMigration = (folder: string, sql: string) => {
+      mkdirSync(path.join(dir, folder));
+      writeFileSync(path.join(dir, folder, "migration.sql"), sql);
+    };
+    return { file, dir, url: `file:${file}`, addMigration };
+  }
+
+  /** Every row of every table (the columns it has now, in a stable order), indexes and triggers. */
+  function snapshot(file: string, columnsOf?: Map<string, string[]>) {
+    const db = new Database(file, { readonly: true });
+    const names = (type: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all(type) as string[];
+    const columns = new Map<string, string[]>();
+    const rows = new Map<string, string[]>();
+    for (const table of names("table")) {
+      if (table === "_prisma_migrations") continue;
+      const cols = columnsOf?.get(table) ?? (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
+      columns.set(table, cols);
+      const select = `SELECT ${cols.map((c) => `"${c}"`).join(", ")} FROM "${table}"`;
+      rows.set(table, (db.prepare(select).raw().all() as unknown[][]).map((row) => JSON.stringify(row)).sort());
+    }
+    const result = { columns, rows, indexes: names("index"), triggers: names("trigger") };
+    db.close();
+    return result;
+  }
+
+  it("rebuild a parent table (User, Team) without losing or changing a row of any table", async () => {
+    const { file, dir, url, addMigration } = await seededDatabase("rebuild");
+    const before = snapshot(file);
+    // The seed reaches the children of User and Team that a cascade would empty.
+    for (const table of ["Team", "User", "TeamAdmin", "Vacation", "Allowance", "Session"]) {
+      expect(before.rows.get(table)?.length, table).toBeGreaterThan(0);
+    }
+    expect((before.rows.get("Vacation") ?? []).some((row) => JSON.parse(row)[before.columns.get("Vacation")!.indexOf("reviewerId")])).toBe(true);
+
+    addMigration("29990101000000_team_color", rebuildTeamAndUser(file));
+    expect(applySqliteMigrations(url, dir)).toEqual(["29990101000000_team_color"]);
+
+    const after = snapshot(file, before.columns);
+    expect([...after.rows.keys()]).toEqual([...before.rows.keys()]);
+    for (const [table, rows] of before.rows) expect(after.rows.get(table), table).toEqual(rows);
+    expect(after.indexes).toEqual(before.indexes);
+    expect(after.triggers).toEqual(before.triggers);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT DISTINCT color FROM "Team"`).pluck().all()).toEqual(["#000000"]);
+    expect(db.pragma("foreign_key_check")).toEqual([]);
+    db.close();
+  });
+
+  it("refuses and rolls back migrations that leave a row pointing at a missing parent, naming the table", async () => {
+    const { file, dir, url, addMigration } = await seededDatabase("orphans");
+    const before = snapshot(file);
+    // A rebuild that forgets the Sales team: its members and its admin would point at nothing.
+    addMigration("29990101000000_add_note", `ALTER TABLE "Company" ADD COLUMN "note" TEXT;`);
+    addMigration("29990102000000_team_color", rebuildTeamAndUser(file, ` WHERE "name" <> 'Sales'`));
+    expect(() => applySqliteMigrations(url, dir)).toThrow(/29990102000000_team_color.*User → Team.*TeamAdmin → Team|29990102000000_team_color.*TeamAdmin → Team.*User → Team/);
+
+    const db = new Database(file, { readonly: true });
+    const columns = (table: string) => db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
+    expect(columns("Company")).not.toContain("note");
+    expect(columns("Team")).not.toContain("color");
+    expect(db.prepare(`SELECT count(*) FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`).pluck().get()).toBe(0);
+    db.close();
+    expect(snapshot(file).rows).toEqual(before.rows);
+  });
+
+  it("apply each migration once when two processes start together on one database", async () => {
+    const file = path.join(scratch, "together.db");
+    const runner = pathToFileURL(path.resolve("app/utils/migrations.server.ts")).href;
+    const code = `const { applySqliteMigrations } = await import(${JSON.stringify(runner)}); console.log(JSON.stringify(applySqliteMigrations(process.argv[1])));`;
+    const start = () =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code, `file:${file}`], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`runner exited ${status}`))));
+      });
+    const [first, second] = await Promise.all([start(), start()]);
+    const names = readMigrations(SQLITE_MIGRATIONS_DIR).map((m) => m.name);
+    expect([...first, ...second].sort()).toEqual(names);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare(`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`).pluck().all()).toEqual(names);
+    db.close();
+  }, 30_000);
 
   it("refuses a migration edited after it was applied", () => {
     const dir = path.join(scratch, "migrations");

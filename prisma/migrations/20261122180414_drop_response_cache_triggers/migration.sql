@@ -1,0 +1,66 @@
+-- The response cache is gone (docs/decisions/0011-no-response-cache.md): drop the triggers of
+-- 20261122033410_company_data_version and the counters they kept.
+
+DROP TRIGGER IF EXISTS "Company_company_version_insert";
+DROP TRIGGER IF EXISTS "Company_company_version_update";
+DROP TRIGGER IF EXISTS "Company_company_version_delete";
+DROP TRIGGER IF EXISTS "User_company_version_insert";
+DROP TRIGGER IF EXISTS "User_company_version_update";
+DROP TRIGGER IF EXISTS "User_company_version_delete";
+DROP TRIGGER IF EXISTS "Team_company_version_insert";
+DROP TRIGGER IF EXISTS "Team_company_version_update";
+DROP TRIGGER IF EXISTS "Team_company_version_delete";
+DROP TRIGGER IF EXISTS "AbsenceCategory_company_version_insert";
+DROP TRIGGER IF EXISTS "AbsenceCategory_company_version_update";
+DROP TRIGGER IF EXISTS "AbsenceCategory_company_version_delete";
+DROP TRIGGER IF EXISTS "Vacation_company_version_insert";
+DROP TRIGGER IF EXISTS "Vacation_company_version_update";
+DROP TRIGGER IF EXISTS "Vacation_company_version_delete";
+DROP TRIGGER IF EXISTS "Holiday_company_version_insert";
+DROP TRIGGER IF EXISTS "Holiday_company_version_update";
+DROP TRIGGER IF EXISTS "Holiday_company_version_delete";
+DROP TRIGGER IF EXISTS "Allowance_company_version_insert";
+DROP TRIGGER IF EXISTS "Allowance_company_version_update";
+DROP TRIGGER IF EXISTS "Allowance_company_version_delete";
+DROP TRIGGER IF EXISTS "Subscription_company_version_insert";
+DROP TRIGGER IF EXISTS "Subscription_company_version_update";
+DROP TRIGGER IF EXISTS "Subscription_company_version_delete";
+DROP TRIGGER IF EXISTS "BillingDetails_company_version_insert";
+DROP TRIGGER IF EXISTS "BillingDetails_company_version_update";
+DROP TRIGGER IF EXISTS "BillingDetails_company_version_delete";
+DROP TRIGGER IF EXISTS "BillingContact_company_version_insert";
+DROP TRIGGER IF EXISTS "BillingContact_company_version_update";
+DROP TRIGGER IF EXISTS "BillingContact_company_version_delete";
+DROP TRIGGER IF EXISTS "PaymentMethod_company_version_insert";
+DROP TRIGGER IF EXISTS "PaymentMethod_company_version_update";
+DROP TRIGGER IF EXISTS "PaymentMethod_company_version_delete";
+DROP TRIGGER IF EXISTS "Invoice_company_version_insert";
+DROP TRIGGER IF EXISTS "Invoice_company_version_update";
+DROP TRIGGER IF EXISTS "Invoice_company_version_delete";
+DROP TRIGGER IF EXISTS "AuditEntry_company_version_insert";
+DROP TRIGGER IF EXISTS "AuditEntry_company_version_update";
+DROP TRIGGER IF EXISTS "AuditEntry_company_version_delete";
+DROP TRIGGER IF EXISTS "Invitation_company_version_insert";
+DROP TRIGGER IF EXISTS "Invitation_company_version_update";
+DROP TRIGGER IF EXISTS "Invitation_company_version_delete";
+DROP TRIGGER IF EXISTS "VacationActionToken_company_version_insert";
+DROP TRIGGER IF EXISTS "VacationActionToken_company_version_update";
+DROP TRIGGER IF EXISTS "VacationActionToken_company_version_delete";
+DROP TRIGGER IF EXISTS "EmailOutbox_company_version_insert";
+DROP TRIGGER IF EXISTS "EmailOutbox_company_version_update";
+DROP TRIGGER IF EXISTS "EmailOutbox_company_version_delete";
+DROP TRIGGER IF EXISTS "UserToken_company_version_insert";
+DROP TRIGGER IF EXISTS "UserToken_company_version_update";
+DROP TRIGGER IF EXISTS "UserToken_company_version_delete";
+DROP TRIGGER IF EXISTS "Session_company_version_insert";
+DROP TRIGGER IF EXISTS "Session_company_version_update";
+DROP TRIGGER IF EXISTS "Session_company_version_delete";
+DROP TRIGGER IF EXISTS "RefreshToken_company_version_insert";
+DROP TRIGGER IF EXISTS "RefreshToken_company_version_update";
+DROP TRIGGER IF EXISTS "RefreshToken_company_version_delete";
+DROP TRIGGER IF EXISTS "TeamAdmin_company_version_insert";
+DROP TRIGGER IF EXISTS "TeamAdmin_company_version_update";
+DROP TRIGGER IF EXISTS "TeamAdmin_company_version_delete";
+
+-- DropTable
+DROP TABLE IF EXISTS "CompanyDataVersion";

@@ -1,0 +1,43 @@
+// What the browser may keep: signed-in pages nothing (Back after signing out on a shared computer
+// must not show them again); the pending-approvals poll revalidates with its ETag (304, no body).
+import { expect, test, type Response } from "@playwright/test";
+import { DEMO, signIn, signOutButton } from "./support";
+
+test("signed-in pages and their data are sent private, no-store", async ({ page }) => {
+  await signIn(page, DEMO.employee.email);
+  const document = await page.goto("/my-calendar");
+  expect(document?.status()).toBe(200);
+  expect(document?.headers()["cache-control"]).toBe("private, no-store");
+  // The data of a client-side navigation (single fetch) too.
+  const data = await page.request.get("/my-calendar.data");
+  expect(data.status()).toBe(200);
+  expect(data.headers()["cache-control"]).toBe("private, no-store");
+
+  await signOutButton(page).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goBack();
+  // Back asks the server again, which sends a signed-out visitor to sign in.
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId("display-name")).toHaveCount(0);
+});
+
+test("the pending badge polls with If-None-Match and keeps its count on 304 @js-only", async ({ page }) => {
+  const polls: Response[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/vacations/pending-approvals") polls.push(response);
+  });
+  await signIn(page, DEMO.admin.email);
+  const badge = page.getByTestId("pending-badge");
+  await expect(badge).toHaveText(/^[1-9]\d*$/);
+  const shown = await badge.textContent();
+
+  // The first poll gets the list and its ETag; the next ones send it back and get a bare 304.
+  await expect.poll(() => polls.filter((r) => r.status() === 304).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  const first = polls.find((r) => r.status() === 200)!;
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^W\/".+"$/);
+  expect(first.headers()["cache-control"]).toBe("private, no-cache");
+  const notModified = polls.find((r) => r.status() === 304)!;
+  expect(await notModified.request().headerValue("if-none-match")).toBe(etag);
+  await expect(badge).toHaveText(shown!);
+});

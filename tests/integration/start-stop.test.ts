@@ -1,0 +1,191 @@
+// `npm start` / `npm run serve` stopped with SIGTERM or Ctrl-C must stop the server too: before,
+// the signal ended npm and its shell while node went on answering, orphaned. Runs the real
+// commands on the built app (build/ is reused, or built once here) against a scratch database.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+const scratch = path.resolve(`tests/.tmp/start-stop-${randomUUID().slice(0, 8)}`);
+const started: number[] = [];
+
+beforeAll(() => {
+  mkdirSync(scratch, { recursive: true });
+  // Not `npm run build`: regenerating the Prisma client under other test files would break them.
+  // A build older than the sources would test yesterday's server (and fail against new migrations).
+  if (!existsSync("build/index.js") || !existsSync("build/server.js") || newestSource() > statSync("build/index.js").mtimeMs) {
+    execFileSync("npx", ["remix", "build"], { stdio: "ignore" });
+    execFileSync("npm", ["run", "build:server"], { stdio: "ignore" });
+  }
+}, 180_000);
+
+function newestSource(): number {
+  const newest = (entry: string): number => {
+    const stat = statSync(entry);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return Math.max(stat.mtimeMs, ...readdirSync(entry).filter((name) => name !== "generated").map((name) => newest(path.join(entry, name))));
+  };
+  return Math.max(...["app", "server.ts", "prisma/migrations", "public/locales"].map(newest));
+}
+
+afterEach(() => {
+  // A failing run must not leave servers behind: end what this file started, by the pids seen
+  // while it ran (an orphan is no longer below the started process).
+  for (const pid of started.splice(0)) {
+    try {
+      if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function descendantsOf(root: number): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const parent = queue.shift()!;
+    for (const [pid, ppid] of rows) {
+      if (ppid === parent) {
+        found.push(pid);
+        queue.push(pid);
+      }
+    }
+  }
+  return found;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie has exited; it only waits for its parent to collect the status.
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+}
+
+/** Starts `command` (a shell word list, as npm runs it) and waits until the server answers. */
+async function startServer(command: string, args: string[], options: { group?: boolean } = {}) {
+  const port = await freePort();
+  const output: string[] = [];
+  const child: ChildProcess = spawn(command, args, {
+    // Its own process group when the test plays the terminal's Ctrl-C (which signals the group).
+    detached: Boolean(options.group),
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(scratch, `${port}.db`)}`,
+      SEED_DEMO: "never",
+      LOG_REQUESTS: "false",
+    },
+  });
+  started.push(child.pid!);
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const up = await waitFor(() => answers(port), 60_000);
+  expect(up, `the server answers on ${port}:\n${output.join("")}`).toBe(true);
+  const tree = descendantsOf(child.pid!);
+  started.push(...tree);
+  // npm, the shell it may keep, and node: the server is somewhere below the started process.
+  expect(tree.length, output.join("")).toBeGreaterThan(0);
+  return { child, port, tree, exited, output };
+}
+
+async function expectStopped(server: Awaited<ReturnType<typeof startServer>>) {
+  const code = await Promise.race([server.exited, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 8000))]);
+  expect(code, `the started process exits:\n${server.output.join("")}`).toBe(0);
+  expect(await waitFor(async () => !(await answers(server.port)), 3000), "the port stops answering").toBe(true);
+  expect(await waitFor(() => server.tree.every((pid) => !isRunning(pid)), 3000), `no process is left of ${server.tree}`).toBe(true);
+  expect(server.output.join("")).toContain("received: shutting down");
+}
+
+describe("stopping the server started through npm", () => {
+  it("`npm run serve` stops on SIGTERM to the npm process", async () => {
+    const server = await startServer("npm", ["run", "serve"]);
+    process.kill(server.child.pid!, "SIGTERM");
+    await expectStopped(server);
+  }, 90_000);
+
+  it("`npm run serve` stops on Ctrl-C (SIGINT to the terminal's process group)", async () => {
+    const server = await startServer("npm", ["run", "serve"], { group: true });
+    process.kill(-server.child.pid!, "SIGINT");
+    await expectStopped(server);
+  }, 90_000);
+
+  it("finishes the request in flight before exiting, however many times the signal comes", async () => {
+    const server = await startServer("npm", ["run", "serve"]);
+    // A sign-in whose body is still arriving: the server must wait for it.
+    const socket = connect(server.port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const body = "email=nobody%40example.test&password=wrong-password";
+    const answer = new Promise<string>((resolve) => {
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+    });
+    socket.write(
+      `POST /login HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Ctrl-C and npm's forwarded copy, or an impatient supervisor: the first signal starts the
+    // shutdown, the next ones must not cut it short.
+    process.kill(server.child.pid!, "SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(server.child.pid!, "SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.tree.some(isRunning), "the server waits for the request").toBe(true);
+    socket.write(body.slice(10));
+    expect(await answer).toMatch(/^HTTP\/1\.1 [2-4]\d\d /);
+    await expectStopped(server);
+    expect(server.output.join("").match(/received: shutting down/g)).toHaveLength(1);
+  }, 90_000);
+
+  it("the `npm start` line stops on SIGTERM once the build is done (build step skipped: build/ exists)", async () => {
+    const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+    expect(scripts.start).toMatch(/^npm run build && /);
+    // What npm runs for `npm start`, after its build: `sh -c "<line>"`.
+    const server = await startServer("sh", ["-c", scripts.start.replace(/^npm run build && /, "true && ")]);
+    process.kill(server.child.pid!, "SIGTERM");
+    await expectStopped(server);
+  }, 90_000);
+});
