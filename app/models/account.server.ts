@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import { languageOr } from "~/i18n";
 import { passwordResetMail } from "~/emails/identity.server";
 import { getDb } from "~/utils/db.server";
@@ -21,7 +22,7 @@ export async function requestPasswordReset(email: string) {
   await queueMail({
     to: user.email,
     companyId: user.companyId,
-    ...passwordResetMail(languageOr(user.preferredLanguage), { name: user.fullName ?? user.email, link }),
+    ...passwordResetMail(languageOr(user.preferredLanguage), { name: displayName(user), link }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { displayName } from "~/lib/people";
 import { languageOr, type Language } from "~/i18n";
 import { verifyEmailMail } from "~/emails/identity.server";
 import { TRIAL_DAYS } from "~/lib/constants";
@@ -69,7 +70,7 @@ export async function sendVerificationEmail(userId: string) {
   const token = await createUserToken(user.id, "verify_email");
   const link = `${getEnv().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
   const language = languageOr(user.preferredLanguage);
-  await queueMail({ to: user.email, companyId: user.companyId, ...verifyEmailMail(language, { name: user.fullName ?? user.email, link }) });
+  await queueMail({ to: user.email, companyId: user.companyId, ...verifyEmailMail(language, { name: displayName(user), link }) });
 }
 
 export async function getCompany(viewer: Viewer) {
