@@ -11,40 +11,44 @@ import { listPendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireAdminUser } from "~/utils/auth.server";
-import { pageAction, pageLoader } from "~/utils/form-errors.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.approvals");
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireAdminUser(request);
-  try {
-    const [items, categories] = await Promise.all([listPendingApprovals(viewer), listCategories(viewer, { activeOnly: false })]);
-    const { names, workingDays } = await describeVacations(viewer, items);
-    return {
-      loadFailed: false,
-      categories: categories.map(({ id, name }) => ({ id, name })),
-      rows: items.map((v) =>
-        toAbsenceRow(v, {
-          userName: names[v.userId] ?? displayName(v.user),
-          workingDays: workingDays[v.id] ?? null,
-          // listPendingApprovals returns only requests this viewer may decide.
-          canApprove: true,
-        }),
-      ),
-    };
-  } catch (error) {
-    // Spec §8: 'Failed to load pending approvals' inside the page, not an error screen.
-    console.error(error);
-    return { loadFailed: true, categories: [], rows: [] };
-  }
-});
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    try {
+      const [items, categories] = await Promise.all([listPendingApprovals(viewer), listCategories(viewer, { activeOnly: false })]);
+      const { names, workingDays } = await describeVacations(viewer, items);
+      return {
+        loadFailed: false,
+        categories: categories.map(({ id, name }) => ({ id, name })),
+        rows: items.map((v) =>
+          toAbsenceRow(v, {
+            userName: names[v.userId] ?? displayName(v.user),
+            workingDays: workingDays[v.id] ?? null,
+            // listPendingApprovals returns only requests this viewer may decide.
+            canApprove: true,
+          }),
+        ),
+      };
+    } catch (error) {
+      // Spec §8: 'Failed to load pending approvals' inside the page, not an error screen.
+      console.error(error);
+      return { loadFailed: true, categories: [], rows: [] };
+    }
+  });
+}
 
-export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
-  const viewer = await requireAdminUser(request);
-  return runRowAction(await request.formData(), viewer, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
-});
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    return runRowAction(await request.formData(), viewer, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
+  });
+}
 
 export default function Approvals() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import { listTeams } from "~/models/team.server";
 import { deactivateUser, listUsers } from "~/models/user.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
-import { noticeOf, pageAction, pageLoader, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
+import { noticeOf, withActionErrors, withPageErrors, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { canManagePerson } from "~/utils/permissions.server";
 
@@ -28,47 +28,51 @@ const deleteUserSchema = z.object({ userId: z.string() });
 const TABS = ["users", "teams", "billing-details", "billing-invoices", "billing-payment", "manage-account"] as const;
 type Tab = (typeof TABS)[number];
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireAdminUser(request);
-  const requested = new URL(request.url).searchParams.get("tab");
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "users";
-  if (tab !== "users") return { tab, users: [], teams: {} };
-  const [users, teams] = await Promise.all([listUsers(viewer), listTeams(viewer)]);
-  return {
-    tab,
-    // The same rule deactivateUser enforces decides where the button is shown.
-    users: users.map((user) => ({ ...user, displayName: displayName(user), canRemove: canManagePerson(viewer, user) })),
-    teams: Object.fromEntries(teams.map((t) => [t.id, t.name])),
-  };
-});
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    const requested = new URL(request.url).searchParams.get("tab");
+    const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "users";
+    if (tab !== "users") return { tab, users: [], teams: {} };
+    const [users, teams] = await Promise.all([listUsers(viewer), listTeams(viewer)]);
+    return {
+      tab,
+      // The same rule deactivateUser enforces decides where the button is shown.
+      users: users.map((user) => ({ ...user, displayName: displayName(user), canRemove: canManagePerson(viewer, user) })),
+      teams: Object.fromEntries(teams.map((t) => [t.id, t.name])),
+    };
+  });
+}
 
-export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
-  const viewer = await requireAdminUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: deleteUserSchema });
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    const formData = await request.formData();
+    const intent = formData.get("intent");
+    if (intent === "delete") {
+      const submission = parseWithZod(formData, { schema: deleteUserSchema });
+      if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+      try {
+        await deactivateUser(viewer, submission.value.userId);
+      } catch (error) {
+        if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, "settings.users.deleteFailed") }, { status: error.status });
+        throw error;
+      }
+      return data<ActionReply>({ notice: { tone: "success", key: "settings.users.deleted" } });
+    }
+    const submission = parseWithZod(formData, { schema: inviteSchema });
     if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
     try {
-      await deactivateUser(viewer, submission.value.userId);
+      await inviteUser(viewer, submission.value, await getLanguage(request));
     } catch (error) {
-      if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, "settings.users.deleteFailed") }, { status: error.status });
-      throw error;
+      return replyWithAppError(error, submission.reply);
     }
-    return data<ActionReply>({ notice: { tone: "success", key: "settings.users.deleted" } });
-  }
-  const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
-  try {
-    await inviteUser(viewer, submission.value, await getLanguage(request));
-  } catch (error) {
-    return replyWithAppError(error, submission.reply);
-  }
-  return data<ActionReply>({
-    result: submission.reply({ resetForm: true }),
-    notice: { tone: "success", key: "invite.sent", values: { email: submission.value.email } },
+    return data<ActionReply>({
+      result: submission.reply({ resetForm: true }),
+      notice: { tone: "success", key: "invite.sent", values: { email: submission.value.email } },
+    });
   });
-});
+}
 
 export default function CompanySettings() {
   const { t } = useTranslation();

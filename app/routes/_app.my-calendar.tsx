@@ -17,7 +17,7 @@ import { createAbsenceFromForm } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
-import { pageAction, pageLoader } from "~/utils/form-errors.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -31,45 +31,49 @@ function readYear(value: string | null, fallback: number): number {
 
 const dateParam = (value: string | null) => (isIsoDate(value) ? value : "");
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const today = todayIn(COMPANY_TIME_ZONE);
-  const currentYear = yearOf(today);
-  const year = readYear(params.get("year"), currentYear);
-  const personal = await getPersonalYear(viewer, year, today);
-  const { holidayContext } = personal;
-  const start = dateParam(params.get("start"));
-  const end = dateParam(params.get("end")) || start;
-  return {
-    year,
-    today,
-    currentYear,
-    created: params.get("created") === "1",
-    openNew: params.get("new") === "1",
-    prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
-    categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
-    balances: personal.balances,
-    hasAllowance: personal.hasAllowance,
-    upcoming: personal.upcoming.map(({ id, startDate, endDate, status, description, categoryId, workingDays }) => ({
-      id,
-      startDate,
-      endDate,
-      status,
-      description,
-      categoryId,
-      workingDays,
-    })),
-    vacations: personal.vacations.map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
-    holidays: personal.holidays,
-    holidayContext,
-  };
-});
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => {
+    const viewer = await requireUser(request);
+    const params = new URL(request.url).searchParams;
+    const today = todayIn(COMPANY_TIME_ZONE);
+    const currentYear = yearOf(today);
+    const year = readYear(params.get("year"), currentYear);
+    const personal = await getPersonalYear(viewer, year, today);
+    const { holidayContext } = personal;
+    const start = dateParam(params.get("start"));
+    const end = dateParam(params.get("end")) || start;
+    return {
+      year,
+      today,
+      currentYear,
+      created: params.get("created") === "1",
+      openNew: params.get("new") === "1",
+      prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
+      categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+      balances: personal.balances,
+      hasAllowance: personal.hasAllowance,
+      upcoming: personal.upcoming.map(({ id, startDate, endDate, status, description, categoryId, workingDays }) => ({
+        id,
+        startDate,
+        endDate,
+        status,
+        description,
+        categoryId,
+        workingDays,
+      })),
+      vacations: personal.vacations.map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
+      holidays: personal.holidays,
+      holidayContext,
+    };
+  });
+}
 
-export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
-  const viewer = await requireUser(request);
-  return createAbsenceFromForm(await request.formData(), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
-});
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireUser(request);
+    return createAbsenceFromForm(await request.formData(), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+  });
+}
 
 interface DrawerState {
   open: boolean;

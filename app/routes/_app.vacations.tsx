@@ -15,75 +15,79 @@ import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
-import { pageAction, pageLoader } from "~/utils/form-errors.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.absences");
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const today = todayIn(COMPANY_TIME_ZONE);
-  const year = yearOf(today);
-  const admin = isAdmin(viewer);
-  const personal = await getPersonalYear(viewer, year, today);
-  const { holidayContext } = personal;
-  // A filter the page cannot apply (a mistyped date, an unknown type) is simply left out.
-  const { filters } = readVacationFilters(params);
-  const knownType = personal.categories.some((c) => c.id === filters.categoryId);
-  const search = { ...filters, userId: undefined, categoryId: knownType ? filters.categoryId : undefined };
-  const minePaging = readPaging(params, "page", "size");
-  const companyPaging = readPaging(params, "cpage", "csize");
-  const [mine, company] = await Promise.all([
-    searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
-    admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
-  ]);
-  const { names, requesters, workingDays } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])]);
-  const toRow = (v: VacationRow): AbsenceRow => {
-    const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
-    return toAbsenceRow(v, {
-      userName: names[v.userId],
-      workingDays: workingDays[v.id] ?? null,
-      // The rules the models enforce, so only buttons that work are shown.
-      canCancel: canCancel(viewer, v, requester, today),
-      canApprove: canReview(viewer, v, requester),
-    });
-  };
-  return {
-    filters: {
-      type: search.categoryId ?? "",
-      from: search.dateFrom ?? "",
-      to: search.dateTo ?? "",
-      status: search.status ?? "",
-    },
-    filtered: Object.values(search).some(Boolean),
-    exportQuery: vacationFilterQuery(search).toString(),
-    created: params.get("created") === "1",
-    openNew: params.get("new") === "1",
-    isAdmin: admin,
-    year,
-    mine: { rows: mine.items.map(toRow), total: mine.total, offset: mine.offset, limit: mine.limit },
-    company: company ? { rows: company.items.map(toRow), total: company.total, offset: company.offset, limit: company.limit } : null,
-    categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
-    balances: personal.balances,
-    hasAllowance: personal.hasAllowance,
-    holidayContext,
-  };
-});
-
-export const action = pageAction(async ({ request }: ActionFunctionArgs) => {
-  const viewer = await requireUser(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "create") {
-    return createAbsenceFromForm(formData, viewer, () => "/vacations?created=1");
-  }
-  return runRowAction(formData, viewer, {
-    today: todayIn(COMPANY_TIME_ZONE),
-    intents: isAdmin(viewer) ? ["approve", "reject", "cancel"] : ["cancel"],
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => {
+    const viewer = await requireUser(request);
+    const params = new URL(request.url).searchParams;
+    const today = todayIn(COMPANY_TIME_ZONE);
+    const year = yearOf(today);
+    const admin = isAdmin(viewer);
+    const personal = await getPersonalYear(viewer, year, today);
+    const { holidayContext } = personal;
+    // A filter the page cannot apply (a mistyped date, an unknown type) is simply left out.
+    const { filters } = readVacationFilters(params);
+    const knownType = personal.categories.some((c) => c.id === filters.categoryId);
+    const search = { ...filters, userId: undefined, categoryId: knownType ? filters.categoryId : undefined };
+    const minePaging = readPaging(params, "page", "size");
+    const companyPaging = readPaging(params, "cpage", "csize");
+    const [mine, company] = await Promise.all([
+      searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
+      admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
+    ]);
+    const { names, requesters, workingDays } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])]);
+    const toRow = (v: VacationRow): AbsenceRow => {
+      const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
+      return toAbsenceRow(v, {
+        userName: names[v.userId],
+        workingDays: workingDays[v.id] ?? null,
+        // The rules the models enforce, so only buttons that work are shown.
+        canCancel: canCancel(viewer, v, requester, today),
+        canApprove: canReview(viewer, v, requester),
+      });
+    };
+    return {
+      filters: {
+        type: search.categoryId ?? "",
+        from: search.dateFrom ?? "",
+        to: search.dateTo ?? "",
+        status: search.status ?? "",
+      },
+      filtered: Object.values(search).some(Boolean),
+      exportQuery: vacationFilterQuery(search).toString(),
+      created: params.get("created") === "1",
+      openNew: params.get("new") === "1",
+      isAdmin: admin,
+      year,
+      mine: { rows: mine.items.map(toRow), total: mine.total, offset: mine.offset, limit: mine.limit },
+      company: company ? { rows: company.items.map(toRow), total: company.total, offset: company.offset, limit: company.limit } : null,
+      categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+      balances: personal.balances,
+      hasAllowance: personal.hasAllowance,
+      holidayContext,
+    };
   });
-});
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireUser(request);
+    const formData = await request.formData();
+    if (formData.get("intent") === "create") {
+      return createAbsenceFromForm(formData, viewer, () => "/vacations?created=1");
+    }
+    return runRowAction(formData, viewer, {
+      today: todayIn(COMPANY_TIME_ZONE),
+      intents: isAdmin(viewer) ? ["approve", "reject", "cancel"] : ["cancel"],
+    });
+  });
+}
 
 export default function Vacations() {
   const { t } = useTranslation();

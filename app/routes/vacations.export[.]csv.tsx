@@ -8,50 +8,52 @@ import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { pageLoader } from "~/utils/form-errors.server";
+import { withPageErrors } from "~/utils/form-errors.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { isAdmin } from "~/utils/permissions.server";
 
 // Every row under the Absences page's current filters (not just the page shown): the person's own
 // absences, or with scope=company (admins) the whole company's. A fixed number of queries.
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const companyScope = params.get("scope") === "company" && isAdmin(viewer);
-  const { filters } = readVacationFilters(params);
-  const { items } = await searchVacations(viewer, { ...filters, userId: companyScope ? undefined : viewer.userId, limit: MAX_EXPORT_ROWS });
-  const [people, holidays, categories] = await Promise.all([
-    getDb().user.findMany({
-      where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
-      select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
-    }),
-    loadHolidayCalendars(getDb(), viewer.companyId),
-    listCategories(viewer, { activeOnly: false }),
-  ]);
-  const t = getT(await getLanguage(request));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const categoryName = new Map(categories.map((c) => [c.id, t(`absences.categories.${c.id}`, { defaultValue: c.name })]));
-  const header = [
-    ...(companyScope ? [t("export.name"), t("export.email")] : []),
-    t("export.start"),
-    t("export.end"),
-    t("export.workingDays"),
-    t("export.type"),
-    t("export.status"),
-    t("export.description"),
-  ];
-  const rows = items.map((v) => {
-    const person = byId.get(v.userId);
-    const days = countWorkingDays(v, holidays.calendarFor(person ?? {}));
-    return [
-      ...(companyScope ? [person ? displayName(person) : "", person?.email ?? ""] : []),
-      v.startDate,
-      v.endDate,
-      days,
-      categoryName.get(v.categoryId) ?? v.categoryId,
-      t(`export.statuses.${v.status}`, { defaultValue: v.status }),
-      v.description,
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => {
+    const viewer = await requireUser(request);
+    const params = new URL(request.url).searchParams;
+    const companyScope = params.get("scope") === "company" && isAdmin(viewer);
+    const { filters } = readVacationFilters(params);
+    const { items } = await searchVacations(viewer, { ...filters, userId: companyScope ? undefined : viewer.userId, limit: MAX_EXPORT_ROWS });
+    const [people, holidays, categories] = await Promise.all([
+      getDb().user.findMany({
+        where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
+        select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
+      }),
+      loadHolidayCalendars(getDb(), viewer.companyId),
+      listCategories(viewer, { activeOnly: false }),
+    ]);
+    const t = getT(await getLanguage(request));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const categoryName = new Map(categories.map((c) => [c.id, t(`absences.categories.${c.id}`, { defaultValue: c.name })]));
+    const header = [
+      ...(companyScope ? [t("export.name"), t("export.email")] : []),
+      t("export.start"),
+      t("export.end"),
+      t("export.workingDays"),
+      t("export.type"),
+      t("export.status"),
+      t("export.description"),
     ];
+    const rows = items.map((v) => {
+      const person = byId.get(v.userId);
+      const days = countWorkingDays(v, holidays.calendarFor(person ?? {}));
+      return [
+        ...(companyScope ? [person ? displayName(person) : "", person?.email ?? ""] : []),
+        v.startDate,
+        v.endDate,
+        days,
+        categoryName.get(v.categoryId) ?? v.categoryId,
+        t(`export.statuses.${v.status}`, { defaultValue: v.status }),
+        v.description,
+      ];
+    });
+    return csvResponse(companyScope ? "company-absences.csv" : "my-absences.csv", toCsv(header, rows));
   });
-  return csvResponse(companyScope ? "company-absences.csv" : "my-absences.csv", toCsv(header, rows));
-});
+}

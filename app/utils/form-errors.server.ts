@@ -1,7 +1,7 @@
 // How HTML routes answer errors, one way for every screen (docs/decisions/0015-html-errors.md):
-// - a loader's AppError becomes an error response with the error's own status (a 404 stays a
+// - a loader's AppError (withPageErrors) becomes an error response with the error's own status (a 404 stays a
 //   404, a 403 a 403) and its message, which the route's error boundary shows;
-// - an action answers in one shape, ActionReply: a form's result (field errors next to their
+// - an action (withActionErrors) answers in one shape, ActionReply: a form's result (field errors next to their
 //   fields) and/or a notice, with the error's status.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
@@ -31,27 +31,27 @@ function asRouteError(error: unknown): unknown {
   return error;
 }
 
-/** Wraps an HTML route's loader so a model's AppError shows with its own status and message. */
-export function pageLoader<Args, T>(load: (args: Args) => Promise<T>): (args: Args) => Promise<T> {
-  return async (args) => {
-    try {
-      return await load(args);
-    } catch (error) {
-      throw asRouteError(error);
-    }
-  };
+// Called inside the loader or action (`return withPageErrors(async () => …)`), not wrapped around
+// it: the classic compiler strips `export function loader` from the browser bundle, but not an
+// `export const loader = wrapper(…)`, which would run the (emptied) server module's wrapper there.
+
+/** Runs an HTML route's loader body so a model's AppError shows with its own status and message. */
+export async function withPageErrors<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw asRouteError(error);
+  }
 }
 
-/** Wraps an HTML route's action: an AppError nobody handled becomes an error notice with its status. */
-export function pageAction<Args, T>(act: (args: Args) => Promise<T>) {
-  return async (args: Args) => {
-    try {
-      return await act(args);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return data<ActionReply>({ notice: noticeOf(error, "errors.actionFailed") }, { status: error.status });
-    }
-  };
+/** Runs an HTML route's action body: an AppError nobody handled becomes an error notice with its status. */
+export async function withActionErrors<T>(act: () => Promise<T>) {
+  try {
+    return await act();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data<ActionReply>({ notice: noticeOf(error, "errors.actionFailed") }, { status: error.status });
+  }
 }
 
 /** An error notice: the action's failure line, then the model's reason. */

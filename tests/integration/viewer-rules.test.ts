@@ -17,7 +17,7 @@ import { action as loginAction } from "~/routes/login";
 import { createVacation as requestVacation } from "~/models/vacation.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { pageLoader } from "~/utils/form-errors.server";
+import { withPageErrors } from "~/utils/form-errors.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
@@ -172,10 +172,11 @@ describe("HTML routes answer errors with their own status", () => {
   });
 
   it("turns a model's 404 in a loader into a 404 carrying its message and parameters", async () => {
-    const loader = pageLoader(async () => {
-      throw new AppError(404, "not_found", "errors.userNotFound", { params: { id: "x" } });
-    });
-    const response = (await run(() => loader(args(getRequest("/anything"))))) as Response;
+    const loader = () =>
+      withPageErrors(async () => {
+        throw new AppError(404, "not_found", "errors.userNotFound", { params: { id: "x" } });
+      });
+    const response = (await run(loader)) as Response;
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "errors.userNotFound", params: { id: "x" } });
   });
