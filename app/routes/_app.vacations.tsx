@@ -8,7 +8,8 @@ import { AbsenceTable, toAbsenceRow, type AbsenceRow } from "~/components/absenc
 import { ActionNotice } from "~/components/action-notice";
 import { Pager, readPaging, withParams } from "~/components/pager";
 import { KNOWN_STATUSES } from "~/components/status-badge";
-import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
+import { todayIn, yearOf } from "~/lib/dates";
+import { FIRST_DATE, isDateInWindow, LAST_DATE } from "~/lib/input-limits";
 import { pageTitle } from "~/lib/meta";
 import { describeVacations, getPersonalYear, reviewableVacationIds } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
@@ -30,8 +31,8 @@ function readFilters(params: URLSearchParams, categoryIds: readonly string[]) {
   };
   return {
     type: pick("type", (v) => categoryIds.includes(v)),
-    from: pick("from", isIsoDate),
-    to: pick("to", isIsoDate),
+    from: pick("from", isDateInWindow),
+    to: pick("to", isDateInWindow),
     status: pick("status", (v) => (VACATION_STATUSES as readonly string[]).includes(v)),
   };
 }
@@ -160,11 +161,11 @@ export default function Vacations() {
           </label>
           <label className="field">
             <span>{t("absences.vacations.from")}</span>
-            <input type="date" name="from" defaultValue={data.filters.from} />
+            <input type="date" name="from" min={FIRST_DATE} max={LAST_DATE} defaultValue={data.filters.from} />
           </label>
           <label className="field">
             <span>{t("absences.vacations.to")}</span>
-            <input type="date" name="to" defaultValue={data.filters.to} />
+            <input type="date" name="to" min={FIRST_DATE} max={LAST_DATE} defaultValue={data.filters.to} />
           </label>
           <label className="field">
             <span>{t("absences.vacations.status")}</span>

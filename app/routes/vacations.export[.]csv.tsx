@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse, toCsv } from "~/lib/csv";
-import { isIsoDate } from "~/lib/dates";
+import { isDateInWindow } from "~/lib/input-limits";
 import { buildHolidayIndex, countWorkingDays, holidayCalendarFor } from "~/lib/working-days";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, companyId } = await requireUser(request);
   const q = new URL(request.url).searchParams;
   const pick = (...names: string[]) => names.map((n) => q.get(n)?.trim()).find(Boolean) || undefined;
-  const date = (value: string | undefined) => (value && isIsoDate(value) ? value : undefined);
+  const date = (value: string | undefined) => (isDateInWindow(value) ? value : undefined);
   const companyScope = q.get("scope") === "company" && isAdmin(user);
   const status = pick("status");
   const { items } = await searchVacations(companyId, {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { isIsoDate } from "~/lib/dates";
+import { isDateInWindow } from "~/lib/input-limits";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
 
@@ -91,7 +92,8 @@ export const apiCreateVacationSchema = z
 const optionalDate = z
   .string()
   .optional()
-  .refine((value) => !value || isIsoDate(value), "validation.dateInvalid");
+  .refine((value) => !value || isIsoDate(value), "validation.dateInvalid")
+  .refine((value) => !value || !isIsoDate(value) || isDateInWindow(value), "validation.dateOutOfWindow");
 
 export const apiVacationSearchSchema = z.object({
   date_from: optionalDate,
