@@ -31,6 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null }, { status: 400 });
   }
+  // Decided before the session exists: nothing about the target can fail once it does.
+  const target = safeRedirect(submission.value.redirectTo);
   try {
     // The body was read above; remix-auth copies the request, so hand it one without a body.
     const bodyless = new Request(request.url, { method: "POST", headers: request.headers });
@@ -42,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId) });
     // The profile's language follows the person to a new browser.
     if (isLanguage(user.preferredLanguage)) headers.append("Set-Cookie", await languageCookieHeader(user.preferredLanguage));
-    return redirect(safeRedirect(submission.value.redirectTo), { headers });
+    return redirect(target, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
       const cause = error.cause instanceof AppError ? error.cause : new AppError(401, "invalid_credentials", INVALID_CREDENTIALS);
