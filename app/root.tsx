@@ -12,6 +12,7 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { errorPageKey } from "~/components/route-error";
 import { useNonce } from "~/components/nonce";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import styles from "~/styles/app.css";
@@ -68,7 +69,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 401 ? "unauthorized" : "unexpected";
+  const key = errorPageKey(status);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="error-page">

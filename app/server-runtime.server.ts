@@ -18,6 +18,7 @@ import { ResponseCache } from "~/utils/response-cache.server";
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { getEnv } from "~/utils/env.server";
 export { createAppRequestHandler } from "~/utils/request-handler.server";
+export { requestGuards } from "~/utils/request-guards.server";
 
 /** Migrations (SQLite), then the demo company on an empty database when configured. */
 export async function prepareDatabase() {

@@ -10,6 +10,7 @@ import { listPendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireAdminPage } from "~/utils/route-guards.server";
+import { readFormData } from "~/utils/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, companyId } = await requireAdminPage(request);
-  return runRowAction(await request.formData(), companyId, user, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
+  return runRowAction(await readFormData(request), companyId, user, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
 }
 
 export default function Approvals() {

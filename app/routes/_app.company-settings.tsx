@@ -14,6 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { requireAdminPage } from "~/utils/route-guards.server";
+import { readFormData } from "~/utils/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, companyId } = await requireAdminPage(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: deleteUserSchema });

@@ -17,6 +17,7 @@ import { pageTitle } from "~/lib/meta";
 import { getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -67,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, companyId } = await requireUser(request);
-  return createAbsenceFromForm(await request.formData(), companyId, user, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+  return createAbsenceFromForm(await readFormData(request), companyId, user, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
 }
 
 interface DrawerState {

@@ -16,6 +16,7 @@ import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { searchVacations, VACATION_STATUSES, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
 import { isAdmin } from "~/utils/permissions.server";
+import { readFormData } from "~/utils/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -87,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, companyId } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "create") {
     return createAbsenceFromForm(formData, companyId, user, () => "/vacations?created=1");
   }

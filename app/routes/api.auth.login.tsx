@@ -5,9 +5,11 @@ import { getUser, serializeUser } from "~/models/user.server";
 import { apiLoginSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody } from "~/utils/api.server";
 import { clientIp } from "~/utils/rate-limit.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { email, password } = await parseBody(request, apiLoginSchema);
     const found = await checkCredentials(email, password, clientIp(request));
     const tokens = await issueTokenPair(found);

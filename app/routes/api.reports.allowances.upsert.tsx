@@ -2,9 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAllowanceUpsertSchema } from "~/lib/schemas/api";
 import { upsertAllowance } from "~/models/allowance.server";
 import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { user, companyId } = await requireApiUser(request);
     requireApiAdmin(user);
     const body = await parseBody(request, apiAllowanceUpsertSchema);

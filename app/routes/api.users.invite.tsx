@@ -3,9 +3,11 @@ import { inviteUser } from "~/models/invitation.server";
 import { apiInviteSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
 import { getLanguage } from "~/utils/i18n.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { user, companyId } = await requireApiUser(request);
     requireApiAdmin(user);
     const input = await parseBody(request, apiInviteSchema);

@@ -3,10 +3,11 @@ import { setPreferredLanguage } from "~/models/user.server";
 import { apiLanguageSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody, requireApiUser } from "~/utils/api.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    if (request.method !== "PATCH" && request.method !== "PUT") return Response.json({ detail: "Method not allowed" }, { status: 405 });
+    await allowMethods(request, "PATCH", "PUT");
     const { user, companyId } = await requireApiUser(request);
     const { language } = await parseBody(request, apiLanguageSchema);
     await setPreferredLanguage(companyId, user.id, language);

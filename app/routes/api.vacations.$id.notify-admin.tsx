@@ -3,10 +3,12 @@ import { remindReviewers } from "~/models/vacation-notify.server";
 import { getVacation } from "~/models/vacation.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 import { AppError } from "~/utils/errors.server";
+import { allowMethods } from "~/utils/http.server";
 
 // The requester (or an admin) reminds the team admins of a request still pending.
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { user, companyId } = await requireApiUser(request);
     const vacation = await getVacation(companyId, params.id!);
     if (vacation.userId !== user.id && user.role === "user") throw new AppError(403, "forbidden", "errors.forbidden");

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { decideVacation, serializeVacation } from "~/models/vacation.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { user, companyId } = await requireApiUser(request);
     const vacation = await decideVacation(companyId, user, params.id!, "rejected");
     return Response.json(serializeVacation(vacation));

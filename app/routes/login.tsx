@@ -14,6 +14,7 @@ import { authenticator, getOptionalUser, INVALID_CREDENTIALS, startSession } fro
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null }, { status: 400 });

@@ -8,6 +8,7 @@ import { verifyEmail } from "~/models/account.server";
 import { peekUserToken } from "~/models/user-token.server";
 import { endSession } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "verify.title");
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readFormData(request)).get("token") ?? "");
   try {
     await verifyEmail(token);
   } catch (error) {

@@ -1,8 +1,14 @@
 // The Express → Remix bridge. Requests the response cache may answer (response-cache.server.ts)
 // are rendered here into a whole body, kept, and served from memory while the data version, the
-// date and the TTL allow; every other request goes through Remix's own Express adapter unchanged.
-import { createRequestHandler as createExpressHandler } from "@remix-run/express";
-import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+// date and the TTL allow; every other request is rendered by Remix and streamed out as its adapter
+// would, except that the body is the one the request guards read and bounded.
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type express from "express";
 import { runInRequestScope } from "./request-scope.server";
 import { assemble, assembleGzip, cacheKeyOf, isStorable, storedBody, type CachedResponse, type Freshness, type ResponseCache } from "./response-cache.server";
@@ -40,11 +46,34 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    // Read and bounded by the request guards (request-guards.server.ts); a stream without them.
+    if (Buffer.isBuffer(req.body)) init.body = req.body as Uint8Array<ArrayBuffer>;
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, init);
+}
+
+/** Remix for every request the cache does not answer. */
+function createDirectHandler(render: CachingHandlerOptions["render"], getLoadContext: GetLoadContext): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const response = await render(toFetchRequest(req, res), getLoadContext(req, res));
+      // As @remix-run/express sends it.
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers) res.append(name, value);
+      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 function sendKept(req: express.Request, res: express.Response, hit: CachedResponse, nonce: string, state: "hit" | "miss") {
@@ -72,9 +101,10 @@ export function createAppRequestHandler(options: {
   caching: ResponseCaching | null;
 }): express.RequestHandler {
   const { build, mode, getLoadContext, caching } = options;
-  const viaAdapter = createExpressHandler({ build, mode, getLoadContext });
-  if (!caching) return viaAdapter;
-  return createCachingHandler({ render: createRemixHandler(build, mode), fallback: viaAdapter, getLoadContext, caching });
+  const render = createRemixHandler(build, mode);
+  const direct = createDirectHandler(render, getLoadContext);
+  if (!caching) return direct;
+  return createCachingHandler({ render, fallback: direct, getLoadContext, caching });
 }
 
 export function createCachingHandler({ render, fallback, getLoadContext, caching }: CachingHandlerOptions): express.RequestHandler {
