@@ -59,7 +59,7 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
 }
 
 /** Remix for every request the cache does not answer. */
-function createDirectHandler(render: CachingHandlerOptions["render"], getLoadContext: GetLoadContext): express.RequestHandler {
+export function createDirectHandler(render: CachingHandlerOptions["render"], getLoadContext: GetLoadContext): express.RequestHandler {
   return async (req, res, next) => {
     try {
       const response = await render(toFetchRequest(req, res), getLoadContext(req, res));
