@@ -11,7 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { isAdmin } from "~/utils/permissions.server";
 import { effectiveAllowance } from "./allowance.server";
-import { notifyDecision, notifyNewRequest } from "./vacation-notify.server";
+import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
 export const VACATION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 /** Statuses that hold the dates: a new request may not overlap them. */
@@ -109,6 +109,7 @@ export async function createVacation(companyId: string, requester: Actor, input:
     input.recipientType === "custom"
       ? { type: "custom", emails: splitEmails(input.customEmails) }
       : { type: input.recipientType };
+  if (recipients.emails) await assertOutsideRecipientsAllowed(companyId, requester.id, recipients.emails);
   const db = getDb();
   // The overlap check and the insert share one transaction; SQLite runs one write transaction at a
   // time (and the adapter serialises transactions in a process), so two simultaneous overlapping

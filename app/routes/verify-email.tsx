@@ -36,8 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof AppError) return data({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }
-  // Spec: a confirmed e-mail clears any stored session; the person signs in afresh.
-  return data({ ok: true, error: null }, { headers: { "Set-Cookie": await endSession(request) } });
+  // Spec: a confirmed e-mail clears any stored session; the person signs in afresh. The status is
+  // explicit: without one, the page's answer takes the loader's, which re-checks the now used token
+  // (a 400) when the page is drawn again after this action.
+  return data({ ok: true, error: null }, { status: 200, headers: { "Set-Cookie": await endSession(request) } });
 }
 
 export default function VerifyEmail() {

@@ -1,5 +1,6 @@
 // Fixed-window counters kept in memory: enough for one server process (the SQLite deployment).
 // Several processes behind a balancer would each count separately; see docs/decisions/0007-identity.md.
+import { MAX_CUSTOM_RECIPIENTS_PER_HOUR } from "~/lib/input-limits";
 import { AppError } from "./errors.server";
 
 interface Window {
@@ -21,6 +22,8 @@ export const LIMITS = {
   resetPerIp: { name: "reset:ip", max: 10, windowMs: 15 * 60_000 },
   resetPerEmail: { name: "reset:email", max: 3, windowMs: 15 * 60_000 },
   acceptInvitePerIp: { name: "invite-accept:ip", max: 20, windowMs: 15 * 60_000 },
+  // Addresses outside the company that one person's absence requests mailed (counted per address).
+  outsideRecipientsPerUser: { name: "outside-recipients:user", max: MAX_CUSTOM_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function current(limit: Limit, key: string, now: number): Window {
@@ -42,8 +45,14 @@ export function assertWithinLimit(limit: Limit, key: string, now = Date.now()) {
   }
 }
 
-export function recordAttempt(limit: Limit, key: string, now = Date.now()) {
-  current(limit, key, now).count++;
+export function recordAttempt(limit: Limit, key: string, now = Date.now(), amount = 1) {
+  current(limit, key, now).count += amount;
+}
+
+/** How many more the key may use in its window, and in how many minutes the window starts afresh. */
+export function remainingInWindow(limit: Limit, key: string, now = Date.now()) {
+  const window = current(limit, key, now);
+  return { remaining: Math.max(0, limit.max - window.count), minutes: Math.max(1, Math.ceil((window.resetAt - now) / 60_000)) };
 }
 
 /** Check and count in one go, for actions where every attempt counts. */

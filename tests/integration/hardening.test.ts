@@ -1,19 +1,54 @@
 // Findings of the probe of issue 9, each through the routes a person or a client uses.
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkCredentials } from "~/models/credentials.server";
+import { loader as approvalsLoader } from "~/routes/_app.approvals";
+import { loader as absencesLoader } from "~/routes/_app.vacations";
 import { action as apiLogin } from "~/routes/api.auth.login";
+import { action as upsertApi } from "~/routes/api.reports.allowances.upsert";
+import { action as createApi, loader as listApi } from "~/routes/api.vacations._index";
+import { loader as searchApi } from "~/routes/api.vacations.search";
+import { loader as exportCsv } from "~/routes/vacations.export[.]csv";
+import { getDb } from "~/utils/db.server";
 import { action as languageAction } from "~/routes/language";
 import { action as loginAction } from "~/routes/login";
 import { AppError } from "~/utils/errors.server";
 import { BACKOFFS, resetRateLimits } from "~/utils/rate-limit.server";
-import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
-import { args, cookiesFrom, postForm } from "../support/http";
+import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
+import { args, cookiesFrom, getRequest, postForm } from "../support/http";
+import { testSmtp } from "../support/smtp";
 
 let companyId: string;
+let adminCookie = "";
+let employeeToken = "";
+let adminToken = "";
+let employee: { id: string };
+
+function call(path: string, method: string, token: string, body?: unknown) {
+  return new Request(`http://localhost${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", "Accept-Language": "en", Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function tokenFor(email: string) {
+  const response = await apiLogin(args(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
+  return ((await response.json()) as { access_token: string }).access_token;
+}
 
 beforeAll(async () => {
   companyId = (await createCompany("Hardened")).id;
   await createUser(companyId, { email: "rita@hardened.test", fullName: "Rita" });
+  const admin = await createUser(companyId, { role: "admin", email: "hugo@hardened.test", fullName: "Hugo" });
+  const team = await createTeam(companyId, "Shield", [admin.id]);
+  employee = await createUser(companyId, { email: "ines@hardened.test", fullName: "Inês", teamId: team.id });
+  await createUser(companyId, { email: "colleague@hardened.test", teamId: team.id });
+  for (const year of [2027, 2028]) {
+    await getDb().allowance.create({ data: { companyId, userId: employee.id, year, yearly: 200, residual: 0, specialLeave: 0 } });
+  }
+  adminCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: "hugo@hardened.test", password: TEST_PASSWORD })))) as Response);
+  adminToken = await tokenFor("hugo@hardened.test");
+  employeeToken = await tokenFor("ines@hardened.test");
 });
 beforeEach(() => resetRateLimits());
 
@@ -111,5 +146,101 @@ describe("sign-in backoff instead of a lockout", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("absence dates", () => {
+  it("refuses a request over nine millennia at once, with a message a person understands", async () => {
+    const started = performance.now();
+    const response = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "1000-01-06", end_date: "9999-12-30" })));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      detail: "Choose a date between 1 January 2000 and 31 December 2100.",
+      fields: { start_date: "Choose a date between 1 January 2000 and 31 December 2100.", end_date: "Choose a date between 1 January 2000 and 31 December 2100." },
+    });
+    const tooLong = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "2027-01-04", end_date: "2028-01-05" })));
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { fields: Record<string, string> }).fields.end_date).toBe("An absence can last at most 366 days. Split a longer one into several requests.");
+  });
+
+  it("keeps the company's pages fast with an absence stored before dates were bounded, even cancelled", async () => {
+    await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "cancelled" });
+    await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "pending" });
+    for (const [name, load] of [
+      ["absences", () => absencesLoader(args(getRequest("/vacations", adminCookie)))],
+      ["approvals", () => approvalsLoader(args(getRequest("/approvals", adminCookie)))],
+      ["csv", () => exportCsv(args(getRequest("/vacations.export.csv?scope=company", adminCookie)))],
+      ["absences filtered over 1000–9999", () => absencesLoader(args(getRequest("/vacations?from=1000-01-01&to=9999-12-31", adminCookie)))],
+      ["search", () => searchApi(args(call("/api/vacations/search?user_id=" + employee.id, "GET", adminToken)))],
+      ["list", () => listApi(args(call("/api/vacations", "GET", employeeToken)))],
+    ] as const) {
+      const started = performance.now();
+      const result = await load();
+      expect(performance.now() - started, name).toBeLessThan(500);
+      if (result instanceof Response) expect(result.status, name).toBe(200);
+    }
+    const csv = await (await exportCsv(args(getRequest("/vacations.export.csv?scope=company", adminCookie)))).text();
+    // 9000 years of weekdays less nothing: counted, not walked.
+    expect(csv).toMatch(/1000-01-06.*9999-12-30/);
+    await getDb().vacation.deleteMany({ where: { companyId, startDate: "1000-01-06" } });
+  });
+
+  it("answers 400 to a search over 1000–9999, fast", async () => {
+    const response = await searchApi(args(call("/api/vacations/search?date_from=1000-01-01&date_to=9999-12-31", "GET", adminToken)));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: Record<string, string> }).fields).toEqual({
+      date_from: "Choose a date between 1 January 2000 and 31 December 2100.",
+      date_to: "Choose a date between 1 January 2000 and 31 December 2100.",
+    });
+  });
+});
+
+describe("custom notification recipients", () => {
+  const outside = (from: number, n: number) => Array.from({ length: n }, (_, i) => `stranger${from + i}@elsewhere.test`);
+  let week = 0;
+  // Each request on its own week of 2027, so none overlaps another.
+  const request = (emails: string[]) => {
+    const monday = new Date(Date.UTC(2027, 0, 4 + 7 * week++));
+    const day = (offset: number) => new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    return createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: day(0), end_date: day(1), notification_recipients: { type: "custom", emails } })));
+  };
+
+  it("refuses more than 10 addresses in one request", async () => {
+    const response = await request(outside(0, 60));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toBe("Enter at most 10 e-mails to notify.");
+  });
+
+  it("mails at most 30 outside addresses per person per hour, refusing the request that would pass it", async () => {
+    for (let i = 0; i < 3; i++) expect((await request(outside(100 + i * 10, 10))).status).toBe(201);
+    await testSmtp().waitForMail("stranger129@elsewhere.test", /Inês/);
+    const refused = await request(outside(200, 1));
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^You have had many e-mails sent to addresses outside the company in the last hour\. .* try again in \d+ minutes\.$/);
+    expect(await getDb().vacation.count({ where: { companyId, userId: employee.id, notificationRecipients: { contains: "stranger200@" } } })).toBe(0);
+    // Colleagues are not outside addresses.
+    expect((await request(["colleague@hardened.test", "hugo@hardened.test"])).status).toBe(201);
+  });
+});
+
+describe("allowance upsert", () => {
+  it("answers 400 with the spec message for null, empty or a list, and leaves the stored allowance alone", async () => {
+    const upsert = (fields: Record<string, unknown>) =>
+      upsertApi(args(call("/api/reports/allowances/upsert", "POST", adminToken, { userId: employee.id, year: 2027, yearlyAllowance: 25, residualAllowance: 1, specialLeaveAllowance: 2, ...fields })));
+    expect((await upsert({})).status).toBe(200);
+    for (const [field, message] of [
+      ["yearlyAllowance", "Invalid value for Yearly Allowance."],
+      ["residualAllowance", "Invalid value for Residual."],
+      ["specialLeaveAllowance", "Invalid value for Special Leave."],
+    ]) {
+      for (const bad of [null, "", [], "  "]) {
+        const response = await upsert({ [field]: bad });
+        expect(response.status, `${field} ${JSON.stringify(bad)}`).toBe(400);
+        expect(((await response.json()) as { detail: string }).detail).toBe(message);
+      }
+    }
+    const stored = await getDb().allowance.findFirstOrThrow({ where: { companyId, userId: employee.id, year: 2027 } });
+    expect([stored.yearly, stored.residual, stored.specialLeave]).toEqual([25, 1, 2]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n";
 import { calendarDays, FIRST_DATE, isDateInWindow, LAST_DATE, MAX_ABSENCE_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
-import { apiCreateVacationSchema, apiVacationSearchSchema } from "~/lib/schemas/api";
+import { apiAllowanceUpsertSchema, apiCreateVacationSchema, apiVacationSearchSchema } from "~/lib/schemas/api";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";
 
 const request = (fields: Record<string, unknown>) =>
@@ -74,5 +74,27 @@ describe("limit messages", () => {
       expect(validation.absenceTooLong).toContain(String(MAX_ABSENCE_DAYS));
       expect(validation.tooManyRecipients).toContain(String(MAX_CUSTOM_RECIPIENTS));
     }
+  });
+});
+
+describe("allowance upsert values", () => {
+  const body = (fields: Record<string, unknown>) => ({ userId: "u1", year: 2027, yearlyAllowance: 22, residualAllowance: 2, specialLeaveAllowance: 0, ...fields });
+  const messages = (fields: Record<string, unknown>) => {
+    const parsed = apiAllowanceUpsertSchema.safeParse(body(fields));
+    return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  };
+
+  it("refuses null, empty, blank, lists, booleans, objects and non-numbers with the spec message, never as 0", () => {
+    for (const bad of [null, "", "   ", [], [5], true, {}, "abc", "Infinity", -1, 1.3, Number.NaN]) {
+      expect(messages({ yearlyAllowance: bad }), JSON.stringify(bad)).toEqual({ yearlyAllowance: "allowance.yearlyInvalid" });
+      expect(messages({ residualAllowance: bad })).toEqual({ residualAllowance: "allowance.residualInvalid" });
+      expect(messages({ specialLeaveAllowance: bad })).toEqual({ specialLeaveAllowance: "allowance.specialLeaveInvalid" });
+    }
+    expect(messages({ yearlyAllowance: undefined })).toEqual({ yearlyAllowance: "allowance.yearlyInvalid" });
+  });
+
+  it("accepts numbers and numeric strings, halves included", () => {
+    const parsed = apiAllowanceUpsertSchema.parse(body({ yearlyAllowance: "22.5", residualAllowance: 0, specialLeaveAllowance: " 3 " }));
+    expect(parsed).toMatchObject({ yearlyAllowance: 22.5, residualAllowance: 0, specialLeaveAllowance: 3 });
   });
 });
