@@ -115,10 +115,7 @@ function readBody(req: express.Request, limit: number): Promise<Buffer | "too la
       size += chunk.length;
       if (size > limit) {
         finish();
-        // Nothing more is kept: the rest flows past unread until the client, having the answer
-        // (which closes the connection), stops sending.
         chunks.length = 0;
-        req.resume();
         resolve("too large");
         return;
       }
@@ -143,11 +140,26 @@ function readBody(req: express.Request, limit: number): Promise<Buffer | "too la
   });
 }
 
+// How much of a refused body is read (and dropped) so the client, still sending, gets the answer:
+// closing the connection on it makes the client see a reset instead (Node destroys a socket
+// that is closed with unread data). Past this, the connection is cut.
+const DISCARD_LIMIT = 64 * 1024 * 1024;
+
+/** Reads the rest of a refused body without keeping it; cuts the connection past DISCARD_LIMIT. */
+function discardBody(req: express.Request) {
+  if (req.complete) return;
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
 /** A short answer in the person's language: `{detail}` for /api, a small page for the rest. */
 async function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
   const status = STATUS[refusal];
-  // Unread body bytes must not be taken as the next request on this connection.
-  if (refusal === "tooLarge" || refusal === "badRequest" || !SAFE_METHODS.has(req.method)) res.setHeader("Connection", "close");
+  discardBody(req);
   res.setHeader("Cache-Control", "no-store");
   let language: Awaited<ReturnType<typeof getLanguage>> = "pt";
   try {
