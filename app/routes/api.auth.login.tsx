@@ -5,7 +5,7 @@ import { getUser, serializeUser } from "~/models/user.server";
 import { apiLoginSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody } from "~/utils/api.server";
 import { clientIp } from "~/utils/rate-limit.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -20,3 +20,6 @@ export function action({ request }: ActionFunctionArgs) {
     );
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

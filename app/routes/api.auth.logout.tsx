@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { revokeRefreshToken } from "~/models/api-token.server";
 import { apiLogoutSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 // Fire and forget (spec): revoking an unknown token is not an error.
 export function action({ request }: ActionFunctionArgs) {
@@ -13,3 +13,6 @@ export function action({ request }: ActionFunctionArgs) {
     return new Response(null, { status: 204 });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -3,7 +3,7 @@ import { refreshTokenPair } from "~/models/api-token.server";
 import { getUser, serializeUser } from "~/models/user.server";
 import { apiRefreshSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody } from "~/utils/api.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -16,3 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
     );
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

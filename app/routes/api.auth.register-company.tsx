@@ -4,7 +4,7 @@ import { apiRegisterSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 // No tokens in the answer: the owner confirms the e-mail first (docs/decisions/0007-identity.md).
 export function action({ request }: ActionFunctionArgs) {
@@ -20,3 +20,6 @@ export function action({ request }: ActionFunctionArgs) {
     );
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAllowanceUpsertSchema } from "~/lib/schemas/api";
 import { upsertAllowance } from "~/models/allowance.server";
 import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -27,3 +27,6 @@ export function action({ request }: ActionFunctionArgs) {
     });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -4,7 +4,7 @@ import { apiAcceptInviteSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -15,3 +15,6 @@ export function action({ request }: ActionFunctionArgs) {
     return Response.json({ ok: true, user_id: user.id }, { status: 201 });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -3,7 +3,7 @@ import { inviteUser } from "~/models/invitation.server";
 import { apiInviteSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
 import { getLanguage } from "~/utils/i18n.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -15,3 +15,6 @@ export function action({ request }: ActionFunctionArgs) {
     return Response.json({ ok: true, id: invitation.id, email: invitation.email, expires_at: invitation.expiresAt.toISOString() }, { status: 201 });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

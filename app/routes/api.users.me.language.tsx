@@ -3,7 +3,7 @@ import { setPreferredLanguage } from "~/models/user.server";
 import { apiLanguageSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody, requireApiUser } from "~/utils/api.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -14,3 +14,6 @@ export function action({ request }: ActionFunctionArgs) {
     return Response.json({ ok: true, language }, { headers: { "Set-Cookie": await languageCookieHeader(language) } });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("PATCH", "PUT");

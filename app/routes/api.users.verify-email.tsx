@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyEmail } from "~/models/account.server";
 import { apiTokenSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -12,3 +12,6 @@ export function action({ request }: ActionFunctionArgs) {
     return Response.json({ ok: true });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { decideVacation, serializeVacation } from "~/models/vacation.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -11,3 +11,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     return Response.json(serializeVacation(vacation));
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

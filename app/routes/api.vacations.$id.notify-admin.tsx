@@ -3,7 +3,7 @@ import { remindReviewers } from "~/models/vacation-notify.server";
 import { getVacation } from "~/models/vacation.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 import { AppError } from "~/utils/errors.server";
-import { allowMethods } from "~/utils/http.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 // The requester (or an admin) reminds the team admins of a request still pending.
 export function action({ request, params }: ActionFunctionArgs) {
@@ -17,3 +17,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ ok: true, sent });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listPendingApprovals } from "~/models/approval.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -21,3 +22,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     );
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -14,12 +14,24 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
+async function methodNotAllowed(request: Request, methods: string[]): Promise<Response> {
+  const t = getT(await getLanguage(request));
+  return Response.json({ detail: t("errorPage.methodNotAllowed.body") }, { status: 405, headers: { Allow: methods.join(", ") } });
+}
+
 /**
  * An /api action serves only these methods; any other gets a translated 405 `{detail}` with the
  * Allow header (thrown inside handleApi, which passes a thrown Response through).
  */
 export async function allowMethods(request: Request, ...methods: string[]): Promise<void> {
-  if (methods.includes(request.method)) return;
-  const t = getT(await getLanguage(request));
-  throw Response.json({ detail: t("errorPage.methodNotAllowed.body") }, { status: 405, headers: { Allow: methods.join(", ") } });
+  if (!methods.includes(request.method)) throw await methodNotAllowed(request, methods);
+}
+
+/**
+ * The loader of an /api route that only acts, or the action of one that only reads: without it
+ * Remix answers such a request with its own error (a 400 for GET, with a stack trace outside
+ * production) instead of the API's `{detail}`. Every /api route exports both (a test checks).
+ */
+export function onlyMethods(...methods: string[]) {
+  return ({ request }: { request: Request }) => methodNotAllowed(request, methods);
 }

@@ -1,4 +1,6 @@
 // Findings of the probe of issue 9, each through the routes a person or a client uses.
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkCredentials } from "~/models/credentials.server";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
@@ -242,5 +244,33 @@ describe("allowance upsert", () => {
     }
     const stored = await getDb().allowance.findFirstOrThrow({ where: { companyId, userId: employee.id, year: 2027 } });
     expect([stored.yearly, stored.residual, stored.specialLeave]).toEqual([25, 1, 2]);
+  });
+});
+
+describe("every /api route", () => {
+  const files = readdirSync(path.resolve("app/routes")).filter((file) => file.startsWith("api."));
+
+  it("exports a loader and an action, so any method gets the API's {detail}, not Remix's error", async () => {
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const route = (await import(path.resolve("app/routes", file))) as { loader?: unknown; action?: unknown };
+      expect(typeof route.loader, `${file} loader`).toBe("function");
+      expect(typeof route.action, `${file} action`).toBe("function");
+    }
+  });
+
+  it("answers a method it does not serve with a translated 405 naming the ones it does", async () => {
+    const login = (await import("~/routes/api.auth.login")) as { loader: (a: ReturnType<typeof args>) => Promise<Response> };
+    const readOnly = (await import("~/routes/api.users.me")) as { action: (a: ReturnType<typeof args>) => Promise<Response> };
+    const get = await login.loader(args(getRequest("/api/auth/login", undefined, { "Accept-Language": "en" })));
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+    expect(await get.json()).toEqual({ detail: "This address does not accept this kind of request." });
+    const post = await readOnly.action(args(new Request("http://localhost/api/users/me", { method: "POST", headers: { "Accept-Language": "en" } })));
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET, HEAD");
+    const put = await createApi(args(call("/api/vacations", "PUT", employeeToken, {})));
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("POST");
   });
 });
