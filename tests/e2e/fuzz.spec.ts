@@ -148,7 +148,10 @@ function caseArb(ids: string[]): fc.Arbitrary<Case> {
     route: fc.constantFrom(...ROUTES),
     params: fc.array(fc.oneof(fc.constantFrom(...ids), fc.constantFrom("0", "-1", "null", "%00", "..", "ü", "a".repeat(300), "x y")), { minLength: 3, maxLength: 3 }),
     splat: fc.constantFrom("x", "a/b/c", "%2e%2e/etc", "ñ", "api", "healthz/x"),
-    method: fc.constantFrom("GET", "GET", "POST", "POST", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND"),
+    method: fc.oneof(
+      { arbitrary: fc.constantFrom("GET", "POST"), weight: 8 },
+      { arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND"), weight: 5 },
+    ),
     query: fc.dictionary(
       fc.oneof({ arbitrary: fc.constantFrom(...QUERY_NAMES), weight: 5 }, { arbitrary: fc.string({ maxLength: 10 }), weight: 1 }),
       fieldValue(ids).map((value) => value.slice(0, 2000)),
