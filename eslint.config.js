@@ -18,4 +18,14 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  {
+    // A body that is not a readable form must be a 400, not a 500 (app/utils/http.server.ts).
+    files: ["app/routes/**", "app/components/**", "app/models/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='formData']", message: "Read forms with readFormData(request) from ~/utils/http.server." },
+      ],
+    },
+  },
 );

@@ -1,9 +1,9 @@
-// Express entry: security headers, compression, static assets, request log, health check,
-// the Remix handler; migrations (and the demo company on a fresh local database) before listening.
+// Express entry: security headers, compression, static assets, request log, health check, the
+// request guards, the Remix handler; migrations (and the demo company on a fresh local database)
+// before listening.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -23,7 +23,8 @@ function createApp(build: ServerBuild) {
   const env = runtime.getEnv();
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  // Nobody unless TRUST_PROXY says so: X-Forwarded-For from anyone else is ignored.
+  app.set("trust proxy", env.TRUST_PROXY);
   // Remix reads the URL itself; Express parsing every query string into req.query is wasted work.
   app.set("query parser", false);
 
@@ -31,10 +32,8 @@ function createApp(build: ServerBuild) {
     res.set("Cache-Control", "no-store").json({ ok: true });
   });
 
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    // The address rate limits count by; whatever a client sent in this header is overwritten.
-    req.headers["x-client-ip"] = req.ip ?? "unknown";
     next();
   });
   app.use(
@@ -67,10 +66,12 @@ function createApp(build: ServerBuild) {
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   if (env.LOG_REQUESTS === "true") app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
+  // Client address, method, cross-site state changes, body size: before any route runs.
+  app.use(runtime.requestGuards({ appUrl: env.APP_URL }));
 
   app.all(
     "*",
-    createRequestHandler({
+    runtime.createAppRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),

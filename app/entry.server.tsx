@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -14,6 +14,18 @@ import { getLanguage } from "~/utils/i18n.server";
 export * as runtime from "./server-runtime.server";
 
 export const streamTimeout = 5000;
+
+// Requests the app refuses on purpose (a method a route does not serve, a path that does not exist)
+// and Remix's warning about an old-style `?_data=` query are the client's business: logging each
+// with a stack would let anyone fill the log. Faults are logged as Remix would, except for requests
+// the client abandoned.
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
 
 // One i18next instance per language, built once: creating and initialising one per request cost
 // more than rendering a small page. A request never changes its instance's language.

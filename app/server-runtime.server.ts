@@ -13,6 +13,8 @@ import { applySqliteMigrations } from "~/utils/migrations.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { getEnv } from "~/utils/env.server";
+export { createAppRequestHandler } from "~/utils/request-handler.server";
+export { requestGuards } from "~/utils/request-guards.server";
 
 /** Migrations (SQLite), then the demo company on an empty database when configured. */
 export async function prepareDatabase() {

@@ -8,6 +8,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { BALANCE_KINDS, parseCategoryBalance, type Balances } from "~/lib/balances";
 import { isIsoDate, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
+import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
 import { countWorkingDays, holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
 import { FieldError } from "./field-error";
@@ -109,12 +110,12 @@ export function AbsenceForm({ categories, defaultValue, lastResult, errorValues,
       <div className="absence-form__row">
         <label className="field">
           <span>{t("absences.form.startDate")}</span>
-          <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
+          <input {...getInputProps(fields.startDate, { type: "date" })} min={FIRST_DATE} max={LAST_DATE} key={fields.startDate.key} />
           <FieldError errors={fields.startDate.errors} id={fields.startDate.errorId} />
         </label>
         <label className="field">
           <span>{t("absences.form.endDate")}</span>
-          <input {...getInputProps(fields.endDate, { type: "date" })} key={fields.endDate.key} />
+          <input {...getInputProps(fields.endDate, { type: "date" })} min={FIRST_DATE} max={LAST_DATE} key={fields.endDate.key} />
           <FieldError errors={fields.endDate.errors} id={fields.endDate.errorId} />
         </label>
       </div>

@@ -42,6 +42,33 @@ export function addDays(iso: IsoDate, days: number): IsoDate {
   return fromUtcDate(date);
 }
 
+/**
+ * Days since 1970-01-01 (negative before it), by arithmetic on the digits: counting over long
+ * ranges must not build a Date per day (H. Hinnant's days_from_civil, proleptic Gregorian).
+ */
+export function dayNumber(iso: IsoDate): number {
+  return civilDayNumber(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
+}
+
+/** dayNumber of a year, month (1–12) and day. */
+export function civilDayNumber(year: number, month: number, day: number): number {
+  const y = year - (month <= 2 ? 1 : 0);
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** 0 = Sunday … 6 = Saturday, of a day number (1970-01-01 was a Thursday). */
+export function weekdayOfDayNumber(n: number): number {
+  return (((n + 4) % 7) + 7) % 7;
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
 /** 0 = Sunday … 6 = Saturday */
 export function dayOfWeek(iso: IsoDate): number {
   return toUtcDate(iso).getUTCDay();

@@ -2,6 +2,7 @@
 // link and the /api vacation lists. Each filter is read from the first of its names present: the
 // page's short names first (what its GET form writes), then the API's names of spec section 7.
 import { isIsoDate } from "./dates";
+import { isDateInWindow } from "./input-limits";
 import { isVacationStatus, type VacationStatus } from "./statuses";
 
 export interface VacationFilters {
@@ -22,21 +23,15 @@ const NAMES: Record<FilterKey, readonly string[]> = {
   userId: ["user_id"],
 };
 
-/** Locale keys of what a value that is present but wrong means. */
-const INVALID: Record<FilterKey, string> = {
-  categoryId: "query.categoryInvalid",
-  dateFrom: "validation.dateInvalid",
-  dateTo: "validation.dateInvalid",
-  status: "query.statusInvalid",
-  userId: "query.userInvalid",
-};
+const dateProblem = (value: string) => (!isIsoDate(value) ? "validation.dateInvalid" : isDateInWindow(value) ? null : "validation.dateOutOfWindow");
 
-const VALID: Record<FilterKey, (value: string) => boolean> = {
-  categoryId: (value) => value.length <= 64,
-  dateFrom: isIsoDate,
-  dateTo: isIsoDate,
-  status: isVacationStatus,
-  userId: (value) => value.length <= 64,
+/** What is wrong with a value given for a filter (a locale key), or null when it is fine. */
+const PROBLEM: Record<FilterKey, (value: string) => string | null> = {
+  categoryId: (value) => (value.length <= 64 ? null : "query.categoryInvalid"),
+  dateFrom: dateProblem,
+  dateTo: dateProblem,
+  status: (value) => (isVacationStatus(value) ? null : "query.statusInvalid"),
+  userId: (value) => (value.length <= 64 ? null : "query.userInvalid"),
 };
 
 export interface ReadFilters {
@@ -57,8 +52,9 @@ export function readVacationFilters(params: URLSearchParams, callerId?: string):
     if (!name) continue;
     let value = params.get(name)!.trim();
     if (key === "userId" && value === "me" && callerId) value = callerId;
-    if (VALID[key](value)) (filters as Record<FilterKey, string>)[key] = value;
-    else invalid[name] = INVALID[key];
+    const problem = PROBLEM[key](value);
+    if (problem) invalid[name] = problem;
+    else (filters as Record<FilterKey, string>)[key] = value;
   }
   return { filters, invalid };
 }

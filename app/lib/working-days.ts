@@ -2,14 +2,17 @@
 // Pure and client-safe: the browser builds the same calendar from the holiday rows it is sent
 // (a calendar holds Sets and functions, so send rows, not calendars, through loaders).
 import {
-  eachDay,
+  civilDayNumber,
+  dayNumber,
   firstDayOfYear,
   isIsoDate,
+  isLeapYear,
   isWeekend,
   lastDayOfYear,
   maxDate,
   minDate,
   monthDayOf,
+  weekdayOfDayNumber,
   yearOf,
   type IsoDate,
 } from "./dates";
@@ -29,6 +32,8 @@ export interface HolidayPerson {
 
 export interface HolidayCalendar {
   isHoliday(date: IsoDate): boolean;
+  /** How many holidays fall on a Monday–Friday from `from` to `to` (inclusive), each date once. */
+  weekdayHolidaysBetween(from: IsoDate, to: IsoDate): number;
 }
 
 export interface DateRange {
@@ -58,7 +63,7 @@ export interface HolidayIndex {
   readonly calendars: Map<string, HolidayCalendar>;
 }
 
-export const NO_HOLIDAYS: HolidayCalendar = { isHoliday: () => false };
+export const NO_HOLIDAYS: HolidayCalendar = { isHoliday: () => false, weekdayHolidaysBetween: () => 0 };
 
 /** Country and region codes arrive from forms, CSV imports and profiles in any case and with stray spaces. */
 export function normalizeCode(code: string | null | undefined): string | null {
@@ -111,13 +116,94 @@ export function buildHolidayIndex(rows: readonly HolidayRow[]): HolidayIndex {
   return { countries, calendars: new Map() };
 }
 
-function isIn(sets: HolidaySets, date: IsoDate): boolean {
-  return sets.exactDates.has(date) || sets.recurringMonthDays.has(monthDayOf(date));
+const isWeekday = (n: number) => {
+  const weekday = weekdayOfDayNumber(n);
+  return weekday !== 0 && weekday !== 6;
+};
+
+/** Whether a recurring 'MM-DD' is a date of the year and falls on a Monday–Friday in it. */
+function recursOnWeekday(month: number, day: number, year: number): boolean {
+  if (month === 2 && day === 29 && !isLeapYear(year)) return false;
+  return isWeekday(civilDayNumber(year, month, day));
 }
 
+// The Gregorian calendar repeats its weekdays every 400 years (146,097 days, a whole number of
+// weeks), so how often a month-day falls on a weekday over many years is counted per cycle.
+const weekdaysPer400Years = new Map<string, number>();
+
+/** Years from `first` to `last` in which the month-day falls on a Monday–Friday. */
+function weekdayYears(monthDay: string, first: number, last: number): number {
+  if (last < first) return 0;
+  const month = Number(monthDay.slice(0, 2));
+  const day = Number(monthDay.slice(3, 5));
+  const years = last - first + 1;
+  const cycles = Math.floor(years / 400);
+  let count = 0;
+  if (cycles > 0) {
+    let perCycle = weekdaysPer400Years.get(monthDay);
+    if (perCycle === undefined) {
+      perCycle = 0;
+      for (let year = 2000; year < 2400; year++) if (recursOnWeekday(month, day, year)) perCycle++;
+      weekdaysPer400Years.set(monthDay, perCycle);
+    }
+    count = cycles * perCycle;
+  }
+  for (let year = first + cycles * 400; year <= last; year++) if (recursOnWeekday(month, day, year)) count++;
+  return count;
+}
+
+/** Occurrences of a recurring month-day on a weekday inside the range. */
+function recurringWeekdaysBetween(monthDay: string, from: IsoDate, to: IsoDate): number {
+  const firstYear = yearOf(from);
+  const lastYear = yearOf(to);
+  // The first and last years may hold the month-day outside the range; the years between hold it.
+  const counts = (year: number) => {
+    const date = `${String(year).padStart(4, "0")}-${monthDay}`;
+    return date >= from && date <= to && weekdayYears(monthDay, year, year) === 1 ? 1 : 0;
+  };
+  if (firstYear === lastYear) return counts(firstYear);
+  return counts(firstYear) + counts(lastYear) + weekdayYears(monthDay, firstYear + 1, lastYear - 1);
+}
+
+/** How many dates of a sorted list come before `date` (or on it, with `orOn`): a binary search. */
+function countBefore(sorted: readonly IsoDate[], date: IsoDate, orOn = false): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < date || (orOn && sorted[middle] === date)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * A calendar from the sets that apply to a person, merged once. Counting is arithmetic, so its
+ * cost does not grow with the length of the range: recurring holidays per year (or per 400-year
+ * cycle), one-off holidays by binary search over a sorted list with running weekday counts.
+ */
 function calendarOf(setsList: HolidaySets[]): HolidayCalendar {
   if (setsList.length === 0) return NO_HOLIDAYS;
-  return { isHoliday: (date) => setsList.some((sets) => isIn(sets, date)) };
+  const recurring = new Set<string>();
+  const exact = new Set<IsoDate>();
+  for (const sets of setsList) {
+    for (const monthDay of sets.recurringMonthDays) recurring.add(monthDay);
+    for (const date of sets.exactDates) exact.add(date);
+  }
+  // A one-off holiday on a recurring holiday's date is that date once.
+  const oneOff = [...exact].filter((date) => !recurring.has(monthDayOf(date))).sort();
+  // weekdaysBefore[i]: how many of the first i one-off dates fall on a weekday.
+  const weekdaysBefore = [0];
+  for (const date of oneOff) weekdaysBefore.push(weekdaysBefore[weekdaysBefore.length - 1] + (isWeekday(dayNumber(date)) ? 1 : 0));
+  return {
+    isHoliday: (date) => exact.has(date) || recurring.has(monthDayOf(date)),
+    weekdayHolidaysBetween(from, to) {
+      if (from > to) return 0;
+      let count = weekdaysBefore[countBefore(oneOff, to, true)] - weekdaysBefore[countBefore(oneOff, from)];
+      for (const monthDay of recurring) count += recurringWeekdaysBetween(monthDay, from, to);
+      return count;
+    },
+  };
 }
 
 /**
@@ -161,23 +247,31 @@ function assertValidRange(range: DateRange): void {
   }
 }
 
-/**
- * How much of one day the absence takes. On a one-day absence either flag makes it a half day;
- * both flags together (afternoon start and midday end on the same day) are contradictory and
- * are also counted as a half day, never as zero or as a negative amount.
- */
-function dayFraction(date: IsoDate, range: AbsenceRange): number {
-  const isHalfFirst = range.halfDayStart && date === range.startDate;
-  const isHalfLast = range.halfDayEnd && date === range.endDate;
-  return isHalfFirst || isHalfLast ? 0.5 : 1;
+/** Monday–Friday dates from `from` to `to`, inclusive: whole weeks, then the remainder. */
+function weekdaysBetween(from: IsoDate, to: IsoDate): number {
+  const first = dayNumber(from);
+  const days = dayNumber(to) - first + 1;
+  if (days <= 0) return 0;
+  let count = Math.floor(days / 7) * 5;
+  const firstWeekday = weekdayOfDayNumber(first);
+  for (let i = 0; i < days % 7; i++) {
+    const weekday = (firstWeekday + i) % 7;
+    if (weekday !== 0 && weekday !== 6) count++;
+  }
+  return count;
 }
 
 /** Sum of working-day fractions of the range's dates that fall between from and to. */
 function sumWorkingDays(range: AbsenceRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
-  let total = 0;
-  for (const date of eachDay(from, to)) {
-    if (isWorkingDay(date, calendar)) total += dayFraction(date, range);
-  }
+  if (from > to) return 0;
+  let total = weekdaysBetween(from, to) - calendar.weekdayHolidaysBetween(from, to);
+  // A half first or last day (when a working day) counts 0.5. On a one-day absence both flags
+  // together (afternoon start, midday end) are contradictory and count as one half day too, never
+  // as zero or less: the Set holds that date once.
+  const halves = new Set<IsoDate>();
+  if (range.halfDayStart && from <= range.startDate && range.startDate <= to) halves.add(range.startDate);
+  if (range.halfDayEnd && from <= range.endDate && range.endDate <= to) halves.add(range.endDate);
+  for (const date of halves) if (isWorkingDay(date, calendar)) total -= 0.5;
   return total;
 }
 

@@ -9,6 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
 import { assertAllowed, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
+import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { loadHolidayCalendars } from "./balance.server";
 
@@ -106,6 +107,29 @@ async function send(kind: "requested" | "reminder", companyId: string, request: 
   return seen.size;
 }
 
+/** The addresses of a custom list that belong to nobody in the company. */
+async function outsideAddresses(companyId: string, emails: string[]): Promise<string[]> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const colleagues = await getDb().user.findMany({ where: { companyId, email: { in: wanted } }, select: { email: true } });
+  const known = new Set(colleagues.map((c) => c.email));
+  return wanted.filter((e) => !known.has(e));
+}
+
+/**
+ * Before a request is made: a person may have the app mail at most MAX_CUSTOM_RECIPIENTS_PER_HOUR
+ * addresses outside the company per hour (counted when the mail is sent, in notifyNewRequest).
+ * A list that would pass it is refused whole with a 429 saying when to retry, rather than mailed
+ * in part (docs/decisions/0012-input-limits.md).
+ */
+export async function assertOutsideRecipientsAllowed(companyId: string, requesterId: string, emails: string[], now = Date.now()) {
+  const outside = await outsideAddresses(companyId, emails);
+  if (outside.length === 0) return;
+  const { remaining, minutes } = remainingInWindow(LIMITS.outsideRecipientsPerUser, requesterId, now);
+  if (outside.length > remaining) {
+    throw new AppError(429, "too_many_outside_recipients", "validation.outsideRecipientsPerHour", { params: { minutes: String(minutes), remaining: String(remaining) } });
+  }
+}
+
 /** On creation: the recipients the requester chose (spec: team admins by default). */
 export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;
@@ -126,10 +150,13 @@ export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
     const known = new Set(people.map((p) => p.email));
     extraEmails = emails.filter((e) => !known.has(e));
   }
-  return send("requested", companyId, request, [
+  const sent = await send("requested", companyId, request, [
     ...people.map((person) => ({ email: person.email, person, reviewer: reviewerIds.has(person.id) })),
     ...extraEmails.map((email) => ({ email, reviewer: false })),
   ]);
+  const outside = new Set(extraEmails);
+  if (outside.size) recordAttempt(LIMITS.outsideRecipientsPerUser, request.vacation.userId, Date.now(), outside.size);
+  return sent;
 }
 
 /** "Notify admin": the reviewers again, with fresh links; who may, per canNotifyReviewers. */

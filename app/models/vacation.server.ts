@@ -13,7 +13,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canCancel, canReview, isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
 import { loadBalanceInputs } from "./balance.server";
-import { notifyDecision, notifyNewRequest } from "./vacation-notify.server";
+import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
 export const vacationSelect = {
   id: true,
@@ -85,6 +85,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
     input.recipientType === "custom"
       ? { type: "custom", emails: splitEmails(input.customEmails) }
       : { type: input.recipientType };
+  if (recipients.emails) await assertOutsideRecipientsAllowed(companyId, viewer.userId, recipients.emails);
   const db = getDb();
   // The overlap check and the insert share one transaction; SQLite runs one write transaction at a
   // time (and the adapter serialises transactions in a process), so two simultaneous overlapping

@@ -15,6 +15,7 @@ import { listTeams } from "~/models/team.server";
 import { deactivateUser, listUsers } from "~/models/user.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
+import { readFormData } from "~/utils/http.server";
 import { noticeOf, withActionErrors, withPageErrors, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { canManagePerson } from "~/utils/permissions.server";
@@ -47,7 +48,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireAdminUser(request);
-    const formData = await request.formData();
+    const formData = await readFormData(request);
     const intent = formData.get("intent");
     if (intent === "delete") {
       const submission = parseWithZod(formData, { schema: deleteUserSchema });

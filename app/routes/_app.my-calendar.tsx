@@ -17,6 +17,7 @@ import { createAbsenceFromForm } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -71,7 +72,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    return createAbsenceFromForm(await request.formData(), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+    return createAbsenceFromForm(await readFormData(request), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
   });
 }
 

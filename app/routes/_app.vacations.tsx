@@ -7,6 +7,7 @@ import { AbsenceTable, toAbsenceRow, type AbsenceRow } from "~/components/absenc
 import { ActionNotice } from "~/components/action-notice";
 import { Pager, readPaging, withParams } from "~/components/pager";
 import { todayIn, yearOf } from "~/lib/dates";
+import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { pageTitle } from "~/lib/meta";
 import { VACATION_STATUSES } from "~/lib/statuses";
 import { readVacationFilters, vacationFilterQuery } from "~/lib/vacation-filters";
@@ -15,6 +16,7 @@ import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
 
@@ -78,7 +80,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    const formData = await request.formData();
+    const formData = await readFormData(request);
     if (formData.get("intent") === "create") {
       return createAbsenceFromForm(formData, viewer, () => "/vacations?created=1");
     }
@@ -153,11 +155,11 @@ export default function Vacations() {
           </label>
           <label className="field">
             <span>{t("absences.vacations.from")}</span>
-            <input type="date" name="from" defaultValue={data.filters.from} />
+            <input type="date" name="from" min={FIRST_DATE} max={LAST_DATE} defaultValue={data.filters.from} />
           </label>
           <label className="field">
             <span>{t("absences.vacations.to")}</span>
-            <input type="date" name="to" defaultValue={data.filters.to} />
+            <input type="date" name="to" min={FIRST_DATE} max={LAST_DATE} defaultValue={data.filters.to} />
           </label>
           <label className="field">
             <span>{t("absences.vacations.status")}</span>

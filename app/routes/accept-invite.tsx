@@ -13,6 +13,7 @@ import { AppError } from "~/utils/errors.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "acceptInvite.title");
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }), values: {} }, { status: 400 });
   try {

@@ -7,9 +7,11 @@ import { AppError } from "~/utils/errors.server";
 import { apiLoginSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody } from "~/utils/api.server";
 import { clientIp } from "~/utils/rate-limit.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { email, password } = await parseBody(request, apiLoginSchema);
     const found = await checkCredentials(email, password, clientIp(request));
     const tokens = await issueTokenPair(found);
@@ -21,3 +23,6 @@ export function action({ request }: ActionFunctionArgs) {
     );
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

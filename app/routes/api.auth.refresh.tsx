@@ -5,9 +5,11 @@ import { loadViewer } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
 import { apiRefreshSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody } from "~/utils/api.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { refresh_token } = await parseBody(request, apiRefreshSchema);
     const { user, accessToken, refreshToken } = await refreshTokenPair(refresh_token);
     const viewer = await loadViewer(user.id, user.companyId);
@@ -18,3 +20,6 @@ export function action({ request }: ActionFunctionArgs) {
     );
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

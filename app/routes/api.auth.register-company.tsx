@@ -4,10 +4,12 @@ import { apiRegisterSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 // No tokens in the answer: the owner confirms the e-mail first (docs/decisions/0007-identity.md).
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     consumeLimit(LIMITS.signupPerIp, clientIp(request));
     const body = await parseBody(request, apiRegisterSchema);
     const language = await getLanguage(request);
@@ -18,3 +20,6 @@ export function action({ request }: ActionFunctionArgs) {
     );
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listAllCompanies } from "~/models/company.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 import { requireMaster } from "~/utils/permissions.server";
+import { onlyMethods } from "~/utils/http.server";
 
 // Master users only (the audit screen's all-companies filter).
 export function loader({ request }: LoaderFunctionArgs) {
@@ -10,3 +11,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json(await listAllCompanies(), { headers: noStore });
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getCompany } from "~/models/company.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -8,3 +9,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json(await getCompany(viewer), { headers: noStore });
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

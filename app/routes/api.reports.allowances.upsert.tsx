@@ -2,9 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAllowanceUpsertSchema } from "~/lib/schemas/api";
 import { upsertAllowance } from "~/models/allowance.server";
 import { handleApi, parseBody, requireApiAdmin } from "~/utils/api.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const viewer = await requireApiAdmin(request);
     const body = await parseBody(request, apiAllowanceUpsertSchema);
     const saved = await upsertAllowance(viewer, {
@@ -24,3 +26,6 @@ export function action({ request }: ActionFunctionArgs) {
     });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

@@ -4,6 +4,7 @@ import { apiYearSchema } from "~/lib/schemas/api";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { allowanceReport, serializeReportRow } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiAdmin } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -13,3 +14,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json(rows.map(serializeReportRow), { headers: noStore });
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deactivateUser, getUser, serializeUser, updateUser } from "~/models/user.server";
 import { apiUpdateUserSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody, requireApiUser } from "~/utils/api.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -12,13 +13,13 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "PATCH", "DELETE");
     const viewer = await requireApiUser(request);
     if (request.method === "DELETE") {
       // Deactivates: the person's history stays (docs/decisions/0014-user-deactivation.md).
       await deactivateUser(viewer, params.id!);
       return new Response(null, { status: 204 });
     }
-    if (request.method !== "PATCH") return Response.json({ detail: "Method not allowed" }, { status: 405 });
     const body = await parseBody(request, apiUpdateUserSchema);
     const updated = await updateUser(viewer, params.id!, {
       fullName: body.full_name,

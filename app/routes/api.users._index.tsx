@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listUsers, serializeUser } from "~/models/user.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 // GET /api/users?ids=a,b&user_id=c — colleagues of the caller's company only.
 export function loader({ request }: LoaderFunctionArgs) {
@@ -14,3 +15,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json(users.map(serializeUser), { headers: noStore });
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -4,12 +4,17 @@ import { apiAcceptInviteSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
     const body = await parseBody(request, apiAcceptInviteSchema);
     const user = await acceptInvitation(body.token, { password: body.new_password, fullName: body.full_name, language: await getLanguage(request) });
     return Response.json({ ok: true, user_id: user.id }, { status: 201 });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

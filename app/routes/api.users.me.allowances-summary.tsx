@@ -4,6 +4,7 @@ import { apiYearSchema } from "~/lib/schemas/api";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { ownBalances } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiUser } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 // Spec shape: { ok, user_id, year, yearly_allowance, residual, special_leave } each { total, used, remaining }
 // (plus pending, which the spec does not name but the screens show).
@@ -18,3 +19,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     );
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { serializeUser } from "~/models/user.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -9,3 +10,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ ...serializeUser(user), company }, { headers: noStore });
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -2,11 +2,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyEmail } from "~/models/account.server";
 import { apiTokenSchema } from "~/lib/schemas/api";
 import { handleApi, parseBody } from "~/utils/api.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const { token } = await parseBody(request, apiTokenSchema);
     await verifyEmail(token);
     return Response.json({ ok: true });
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

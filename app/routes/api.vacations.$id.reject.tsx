@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { decideVacation, serializeVacation } from "~/models/vacation.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
 
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
+    await allowMethods(request, "POST");
     const viewer = await requireApiUser(request);
     const vacation = await decideVacation(viewer, params.id!, "rejected");
     return Response.json(serializeVacation(vacation));
   });
 }
+
+// Acts only.
+export const loader = onlyMethods("POST");

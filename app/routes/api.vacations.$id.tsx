@@ -3,6 +3,7 @@ import { todayIn } from "~/lib/dates";
 import { cancelVacation, getVacation, serializeVacation } from "~/models/vacation.server";
 import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -14,7 +15,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 // DELETE /api/vacations/{id}: cancels (the row stays, status cancelled, for history and audit).
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    if (request.method !== "DELETE") return Response.json({ detail: "Method not allowed" }, { status: 405 });
+    await allowMethods(request, "DELETE");
     const viewer = await requireApiUser(request);
     await cancelVacation(viewer, params.id!, todayIn(COMPANY_TIME_ZONE));
     return new Response(null, { status: 204 });

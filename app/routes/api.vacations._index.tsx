@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiCreateVacationSchema } from "~/lib/schemas/api";
 import { createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseBody, parseVacationQuery, requireApiUser } from "~/utils/api.server";
+import { allowMethods } from "~/utils/http.server";
 
 // GET /api/vacations: the caller's own absences as a paged list { items, total, offset, limit }.
 export function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 // POST /api/vacations: a new request of the caller, pending.
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
-    if (request.method !== "POST") return Response.json({ detail: "Method not allowed" }, { status: 405 });
+    await allowMethods(request, "POST");
     const viewer = await requireApiUser(request);
     const input = await parseBody(request, apiCreateVacationSchema);
     const { vacation, workingDays } = await createVacation(viewer, input);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listPendingApprovals, pendingApprovalsTag } from "~/models/approval.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 import { etagMatches, notModified, revalidateHeaders } from "~/utils/conditional.server";
+import { onlyMethods } from "~/utils/http.server";
 
 // Polled every second by the navigation badge: answered 304 while nothing in the viewer's scope changed.
 export function loader({ request }: LoaderFunctionArgs) {
@@ -27,3 +28,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     );
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseVacationQuery, requireApiUser } from "~/utils/api.server";
+import { onlyMethods } from "~/utils/http.server";
 
 // GET /api/vacations/search?date_from&date_to&user_id (or "me")&limit (≤ 1000)&offset: an array,
 // the company's absences (the company calendar shows everyone's).
@@ -11,3 +12,6 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json(page.items.map((v) => serializeVacation(v)), { headers: { ...noStore, "X-Total-Count": String(page.total) } });
   });
 }
+
+// Reads only.
+export const action = onlyMethods("GET", "HEAD");

@@ -11,11 +11,12 @@ import { forgotPasswordSchema } from "~/lib/schemas/identity";
 import { requestPasswordReset } from "~/models/account.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "forgot.title");
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), values: {}, sent: false }, { status: 400 });
   try {
     consumeLimit(LIMITS.resetPerIp, clientIp(request));

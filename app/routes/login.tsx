@@ -14,6 +14,7 @@ import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } f
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 
@@ -26,11 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null }, { status: 400 });
   }
+  // Decided before the session exists: nothing about the target can fail once it does.
+  const target = safeRedirect(submission.value.redirectTo);
   try {
     // The body was read above; remix-auth copies the request, so hand it one without a body.
     const bodyless = new Request(request.url, { method: "POST", headers: request.headers });
@@ -42,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId) });
     // The profile's language follows the person to a new browser.
     if (isLanguage(user.preferredLanguage)) headers.append("Set-Cookie", await languageCookieHeader(user.preferredLanguage));
-    return redirect(safeRedirect(submission.value.redirectTo), { headers });
+    return redirect(target, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
       const cause = error.cause instanceof AppError ? error.cause : new AppError(401, "invalid_credentials", INVALID_CREDENTIALS);

@@ -3,6 +3,7 @@ import { sendVerificationEmail } from "~/models/company.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/http.server";
 
 export function loader() {
   return redirect("/login");
@@ -10,7 +11,7 @@ export function loader() {
 
 // Same redirect whatever the e-mail, so this cannot be used to learn who has an account.
 export async function action({ request }: ActionFunctionArgs) {
-  const email = String((await request.formData()).get("email") ?? "").trim().toLowerCase();
+  const email = String((await readFormData(request)).get("email") ?? "").trim().toLowerCase();
   try {
     consumeLimit(LIMITS.resetPerIp, clientIp(request));
     consumeLimit(LIMITS.resetPerEmail, `verify:${email}`);

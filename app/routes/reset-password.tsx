@@ -13,6 +13,7 @@ import { peekUserToken } from "~/models/user-token.server";
 import { AppError } from "~/utils/errors.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "reset.title");
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }), values: {} }, { status: 400 });
   try {

@@ -14,6 +14,7 @@ import { getOptionalViewer } from "~/utils/auth.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "signup.title");
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), values: {} }, { status: 400 });
   try {
     consumeLimit(LIMITS.signupPerIp, clientIp(request));

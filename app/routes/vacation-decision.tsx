@@ -6,6 +6,7 @@ import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { describeActionLink, redeemActionLink } from "~/models/vacation-action.server";
 import { AppError } from "~/utils/errors.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "decision.title");
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readFormData(request)).get("token") ?? "");
   try {
     const { decision } = await redeemActionLink(token);
     return redirect(`/vacation-action?message=vacation_${decision}`);

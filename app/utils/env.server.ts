@@ -2,6 +2,7 @@
 // person can act on. Local defaults are safe: SQLite under ./data, a generated session secret.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { databaseEngine } from "./database-url";
@@ -32,7 +33,39 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Folga <no-reply@folga.local>"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  // Express's "trust proxy": who may name the client's address in X-Forwarded-For (rate limits
+  // count by it). Default: nobody, the socket's address counts.
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      const setting = trustProxySetting(value);
+      if (setting === null) {
+        ctx.addIssue({ code: "custom", message: "must be false, true, a number of proxy hops, or addresses/subnets such as loopback,10.0.0.0/8" });
+        return z.NEVER;
+      }
+      return setting;
+    }),
 });
+
+const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY as Express takes it, or null when it is not a valid value. */
+export function trustProxySetting(value: string): boolean | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "0") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const entries = text.split(",").map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_PRESETS.has(entry)) return true;
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    if (!family || extra !== undefined) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries : null;
+}
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; APP_URL: string };
 

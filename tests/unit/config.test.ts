@@ -39,4 +39,20 @@ describe("configuration", () => {
     vi.stubEnv("SESSION_SECRET", undefined as unknown as string);
     expect(() => getEnv()).toThrow(/SESSION_SECRET: required in production/);
   });
+
+  it("trusts no proxy by default and validates TRUST_PROXY", async () => {
+    const defaults = await loadEnv({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(32) });
+    expect(defaults().TRUST_PROXY).toBe(false);
+    vi.resetModules();
+    const hops = await loadEnv({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(32), TRUST_PROXY: "1" });
+    expect(hops().TRUST_PROXY).toBe(1);
+    vi.resetModules();
+    const list = await loadEnv({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(32), TRUST_PROXY: "loopback, 10.0.0.0/8,::1" });
+    expect(list().TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.example", "999"]) {
+      vi.resetModules();
+      const getEnv = await loadEnv({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(32), TRUST_PROXY: bad });
+      expect(() => getEnv(), bad).toThrow(/TRUST_PROXY: must be false, true, a number of proxy hops/);
+    }
+  });
 });

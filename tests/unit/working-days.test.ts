@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf } from "~/lib/dates";
+import { addDays, dayNumber, eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf, yearOf } from "~/lib/dates";
 import { portugueseHolidays } from "~/lib/holidays-pt";
 import {
   buildHolidayIndex,
@@ -11,6 +12,7 @@ import {
   NO_HOLIDAYS,
   rangesOverlap,
   splitWorkingDaysByYear,
+  type HolidayCalendar,
   type HolidayRow,
 } from "~/lib/working-days";
 
@@ -266,5 +268,105 @@ describe("rangesOverlap", () => {
     const morning = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayEnd: true };
     const afternoon = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayStart: true };
     expect(rangesOverlap(morning, afternoon)).toBe(true);
+  });
+});
+
+// The day-by-day count the arithmetic one replaced: the reference it must always agree with.
+function countDayByDay(range: { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }, calendar: HolidayCalendar, from = range.startDate, to = range.endDate) {
+  let total = 0;
+  for (const date of eachDay(from, to)) {
+    if (!isWorkingDay(date, calendar)) continue;
+    const half = (range.halfDayStart && date === range.startDate) || (range.halfDayEnd && date === range.endDate);
+    total += half ? 0.5 : 1;
+  }
+  return total;
+}
+
+describe("working days counted arithmetically", () => {
+  const day = fc.integer({ min: dayNumber("1990-01-01"), max: dayNumber("2110-12-31") });
+  const toIso = (n: number) => addDays("1970-01-01", n);
+  const holidayRow = fc.record({
+    date: fc.oneof(day.map(toIso), fc.constantFrom("2024-02-29", "2000-02-29", "2026-12-25", "2026-01-01")),
+    countryCode: fc.constantFrom("PT", "pt ", "ES"),
+    region: fc.constantFrom(null, "PT-20", "pt-30"),
+    isRecurring: fc.boolean(),
+  });
+  const person = fc.record({ countryCode: fc.constantFrom(null, "PT", "ES", "FR"), region: fc.constantFrom(null, "PT-20", "PT-30") });
+  // Mostly short ranges (where the remainder days and the edges matter), some over decades.
+  const span = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 20_000 }));
+  const range = fc.record({ start: day, span, halfDayStart: fc.boolean(), halfDayEnd: fc.boolean() }).map(({ start, span, halfDayStart, halfDayEnd }) => ({
+    startDate: toIso(start),
+    endDate: toIso(Math.min(start + span, dayNumber("2110-12-31"))),
+    halfDayStart,
+    halfDayEnd,
+  }));
+
+  it("agrees with the day-by-day count on random ranges and holiday sets", () => {
+    fc.assert(
+      fc.property(fc.array(holidayRow, { maxLength: 30 }), person, range, (rows, who, absence) => {
+        const calendar = holidayCalendar(rows, who, "PT");
+        expect(countWorkingDays(absence, calendar)).toBe(countDayByDay(absence, calendar));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("agrees per year too", () => {
+    fc.assert(
+      fc.property(fc.array(holidayRow, { maxLength: 20 }), range, (rows, absence) => {
+        const calendar = holidayCalendar(rows, { countryCode: "PT", region: "PT-20" }, "PT");
+        const year = yearOf(absence.startDate) + (yearOf(absence.endDate) > yearOf(absence.startDate) ? 1 : 0);
+        const from = maxDate(absence.startDate, firstDayOfYear(year));
+        const to = minDate(absence.endDate, lastDayOfYear(year));
+        expect(countWorkingDaysInYear(absence, year, calendar)).toBe(countDayByDay(absence, calendar, from, to));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts a weekday holiday once when it is both recurring and one-off, national and regional", () => {
+    const calendar = holidayCalendar(
+      [
+        { date: "2026-12-25", countryCode: "PT", isRecurring: true },
+        { date: "2027-12-25", countryCode: "PT", region: "PT-20", isRecurring: true },
+        { date: "2026-12-25", countryCode: "PT", isRecurring: false },
+        { date: "2026-12-24", countryCode: "PT", isRecurring: false },
+        { date: "2026-12-24", countryCode: "PT", region: "PT-20", isRecurring: false },
+      ],
+      { countryCode: "PT", region: "PT-20" },
+      "PT",
+    );
+    // Mon 21 – Fri 25 Dec 2026: 24th and 25th off.
+    expect(countWorkingDays(fullDays("2026-12-21", "2026-12-25"), calendar)).toBe(3);
+    expect(calendar.weekdayHolidaysBetween("2026-12-21", "2026-12-25")).toBe(2);
+  });
+
+  it("never walks the days: a century and nine millennia ask the calendar as little as a week", () => {
+    const real = holidayCalendar(
+      [...portugueseHolidays(2026), ...portugueseHolidays(2027)].map((holiday) => ({ ...holiday, countryCode: "PT" })),
+      { countryCode: "PT" },
+      "PT",
+    );
+    // Counts what the counting asks of the calendar; speed itself is measured by `npm run bench`.
+    const asked = { days: 0, spans: 0 };
+    const calendar: HolidayCalendar = {
+      isHoliday: (date) => (asked.days++, real.isHoliday(date)),
+      weekdayHolidaysBetween: (from, to) => (asked.spans++, real.weekdayHolidaysBetween(from, to)),
+    };
+    const century = fullDays("2000-01-01", "2099-12-31");
+    expect(countWorkingDays(century, calendar)).toBe(countDayByDay(century, real));
+    for (const range of [fullDays("2026-12-21", "2026-12-27"), century, fullDays("1000-01-06", "9999-12-30")]) {
+      asked.days = 0;
+      asked.spans = 0;
+      countWorkingDays(range, calendar);
+      expect(asked).toEqual({ days: 0, spans: 1 });
+    }
+  });
+
+  it("counts ranges over several 400-year cycles like the day-by-day count", () => {
+    const calendar = holidayCalendar(rows, { countryCode: "XL" }, "PT");
+    const centuries = { startDate: "1599-12-30", endDate: "2801-03-01", halfDayStart: true, halfDayEnd: false };
+    expect(countWorkingDays(centuries, calendar)).toBe(countDayByDay(centuries, calendar));
+    expect(countWorkingDays(centuries, portugal)).toBe(countDayByDay(centuries, portugal));
   });
 });

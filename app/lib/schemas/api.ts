@@ -97,8 +97,13 @@ export const apiYearSchema = z.object({
   year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional(),
 });
 
+// A number, or a string holding one (form posts). Not z.coerce: it turns null, "" and [] into 0,
+// so a missing value would silently erase an allowance.
 const allowanceValue = (key: string) =>
-  z.coerce.number({ error: key }).refine((n) => Number.isFinite(n) && n >= 0, key).refine((n) => Number.isInteger(n * 2), key);
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+    z.number({ error: key }).refine((n) => Number.isFinite(n) && n >= 0, key).refine((n) => Number.isInteger(n * 2), key),
+  );
 
 /** POST /api/reports/allowances/upsert: finite numbers >= 0 (halves allowed), spec messages. */
 export const apiAllowanceUpsertSchema = z.object({

@@ -1,0 +1,26 @@
+// Bounds on what a person may send, shared by the forms and the API (client-safe); the reasons are
+// in docs/decisions/0012-input-limits.md. The messages of these keys name the same numbers: a
+// unit test keeps them in step.
+import { dayNumber, isIsoDate, type IsoDate } from "./dates";
+
+/** Absences and date filters lie between these dates, both included. */
+export const FIRST_DATE: IsoDate = "2000-01-01";
+export const LAST_DATE: IsoDate = "2100-12-31";
+
+/** Longest absence one request may cover, in calendar days (a whole leap year). */
+export const MAX_ABSENCE_DAYS = 366;
+
+/** Outside addresses one absence request may notify. */
+export const MAX_CUSTOM_RECIPIENTS = 10;
+
+/** Outside addresses one person's requests may notify per hour, counted when the mail is sent. */
+export const MAX_CUSTOM_RECIPIENTS_PER_HOUR = 30;
+
+export function isDateInWindow(value: unknown): value is IsoDate {
+  return isIsoDate(value) && value >= FIRST_DATE && value <= LAST_DATE;
+}
+
+/** Calendar days from start to end, both included. */
+export function calendarDays(startDate: IsoDate, endDate: IsoDate): number {
+  return dayNumber(endDate) - dayNumber(startDate) + 1;
+}

@@ -1,0 +1,37 @@
+// Reading what a request carries without letting a malformed one become a 500.
+import { getLanguage, getT } from "./i18n.server";
+
+/**
+ * The form fields of an HTML action. A body that is no readable form (JSON, garbage under a
+ * multipart type, a cut-off upload) is the client's mistake: a 400 for the route's error
+ * boundary, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+  }
+}
+
+async function methodNotAllowed(request: Request, methods: string[]): Promise<Response> {
+  const t = getT(await getLanguage(request));
+  return Response.json({ detail: t("errorPage.methodNotAllowed.body") }, { status: 405, headers: { Allow: methods.join(", ") } });
+}
+
+/**
+ * An /api action serves only these methods; any other gets a translated 405 `{detail}` with the
+ * Allow header (thrown inside handleApi, which passes a thrown Response through).
+ */
+export async function allowMethods(request: Request, ...methods: string[]): Promise<void> {
+  if (!methods.includes(request.method)) throw await methodNotAllowed(request, methods);
+}
+
+/**
+ * The loader of an /api route that only acts, or the action of one that only reads: without it
+ * Remix answers such a request with its own error (a 400 for GET, with a stack trace outside
+ * production) instead of the API's `{detail}`. Every /api route exports both (a test checks).
+ */
+export function onlyMethods(...methods: string[]) {
+  return ({ request }: { request: Request }) => methodNotAllowed(request, methods);
+}

@@ -1,0 +1,202 @@
+// Checks every request passes before any route runs (server.ts installs them in front of the Remix
+// handler): the client's address for rate limits, the HTTP method, where a state change comes from
+// (CSRF), and how big its body may be. Reasons and numbers: docs/decisions/0012-input-limits.md.
+import type express from "express";
+import { getLanguage, getT } from "./i18n.server";
+
+/** Largest body per kind, in bytes. */
+export const BODY_LIMITS = {
+  json: 100 * 1024,
+  form: 100 * 1024,
+  multipart: 5 * 1024 * 1024,
+  other: 16 * 1024,
+} as const;
+
+// The API's user calls carry a profile picture as a data URL inside JSON (spec section 7: invite,
+// PATCH /api/users/{id}); the schema lets the picture be up to 2,000,000 characters.
+const PICTURE_JSON_PATH = /^\/api\/users\/[^/]+\/?$/;
+const PICTURE_JSON_LIMIT = 3 * 1024 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// What the routes answer. Anything else (TRACE, CONNECT, WebDAV verbs…) stops here: the fetch
+// Request Remix builds cannot even carry TRACE or CONNECT.
+const KNOWN_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
+
+type Refusal = "badRequest" | "crossSite" | "methodNotAllowed" | "tooLarge";
+const STATUS: Record<Refusal, number> = { badRequest: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413 };
+
+export interface RequestGuardOptions {
+  /** The app's public address (APP_URL): its origin is always this app's own. */
+  appUrl: string;
+}
+
+/** The one middleware: client address, method, origin of state changes, body size. */
+export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    // The address rate limits count by: the socket's, or what `trust proxy` (TRUST_PROXY) lets
+    // Express take from X-Forwarded-For. Whatever a client sent in this header is overwritten.
+    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const host = req.headers.host;
+    if (!host || !isValidHost(host)) return void refuse(req, res, "badRequest");
+    if (!KNOWN_METHODS.has(req.method)) {
+      res.setHeader("Allow", [...KNOWN_METHODS].join(", "));
+      return void refuse(req, res, "methodNotAllowed");
+    }
+    // Remix reads no body of a GET or HEAD.
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    if (!SAFE_METHODS.has(req.method) && isCrossSite(req, [appOrigin, `${req.protocol}://${host}`])) {
+      return void refuse(req, res, "crossSite");
+    }
+    const limit = bodyLimit(req);
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > limit) return void refuse(req, res, "tooLarge");
+    readBody(req, limit).then(
+      (body) => {
+        if (body === "too large") return void refuse(req, res, "tooLarge");
+        // The Remix handler builds the route's Request from this (request-handler.server.ts).
+        req.body = body;
+        next();
+      },
+      // The client went away or sent a broken stream: nobody is left to answer, or it gets a 400.
+      () => {
+        if (!res.headersSent && !res.destroyed) void refuse(req, res, "badRequest");
+      },
+    );
+  };
+}
+
+function isValidHost(host: string): boolean {
+  try {
+    return new URL(`http://${host}`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a state change comes from another site. Calls with a bearer token carry no ambient
+ * credential (a page on another site cannot add the header without a CORS preflight, which this
+ * app never grants), so only the cookie-carrying kind is checked: browsers say where a request
+ * comes from in Sec-Fetch-Site, older ones in Origin. A cookie with neither is refused too; a
+ * request with no cookie and neither header is a script or CLI (curl to POST /api/auth/login).
+ */
+function isCrossSite(req: express.Request, ownOrigins: string[]): boolean {
+  if (/^bearer\s/i.test(req.headers.authorization ?? "")) return false;
+  const site = req.headers["sec-fetch-site"];
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = req.headers.origin;
+  if (origin) return !ownOrigins.includes(origin);
+  return Boolean(req.headers.cookie);
+}
+
+function bodyLimit(req: express.Request): number {
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/json" || type.endsWith("+json")) {
+    return PICTURE_JSON_PATH.test(req.path) ? PICTURE_JSON_LIMIT : BODY_LIMITS.json;
+  }
+  if (type === "application/x-www-form-urlencoded") return BODY_LIMITS.form;
+  if (type === "multipart/form-data") return BODY_LIMITS.multipart;
+  return BODY_LIMITS.other;
+}
+
+/** The whole body, or "too large" as soon as it passes the limit (chunked bodies declare no length). */
+function readBody(req: express.Request, limit: number): Promise<Buffer | "too large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        finish();
+        chunks.length = 0;
+        resolve("too large");
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      finish();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      finish();
+      reject(error);
+    };
+    const onClose = () => {
+      finish();
+      reject(new Error("request closed before its body ended"));
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
+}
+
+// How much of a refused body is read (and dropped) so the client, still sending, gets the answer:
+// closing the connection on it makes the client see a reset instead (Node destroys a socket
+// that is closed with unread data). Past this, the connection is cut.
+const DISCARD_LIMIT = 64 * 1024 * 1024;
+
+/** Reads the rest of a refused body without keeping it; cuts the connection past DISCARD_LIMIT. */
+function discardBody(req: express.Request) {
+  if (req.complete) return;
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/** A short answer in the person's language: `{detail}` for /api, a small page for the rest. */
+async function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
+  const status = STATUS[refusal];
+  discardBody(req);
+  res.setHeader("Cache-Control", "no-store");
+  let language: Awaited<ReturnType<typeof getLanguage>> = "pt";
+  try {
+    language = await getLanguage(languageRequest(req));
+  } catch {
+    // A header too odd to read a language from: the default language.
+  }
+  const t = getT(language);
+  const title = t(`errorPage.${refusal}.title`);
+  const body = t(`errorPage.${refusal}.body`);
+  if (res.headersSent || res.destroyed) return;
+  if (req.path === "/api" || req.path.startsWith("/api/")) {
+    res.status(status).json({ detail: body });
+    return;
+  }
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+        `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="/">${escapeHtml(t("errorPage.home"))}</a></p></main></body></html>`,
+    );
+}
+
+/** Only what language detection reads (?lng=, the cookie, Accept-Language). */
+function languageRequest(req: express.Request): Request {
+  const headers = new Headers();
+  for (const name of ["cookie", "accept-language"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  let query = "";
+  const mark = req.originalUrl.indexOf("?");
+  if (mark >= 0) query = req.originalUrl.slice(mark);
+  return new Request(`http://localhost/${query}`, { headers });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
