@@ -4,7 +4,7 @@ import LanguageDetector from "i18next-browser-languagedetector";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "~/i18n";
+import { applyPortugalPluralRules, i18nConfig, resources } from "~/i18n";
 
 // The server already chose the language (query, cookie, profile, Accept-Language) and wrote it in
 // <html lang>; the browser follows it so hydration matches, and caches it in local storage (spec).
@@ -13,6 +13,7 @@ i18next
   .use(LanguageDetector)
   .init({ ...i18nConfig, resources, detection: { order: ["htmlTag"], caches: ["localStorage"] } })
   .then(() => {
+    applyPortugalPluralRules(i18next);
     startTransition(() => {
       hydrateRoot(
         document,

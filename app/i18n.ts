@@ -45,3 +45,29 @@ export const i18nConfig = {
 export function languageOr(value: unknown, fallback: Language = DEFAULT_LANGUAGE): Language {
   return isLanguage(value) ? value : fallback;
 }
+
+/**
+ * Interpolation values of a model's message (AppError fields are strings): a numeric `count`
+ * becomes a number, since i18next picks a plural form (`key_one`, `key_other`) only for numbers.
+ */
+export function messageValues(values: Record<string, string> | null | undefined): Record<string, string | number> {
+  if (!values) return {};
+  const count = values.count === undefined || values.count === "" ? Number.NaN : Number(values.count);
+  return Number.isFinite(count) ? { ...values, count } : values;
+}
+
+interface PluralRulesSource {
+  getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;
+}
+
+/**
+ * i18next asks Intl for the plural rules of "pt", which are Brazil's: 0 and 1,5 take the singular
+ * ("0 dia"). The product writes the Portuguese of Portugal ("0 dias", "1,5 dias", "1 dia"), so
+ * "pt" takes pt-PT's rules. Call once on each i18next instance, after init.
+ */
+export function applyPortugalPluralRules(instance: { services: { pluralResolver: unknown } }): void {
+  const resolver = instance.services.pluralResolver as PluralRulesSource;
+  const original = resolver.getRule.bind(resolver);
+  const rules = { cardinal: new Intl.PluralRules("pt-PT"), ordinal: new Intl.PluralRules("pt-PT", { type: "ordinal" }) };
+  resolver.getRule = (code, options = {}) => (code === "pt" ? rules[options.ordinal ? "ordinal" : "cardinal"] : original(code, options));
+}

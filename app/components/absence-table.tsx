@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDays } from "~/lib/format";
+import { formatDateRange, formatDays } from "~/lib/format";
 import { categoryName } from "./absence-form";
-import { DateText, formatIsoDate } from "./date-text";
+import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 
 export interface AbsenceRow {
@@ -88,7 +88,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
         </thead>
         <tbody>
           {rows.map((row) => {
-            const range = `${formatIsoDate(row.startDate, i18n.language)} – ${formatIsoDate(row.endDate, i18n.language)}`;
+            const range = formatDateRange(row.startDate, row.endDate, i18n.language);
             const who = row.userName ?? "";
             const label = (action: RowAction) => t(`absences.table.${action}Label`, { range, name: who });
             const show = (action: RowAction) =>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { messageValues } from "~/i18n";
 
 export interface Notice {
   tone: "success" | "error";
@@ -18,7 +19,7 @@ export function ActionNotice({ notice }: { notice: Notice | null | undefined }) 
     <div className={`notice ${error ? "notice--error" : "notice--success"}`} role={error ? "alert" : "status"} data-testid="action-notice">
       <p className="notice__line">
         {t(notice.key)}
-        {notice.detail ? <> {t(notice.detail, notice.values)}</> : null}
+        {notice.detail ? <> {t(notice.detail, messageValues(notice.values))}</> : null}
       </p>
     </div>
   );

@@ -137,6 +137,7 @@ export async function createVacation(companyId: string, requester: Actor, input:
     if (shortfall && !(options.overrideBalance && isAdmin(requester))) {
       throw new AppError(409, "insufficient_balance", "vacation.insufficientBalance", {
         requested: String(shortfall.requested),
+        count: String(shortfall.requested),
         remaining: String(Math.max(0, shortfall.remaining)),
         year: String(shortfall.year),
       });

@@ -164,10 +164,13 @@ export default function MyCalendar() {
           <p className="card__meta" data-testid="year-summary">
             {t("absences.myCalendar.summary", {
               year,
-              approved: counts.approved,
-              pending: counts.pending,
-              rejected: counts.rejected,
-              available: data.hasAllowance ? formatDays(data.balances.yearly.remaining, i18n.language) : formatDays(null),
+              approved: t("absences.myCalendar.summaryApproved", { count: counts.approved }),
+              pending: t("absences.myCalendar.summaryPending", { count: counts.pending }),
+              rejected: t("absences.myCalendar.summaryRejected", { count: counts.rejected }),
+              available: t("absences.myCalendar.summaryAvailable", {
+                count: data.hasAllowance ? data.balances.yearly.remaining : Number.NaN,
+                days: data.hasAllowance ? formatDays(data.balances.yearly.remaining, i18n.language) : formatDays(null),
+              }),
             })}
           </p>
         </div>

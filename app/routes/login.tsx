@@ -7,7 +7,7 @@ import { AuthorizationError } from "remix-auth";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { FieldError } from "~/components/field-error";
-import { isLanguage } from "~/i18n";
+import { isLanguage, messageValues } from "~/i18n";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
@@ -93,7 +93,7 @@ export default function Login() {
       ) : null}
       {actionData?.error ? (
         <div className="notice notice--error" role="alert" id="login-error">
-          <p>{t(actionData.error, actionData.errorValues)}</p>
+          <p>{t(actionData.error, messageValues(actionData.errorValues))}</p>
           {actionData.unverifiedEmail ? (
             <Form method="post" action="/resend-verification">
               <input type="hidden" name="email" value={actionData.unverifiedEmail} />

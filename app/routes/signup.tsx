@@ -50,7 +50,7 @@ export default function Signup() {
   const submitting = navigation.state !== "idle" && navigation.formAction === "/signup";
   return (
     <AuthLayout title={t("signup.title")}>
-      <p className="muted">{t("signup.intro", { days: TRIAL_DAYS })}</p>
+      <p className="muted">{t("signup.intro", { count: TRIAL_DAYS })}</p>
       <FormError errors={form.errors} values={actionData?.values} />
       <FormProvider context={form.context}>
           <Form method="post" className="stack" {...getFormProps(form)}>

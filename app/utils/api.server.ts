@@ -1,4 +1,5 @@
 import { type z } from "zod";
+import { messageValues } from "~/i18n";
 import { currentUserSelect, getOptionalUser } from "./auth.server";
 import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
@@ -19,7 +20,7 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (error instanceof Response) return error;
     const t = getT(await getLanguage(request));
     if (error instanceof AppError) {
-      const detail = t(error.message, error.fields ?? {});
+      const detail = t(error.message, messageValues(error.fields));
       const fields = error.status === 400 && error.fields ? translateFields(error.fields, t) : undefined;
       return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
     }

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, resources, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage, resources, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
 
 // Not httpOnly on purpose: the language is no secret, and a client script may read it.
 export const languageCookie = createCookie("lng", {
@@ -31,6 +31,7 @@ export async function getLanguage(request: Request): Promise<Language> {
 // A synchronous instance for text made outside React: e-mails, /api error details.
 const serverI18n = createInstance();
 void serverI18n.init({ ...i18nConfig, resources, initImmediate: false });
+applyPortugalPluralRules(serverI18n);
 
 export function getT(language: Language): TFunction {
   return serverI18n.getFixedT(language, "common");

@@ -202,7 +202,9 @@ describe("creating an absence from the form", () => {
     );
     expect(en.common.vacation.noAdmin).toBe("Cannot create vacation: your team has no admin assigned. Please contact the company administrator.");
     for (const language of [pt, en, es]) {
-      expect(language.common.vacation.insufficientBalance).toMatch(/\{\{requested\}\}.*\{\{remaining\}\}|\{\{remaining\}\}.*\{\{requested\}\}/);
+      for (const text of [language.common.vacation.insufficientBalance_one, language.common.vacation.insufficientBalance_other]) {
+        expect(text).toMatch(/\{\{requested\}\}.*\{\{remaining\}\}|\{\{remaining\}\}.*\{\{requested\}\}/);
+      }
       expect(language.common.validation.categoryRequired).toBeTruthy();
     }
   });
