@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";
 import { cancelVacation, createVacation, decideVacation } from "~/models/vacation.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import type { Notice } from "./action-notice";
@@ -48,7 +49,7 @@ const SUCCESS_KEYS: Record<RowIntent, string> = {
 };
 
 /**
- * Approve, reject or cancel one absence by id. Refusals (403, 404 for another company's id, 409
+ * Approve, reject or cancel one absence by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
  * already decided) come back as an error notice with the model's status, never as an error page.
  */
 export async function runRowAction(formData: FormData, companyId: string, actor: Actor, options: { today: string; intents: readonly RowIntent[] }) {
@@ -60,6 +61,8 @@ export async function runRowAction(formData: FormData, companyId: string, actor:
   if (!options.intents.includes(intent)) {
     return data({ notice: { tone: "error", key: FAILURE_KEYS[intent], detail: "errors.forbidden" } satisfies Notice }, { status: 403 });
   }
+  // Cancelling cannot be undone: without confirmed=1 (no JavaScript, no dialog) the page asks first.
+  if (intent === "cancel" && needsConfirmation(formData)) return confirmationStep(formData);
   try {
     if (intent === "cancel") await cancelVacation(companyId, actor, id, options.today);
     else await decideVacation(companyId, actor, id, intent === "approve" ? "approved" : "rejected");

@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays } from "~/lib/format";
 import { categoryName } from "./absence-form";
+import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 
@@ -28,6 +30,20 @@ export function toAbsenceRow(
 ): AbsenceRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
+}
+
+/**
+ * What cancelling a row asks (the dialog with JavaScript, the page's confirmation step without):
+ * the range, and whose absence it is in a table of several people.
+ */
+export function cancelConfirmation(t: TFunction, row: Pick<AbsenceRow, "startDate" | "endDate" | "userName">, language: string, named: boolean): Confirmation {
+  const range = formatDateRange(row.startDate, row.endDate, language);
+  return {
+    title: t("absences.confirm.cancelTitle"),
+    question: named && row.userName ? t("absences.confirm.cancelQuestionOf", { range, name: row.userName }) : t("absences.confirm.cancelQuestion", { range }),
+    confirm: t("absences.confirm.cancelYes"),
+    cancel: t("absences.confirm.cancelNo"),
+  };
 }
 
 /** True while any POST of this page is on its way or being reloaded: every row button waits. */
@@ -126,9 +142,16 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
                           </button>
                         ) : null}
                         {show("cancel") ? (
-                          <button type="submit" name="intent" value="cancel" className="button button--small button--delete" disabled={busy} aria-label={label("cancel")}>
+                          <ConfirmSubmitButton
+                            confirmation={cancelConfirmation(t, row, i18n.language, Boolean(showUser))}
+                            name="intent"
+                            value="cancel"
+                            className="button button--small button--delete"
+                            disabled={busy}
+                            aria-label={label("cancel")}
+                          >
                             {t("absences.table.cancel")}
-                          </button>
+                          </ConfirmSubmitButton>
                         ) : null}
                       </Form>
                     ) : null}

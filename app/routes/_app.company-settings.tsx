@@ -4,12 +4,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { pageTitle } from "~/lib/meta";
 import { inviteSchema } from "~/lib/schemas/identity";
 import { inviteUser } from "~/models/invitation.server";
 import { deleteUser, listUsers } from "~/models/user.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { getDb } from "~/utils/db.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
@@ -41,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "delete") {
+    if (needsConfirmation(formData)) return confirmationStep(formData);
     const submission = parseWithZod(formData, { schema: deleteUserSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), values: {}, notice: null }, { status: 400 });
     try {
@@ -90,7 +93,7 @@ function UsersTab() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { role: "user" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
     shouldValidate: "onSubmit",
@@ -98,15 +101,24 @@ function UsersTab() {
   });
   const busy = navigation.state !== "idle";
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const stepUser = confirmStep ? users.find((user) => user.id === confirmStep.fields.userId) : undefined;
+  const deleteConfirmation = (user: { fullName: string | null; name?: string | null; email: string }): Confirmation => ({
+    title: t("settings.users.confirmTitle"),
+    question: t("settings.users.confirmQuestion", { name: user.fullName || user.name || user.email, email: user.email }),
+    confirm: t("settings.users.confirmYes"),
+    cancel: t("settings.users.confirmNo"),
+  });
   return (
     <div className="settings-grid">
       <section className="card" aria-labelledby="users-heading">
         <h2 id="users-heading">{t("settings.users.title")}</h2>
         {notice ? (
           <p className="notice notice--success" role="status">
-            {t(notice, actionData?.values)}
+            {t(notice, actionData && "values" in actionData ? actionData.values : undefined)}
           </p>
         ) : null}
+        {confirmStep && stepUser ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepUser)} /> : null}
         <div className="table-wrap">
           <table className="table">
             <thead>
@@ -130,11 +142,17 @@ function UsersTab() {
                   <td>
                     {user.id !== viewerId ? (
                       <Form method="post">
-                        <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="userId" value={user.id} />
-                        <button type="submit" className="button button--small" disabled={busy} aria-label={t("settings.users.deleteNamed", { name: user.fullName || user.email })}>
+                        <ConfirmSubmitButton
+                          confirmation={deleteConfirmation(user)}
+                          name="intent"
+                          value="delete"
+                          className="button button--small button--delete"
+                          disabled={busy}
+                          aria-label={t("settings.users.deleteNamed", { name: user.fullName || user.email })}
+                        >
                           {t("settings.users.delete")}
-                        </button>
+                        </ConfirmSubmitButton>
                       </Form>
                     ) : null}
                   </td>

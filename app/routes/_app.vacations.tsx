@@ -4,8 +4,9 @@ import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { createAbsenceFromForm, runRowAction } from "~/components/absence-actions.server";
 import { AbsenceForm, categoryName } from "~/components/absence-form";
-import { AbsenceTable, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
+import { AbsenceTable, cancelConfirmation, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
+import { ConfirmationStep } from "~/components/confirm";
 import { Pager, readPaging, withParams } from "~/components/pager";
 import { KNOWN_STATUSES } from "~/components/status-badge";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
@@ -104,6 +105,7 @@ export default function Vacations() {
   const [params] = useSearchParams();
   const createResult = actionData && "result" in actionData ? actionData : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   const exportQuery = new URLSearchParams(FILTER_KEYS.flatMap((key) => (data.filters[key] ? [[key, data.filters[key]]] : [])));
   const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
 
@@ -119,6 +121,7 @@ export default function Vacations() {
         </p>
       ) : null}
       <ActionNotice notice={notice} />
+      {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
       <details className="card collapsible" open={data.openNew || Boolean(createResult) || undefined}>
         <summary className="collapsible__summary">
@@ -274,4 +277,13 @@ function VacationsSection({ id, title, pagingLabel, exportHref, table, categorie
       />
     </section>
   );
+}
+
+/** Without JavaScript, a cancel first comes back here as a question about that row. */
+function CancelConfirmationStep({ fields, mine, company }: { fields: Record<string, string>; mine: AbsenceRow[]; company: AbsenceRow[] }) {
+  const { t, i18n } = useTranslation();
+  const own = mine.find((row) => row.id === fields.id);
+  const row = own ?? company.find((row) => row.id === fields.id);
+  if (!row) return null;
+  return <ConfirmationStep fields={fields} confirmation={cancelConfirmation(t, row, i18n.language, !own)} />;
 }

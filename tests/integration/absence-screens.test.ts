@@ -296,7 +296,7 @@ describe("deciding and deleting", () => {
 
     const approve = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "approve", id: lousPending }, cookies.eve))));
     expect(approve.status).toBe(403);
-    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: lousPending }, cookies.eve))));
+    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: lousPending, confirmed: "1" }, cookies.eve))));
     expect(cancel.status).toBe(403);
     expect(cancel.value.notice.detail).toBe("errors.forbidden");
     expect(await statusOf(lousPending)).toBe("pending");
@@ -308,7 +308,7 @@ describe("deciding and deleting", () => {
       expect(result.status).toBe(404);
       expect(result.value.notice.detail).toBe("vacation.notFound");
     }
-    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: ids.globexPending }, cookies.boss))));
+    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: ids.globexPending, confirmed: "1" }, cookies.boss))));
     expect(cancel.status).toBe(404);
     expect(await statusOf(ids.globexPending)).toBe("pending");
     // And Globex's owner sees none of Acme's absences.
@@ -317,13 +317,28 @@ describe("deciding and deleting", () => {
     expect((await approvalsLoader(args(getRequest("/approvals", cookies.globex)))).rows.map((r) => r.id)).toEqual([ids.globexPending]);
   });
 
-  it("lets the owner of an absence delete it from the Absences page", async () => {
+  it("asks before cancelling: a POST without confirmed=1 cancels nothing and answers with the question", async () => {
     const mine = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
-    const result = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine }, cookies.lou))));
+    const asked = unwrapData<{ confirm: { fields: Record<string, string> } }>(
+      await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine }, cookies.lou))),
+    );
+    expect(asked.status).toBe(200);
+    // The fields to post again, with confirmed=1, from the page's "Yes" form.
+    expect(asked.value.confirm.fields).toEqual({ intent: "cancel", id: mine });
+    expect(asked.value).not.toHaveProperty("notice");
+    expect(await statusOf(mine)).toBe("pending");
+    const notConfirmed = unwrapData(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: mine, confirmed: "0" }, cookies.lou))));
+    expect(notConfirmed.value).toHaveProperty("confirm");
+    expect(await statusOf(mine)).toBe("pending");
+  });
+
+  it("lets the owner of an absence cancel it from the Absences page once confirmed", async () => {
+    const mine = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
+    const result = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine, confirmed: "1" }, cookies.lou))));
     expect(result.status).toBe(200);
     expect(result.value.notice).toMatchObject({ tone: "success", key: "absences.notices.cancelled" });
     expect(await statusOf(mine)).toBe("cancelled");
-    const again = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: mine }, cookies.lou))));
+    const again = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: mine, confirmed: "1" }, cookies.lou))));
     expect(again.status).toBe(409);
     expect(again.value.notice.detail).toBe("vacation.alreadyCancelled");
   });
