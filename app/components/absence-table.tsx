@@ -62,7 +62,8 @@ export interface AbsenceTableProps {
   actions: readonly RowAction[];
   /** Off where every row has the same status (approvals: all pending). */
   showStatus?: boolean;
-  empty: string;
+  /** What an empty table says: a sentence, or a sentence and what to do next. */
+  empty: React.ReactNode;
   testId: string;
 }
 
@@ -76,7 +77,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
   if (rows.length === 0) {
     return (
       <div className="empty-state" data-testid={`${testId}-empty`}>
-        <p>{empty}</p>
+        {typeof empty === "string" ? <p>{empty}</p> : empty}
       </div>
     );
   }

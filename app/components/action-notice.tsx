@@ -17,10 +17,9 @@ export function ActionNotice({ notice }: { notice: Notice | null | undefined }) 
   const error = notice.tone === "error";
   return (
     <div className={`notice ${error ? "notice--error" : "notice--success"}`} role={error ? "alert" : "status"} data-testid="action-notice">
-      <p className="notice__line">
-        {t(notice.key)}
-        {notice.detail ? <> {t(notice.detail, messageValues(notice.values))}</> : null}
-      </p>
+      {/* The reason on a line of its own: the spec's headline ('Failed to approve vacation') has no full stop. */}
+      <p className="notice__line">{t(notice.key)}</p>
+      {notice.detail ? <p className="notice__line">{t(notice.detail, messageValues(notice.values))}</p> : null}
     </div>
   );
 }

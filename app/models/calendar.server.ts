@@ -44,7 +44,8 @@ export async function getPersonalYear(companyId: string, userId: string, year: n
       orderBy: { startDate: "asc" },
     }),
     db.vacation.findMany({
-      where: { companyId, userId, endDate: { gte: today }, status: { not: "cancelled" } },
+      // What is still ahead: a rejected or cancelled request will not happen.
+      where: { companyId, userId, endDate: { gte: today }, status: { notIn: ["rejected", "cancelled"] } },
       select: vacationSelect,
       orderBy: { startDate: "asc" },
       take: UPCOMING_LIMIT,

@@ -107,6 +107,7 @@ export default function Vacations() {
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   const exportQuery = new URLSearchParams(FILTER_KEYS.flatMap((key) => (data.filters[key] ? [[key, data.filters[key]]] : [])));
+  const filtered = FILTER_KEYS.some((key) => data.filters[key]);
   const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
 
   return (
@@ -202,6 +203,7 @@ export default function Vacations() {
         table={data.mine}
         categories={data.categories}
         actions={["cancel"]}
+        filtered={filtered}
         testId="my-vacations"
         pageKey="page"
         sizeKey="size"
@@ -217,6 +219,7 @@ export default function Vacations() {
           categories={data.categories}
           showUser
           actions={["approve", "reject", "cancel"]}
+          filtered={filtered}
           testId="company-vacations"
           pageKey="cpage"
           sizeKey="csize"
@@ -236,6 +239,8 @@ interface VacationsSectionProps {
   categories: ComponentProps<typeof AbsenceTable>["categories"];
   showUser?: boolean;
   actions: ComponentProps<typeof AbsenceTable>["actions"];
+  /** Whether the filters hide absences: an empty table then says none match. */
+  filtered: boolean;
   testId: string;
   pageKey: string;
   sizeKey: string;
@@ -243,8 +248,28 @@ interface VacationsSectionProps {
 }
 
 /** One paged table of the page ("my vacations", or the company's for admins) with its CSV link. */
-function VacationsSection({ id, title, pagingLabel, exportHref, table, categories, showUser, actions, testId, pageKey, sizeKey, params }: VacationsSectionProps) {
+function VacationsSection({ id, title, pagingLabel, exportHref, table, categories, showUser, actions, filtered, testId, pageKey, sizeKey, params }: VacationsSectionProps) {
   const { t } = useTranslation();
+  // Empty with filters: none match, and the way out; empty without: nothing yet, and what to do.
+  const empty = filtered ? (
+    <>
+      <p>{t("absences.vacations.empty")}</p>
+      <p>
+        <Link to="/vacations">{t("absences.vacations.emptyClear")}</Link>
+      </p>
+    </>
+  ) : id === "mine" ? (
+    <>
+      <p>{t("absences.vacations.emptyMine")}</p>
+      <p>
+        <Link className="button button--primary" to="/vacations?new=1">
+          <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
+        </Link>
+      </p>
+    </>
+  ) : (
+    t("absences.vacations.emptyCompany")
+  );
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <div className="card__header">
@@ -262,19 +287,21 @@ function VacationsSection({ id, title, pagingLabel, exportHref, table, categorie
         categories={categories}
         showUser={showUser}
         actions={actions}
-        empty={t("absences.vacations.empty")}
+        empty={empty}
         testId={testId}
       />
-      <Pager
-        label={pagingLabel}
-        total={table.total}
-        offset={table.offset}
-        limit={table.limit}
-        count={table.rows.length}
-        pageKey={pageKey}
-        sizeKey={sizeKey}
-        params={params}
-      />
+      {table.total > 0 ? (
+        <Pager
+          label={pagingLabel}
+          total={table.total}
+          offset={table.offset}
+          limit={table.limit}
+          count={table.rows.length}
+          pageKey={pageKey}
+          sizeKey={sizeKey}
+          params={params}
+        />
+      ) : null}
     </section>
   );
 }

@@ -90,6 +90,18 @@ beforeAll(async () => {
 });
 
 describe("/my-calendar loader", () => {
+  it("lists as upcoming only what is still ahead: no rejected or cancelled absences", async () => {
+    const rita = await createUser(acme, { email: "rita@screens.test", fullName: "Rita Rejected" });
+    const approved = (await createVacation(acme, rita.id, { startDate: "2027-06-07", endDate: "2027-06-08", status: "approved" })).id;
+    await createVacation(acme, rita.id, { startDate: "2027-06-14", endDate: "2027-06-15", status: "rejected" });
+    await createVacation(acme, rita.id, { startDate: "2027-06-21", endDate: "2027-06-22", status: "cancelled" });
+    const pending = (await createVacation(acme, rita.id, { startDate: "2027-06-28", endDate: "2027-06-29", status: "pending" })).id;
+    const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2027", await signIn("rita@screens.test"))));
+    expect(data.upcoming.map((v) => v.id)).toEqual([approved, pending]);
+    // The year's grid still shows the rejected one.
+    expect(data.vacations.map((v) => v.status)).toContain("rejected");
+  });
+
   it("gives a person's balances, upcoming absences, holidays and client-safe holiday rows", async () => {
     const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2027", cookies.eve)));
     expect(data.year).toBe(2027);
