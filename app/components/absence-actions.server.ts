@@ -1,6 +1,6 @@
 // The server half of the absence screens' forms, shared by My calendar, Absences and Approvals:
 // each route authenticates, then hands the posted form here. Answers carry locale keys only.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/form-parse";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";

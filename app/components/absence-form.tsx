@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/form-parse";
 import { Form, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
