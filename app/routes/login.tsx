@@ -3,7 +3,7 @@ import { parseWithZod } from "~/lib/form-parse";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { AuthorizationError } from "remix-auth";
+import { AuthorizationError } from "~/utils/auth-errors.server";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { FieldError } from "~/components/field-error";
