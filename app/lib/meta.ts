@@ -1,13 +1,15 @@
 import type { MetaArgs } from "@remix-run/node";
-import { DEFAULT_LANGUAGE, isLanguage, resources } from "~/i18n";
+import i18next from "i18next";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 
-/** A translated document title for a meta function (hooks are not available there). */
+/**
+ * A translated document title for a meta function (hooks are not available there). It reads
+ * i18next's default instance: the server's holds every language (utils/i18n.server.ts), the
+ * browser's the page's own (entry.client.tsx).
+ */
 export function pageTitle(matches: MetaArgs["matches"], key: string): { title: string }[] {
   const root = matches.find((match) => match.id === "root")?.data as { language?: string } | undefined;
   const language = isLanguage(root?.language) ? root.language : DEFAULT_LANGUAGE;
-  const lookup = (lang: keyof typeof resources) =>
-    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[lang].common);
-  const text = lookup(language) ?? lookup(DEFAULT_LANGUAGE) ?? key;
-  const app = resources[language].common.app.name;
-  return [{ title: `${String(text)} · ${app}` }];
+  const t = i18next.getFixedT(language, "common");
+  return [{ title: `${t(key)} · ${t("app.name")}` }];
 }

@@ -1,7 +1,8 @@
 import { createCookie } from "@remix-run/node";
-import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage, resources, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+import i18next, { type TFunction } from "i18next";
+import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
 
 // Not httpOnly on purpose: the language is no secret, and a client script may read it.
 export const languageCookie = createCookie("lng", {
@@ -28,8 +29,9 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }
 
-// A synchronous instance for text made outside React: e-mails, /api error details.
-const serverI18n = createInstance();
+// A synchronous instance for text made outside React: e-mails, /api error details, and document
+// titles (meta functions use i18next's default instance, which the browser initialises too).
+const serverI18n = i18next;
 void serverI18n.init({ ...i18nConfig, resources, initImmediate: false });
 applyPortugalPluralRules(serverI18n);
 

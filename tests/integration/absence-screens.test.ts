@@ -1,6 +1,6 @@
 // My calendar, Absences and Approvals through their loaders and actions, signed in like a browser.
 import { beforeAll, describe, expect, it } from "vitest";
-import { resources } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
 import { action as approvalsAction, loader as approvalsLoader } from "~/routes/_app.approvals";
 import { action as myCalendarAction, loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_app.vacations";

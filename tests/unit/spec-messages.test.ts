@@ -2,7 +2,7 @@
 // exactly as written, wherever the product shows them today. A translation may differ only in a
 // language the spec does not quote.
 import { describe, expect, it } from "vitest";
-import { resources } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
 
 type Messages = Record<string, unknown>;
 
