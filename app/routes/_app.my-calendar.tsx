@@ -3,9 +3,9 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AbsenceDrawer } from "~/components/absence-drawer";
-import { AbsenceForm } from "~/components/absence-form";
 import { createAbsenceFromForm } from "~/components/absence-actions.server";
 import { BalanceCards } from "~/components/balance-cards";
+import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
 import { CalendarLegend } from "~/components/month-grid";
 import { UpcomingAbsences } from "~/components/upcoming-absences";
 import { YearCalendar } from "~/components/year-calendar";
@@ -144,7 +144,14 @@ export default function MyCalendar() {
           <Link className="button" to={yearUrl(year)}>
             {t("absences.myCalendar.refresh")}
           </Link>
-          <Link className="button button--primary" to={`${yearUrl(year)}&new=1`} onClick={hydrated ? openEmpty : undefined} preventScrollReset>
+          <Link
+            className="button button--primary"
+            to={`${yearUrl(year)}&new=1`}
+            onClick={hydrated ? openEmpty : undefined}
+            onPointerEnter={preloadAbsenceForm}
+            onFocus={preloadAbsenceForm}
+            preventScrollReset
+          >
             <span aria-hidden="true">+</span> {t("absences.myCalendar.newAbsence")}
           </Link>
         </div>
@@ -177,7 +184,8 @@ export default function MyCalendar() {
         <UpcomingAbsences items={data.upcoming} categories={data.categories} />
       </section>
 
-      <section className="card calendar-card" aria-labelledby="calendar-heading">
+      {/* A press on the calendar may start a selection that opens the form: fetch its code. */}
+      <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadAbsenceForm} onKeyDown={preloadAbsenceForm}>
         <div className="card__header">
           <h2 id="calendar-heading">{t("absences.calendar.title", { year })}</h2>
           <CalendarLegend selectable={hydrated} />
@@ -195,7 +203,7 @@ export default function MyCalendar() {
 
       {open ? (
         <AbsenceDrawer title={t("absences.form.title")} closeHref={yearUrl(year)} onClose={close} focusOnOpen={manual?.open === true}>
-          <AbsenceForm
+          <DeferredAbsenceForm
             key={`${location.key}:${nonce}`}
             // A refused request comes back to an address that keeps the drawer open without JS.
             action={`${yearUrl(year)}&new=1`}

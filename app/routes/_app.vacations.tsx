@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams 
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { createAbsenceFromForm, runRowAction } from "~/components/absence-actions.server";
-import { AbsenceForm, categoryName } from "~/components/absence-form";
+import { AbsenceForm } from "~/components/absence-form";
+import { categoryName } from "~/components/category-name";
 import { AbsenceTable, cancelConfirmation, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep } from "~/components/confirm";
