@@ -1,10 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
+import type { i18n as I18n } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage } from "~/i18n";
+import { I18nextProvider } from "react-i18next";
+import { DEFAULT_LANGUAGE, isLanguage, pluralLocale } from "~/i18n";
 import { readDocumentMessages } from "~/lib/document-messages";
+import { createLiteI18n } from "~/lib/i18n-lite";
+import { setTitleTranslator } from "~/lib/meta";
 
 // The server already chose the language (query, cookie, profile, Accept-Language), wrote it in
 // <html lang> and put its messages in the document; the browser follows it, so hydration matches,
@@ -16,19 +18,24 @@ try {
   // Storage may be off (private mode, policy): the server's choice still holds.
 }
 
-i18next
-  .use(initReactI18next)
-  .init({ ...i18nConfig, lng: language, resources: { [language]: { common: readDocumentMessages() } } })
-  .then(() => {
-    applyPortugalPluralRules(i18next);
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <I18nextProvider i18n={i18next}>
-          <StrictMode>
-            <RemixBrowser />
-          </StrictMode>
-        </I18nextProvider>,
-      );
-    });
-  });
+const i18n = createLiteI18n(language, readDocumentMessages(), pluralLocale);
+i18n.on("languageChanged", (changed) => {
+  try {
+    localStorage.setItem("i18nextLng", String(changed));
+  } catch {
+    // As above.
+  }
+});
+setTitleTranslator((lng, key) => i18n.getFixedT(lng)(key));
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    // react-i18next reads only the part of i18next's interface the lite translator has.
+    <I18nextProvider i18n={i18n as unknown as I18n}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </I18nextProvider>,
+  );
+});

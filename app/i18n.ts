@@ -33,18 +33,25 @@ export function messageValues(values: Record<string, string> | null | undefined)
   return Number.isFinite(count) ? { ...values, count } : values;
 }
 
+/**
+ * The locale whose plural rules a language follows. Intl's "pt" rules are Brazil's (0 and 1,5
+ * take the singular: "0 dia"); the product writes the Portuguese of Portugal ("0 dias").
+ */
+export function pluralLocale(language: string): string {
+  return language === "pt" ? "pt-PT" : language;
+}
+
 interface PluralRulesSource {
   getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;
 }
 
 /**
- * i18next asks Intl for the plural rules of "pt", which are Brazil's: 0 and 1,5 take the singular
- * ("0 dia"). The product writes the Portuguese of Portugal ("0 dias", "1,5 dias", "1 dia"), so
- * "pt" takes pt-PT's rules. Call once on each i18next instance, after init.
+ * i18next asks Intl for the plural rules of "pt", which are Brazil's; "pt" takes pt-PT's instead
+ * (see pluralLocale). Call once on each i18next instance, after init.
  */
 export function applyPortugalPluralRules(instance: { services: { pluralResolver: unknown } }): void {
   const resolver = instance.services.pluralResolver as PluralRulesSource;
   const original = resolver.getRule.bind(resolver);
-  const rules = { cardinal: new Intl.PluralRules("pt-PT"), ordinal: new Intl.PluralRules("pt-PT", { type: "ordinal" }) };
+  const rules = { cardinal: new Intl.PluralRules(pluralLocale("pt")), ordinal: new Intl.PluralRules(pluralLocale("pt"), { type: "ordinal" }) };
   resolver.getRule = (code, options = {}) => (code === "pt" ? rules[options.ordinal ? "ordinal" : "cardinal"] : original(code, options));
 }

@@ -1,15 +1,19 @@
 import type { MetaArgs } from "@remix-run/node";
-import i18next from "i18next";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 
-/**
- * A translated document title for a meta function (hooks are not available there). It reads
- * i18next's default instance: the server's holds every language (utils/i18n.server.ts), the
- * browser's the page's own (entry.client.tsx).
- */
+type TitleTranslator = (language: string, key: string) => string;
+
+// Meta functions run outside React (no hooks): the server (utils/i18n.server.ts) and the browser
+// (entry.client.tsx) each hand titles their translator.
+let translate: TitleTranslator = (_language, key) => key;
+
+export function setTitleTranslator(translator: TitleTranslator) {
+  translate = translator;
+}
+
+/** A translated document title for a meta function. */
 export function pageTitle(matches: MetaArgs["matches"], key: string): { title: string }[] {
   const root = matches.find((match) => match.id === "root")?.data as { language?: string } | undefined;
   const language = isLanguage(root?.language) ? root.language : DEFAULT_LANGUAGE;
-  const t = i18next.getFixedT(language, "common");
-  return [{ title: `${t(key)} · ${t("app.name")}` }];
+  return [{ title: `${translate(language, key)} · ${translate(language, "app.name")}` }];
 }
