@@ -70,8 +70,8 @@ export function createLiteI18n(language: string, messages: Messages, pluralLocal
       done?.();
       return Promise.resolve();
     },
-    hasResourceBundle: (lng: string) => bundles.has(lng),
-    getResourceBundle: (lng: string) => bundles.get(lng),
+    hasResourceBundle: (lng: string, _namespace?: string) => bundles.has(lng),
+    getResourceBundle: (lng: string, _namespace?: string) => bundles.get(lng),
     addResourceBundle(lng: string, _namespace: string, added: Messages) {
       bundles.set(lng, added);
       return instance;
