@@ -1,26 +1,41 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
+import type { i18n as I18n } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "~/i18n";
+import { I18nextProvider } from "react-i18next";
+import { DEFAULT_LANGUAGE, isLanguage, pluralLocale } from "~/i18n";
+import { readDocumentMessages } from "~/lib/document-messages";
+import { createLiteI18n } from "~/lib/i18n-lite";
+import { setTitleTranslator } from "~/lib/meta";
 
-// The server already chose the language (query, cookie, profile, Accept-Language) and wrote it in
-// <html lang>; the browser follows it so hydration matches, and caches it in local storage (spec).
-i18next
-  .use(initReactI18next)
-  .use(LanguageDetector)
-  .init({ ...i18nConfig, resources, detection: { order: ["htmlTag"], caches: ["localStorage"] } })
-  .then(() => {
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <I18nextProvider i18n={i18next}>
-          <StrictMode>
-            <RemixBrowser />
-          </StrictMode>
-        </I18nextProvider>,
-      );
-    });
-  });
+// The server already chose the language (query, cookie, profile, Accept-Language), wrote it in
+// <html lang> and put its messages in the document; the browser follows it, so hydration matches,
+// and keeps it in local storage (spec), under the key i18next's language detector uses.
+const language = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
+try {
+  localStorage.setItem("i18nextLng", language);
+} catch {
+  // Storage may be off (private mode, policy): the server's choice still holds.
+}
+
+const i18n = createLiteI18n(language, readDocumentMessages(), pluralLocale);
+i18n.on("languageChanged", (changed) => {
+  try {
+    localStorage.setItem("i18nextLng", String(changed));
+  } catch {
+    // As above.
+  }
+});
+setTitleTranslator((lng, key) => i18n.getFixedT(lng)(key));
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    // react-i18next reads only the part of i18next's interface the lite translator has.
+    <I18nextProvider i18n={i18n as unknown as I18n}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </I18nextProvider>,
+  );
+});

@@ -7,7 +7,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceContext } from "~/components/nonce";
-import { i18nConfig, resources, type Language } from "~/i18n";
+import { applyPortugalPluralRules, i18nConfig, type Language } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
 import { getLanguage } from "~/utils/i18n.server";
 
 // server.ts reaches the app's server-side hooks through the build (build.entry.module.runtime).
@@ -34,7 +35,13 @@ function i18nFor(language: Language): Promise<I18n> {
   let instance = instances.get(language);
   if (!instance) {
     const created = createInstance();
-    instance = created.use(initReactI18next).init({ ...i18nConfig, lng: language, resources }).then(() => created);
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng: language, resources })
+      .then(() => {
+        applyPortugalPluralRules(created);
+        return created;
+      });
     instances.set(language, instance);
   }
   return instance;

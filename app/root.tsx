@@ -9,10 +9,10 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { useNonce } from "~/components/nonce";
 import { useErrorContent } from "~/components/route-error";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
+import { documentMessagesJson, MESSAGES_ELEMENT_ID } from "~/lib/document-messages";
 import styles from "~/styles/app.css";
 import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
 
@@ -36,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = rootData?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const nonce = useNonce();
+  const messages = documentMessagesJson(i18n, language);
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -45,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* Data, not a script: the browser's i18next reads its messages from here (entry.client). */}
+        <script type="application/json" id={MESSAGES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: messages }} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -55,12 +58,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE };
-  useChangeLanguage(language);
+  useLanguageFromServer(language);
   // Lets end-to-end tests (and monitoring) tell when the page has become interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;
+}
+
+/**
+ * Follows the language the server chose when it changes without a new document (the profile's
+ * language after signing in): the browser holds only its first page's messages, so it fetches
+ * the new language's before switching.
+ */
+function useLanguageFromServer(language: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === language) return;
+    let current = true;
+    const load = i18n.hasResourceBundle(language, "common")
+      ? Promise.resolve()
+      : fetch(`/locales/${language}`)
+          .then((response) => response.json() as Promise<Record<string, unknown>>)
+          .then((messages) => void i18n.addResourceBundle(language, "common", messages));
+    load
+      .then(async () => {
+        if (current) await i18n.changeLanguage(language);
+      })
+      .catch(() => window.location.reload());
+    return () => {
+      current = false;
+    };
+  }, [language, i18n]);
 }
 
 export function ErrorBoundary() {

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/form-parse";
 import { Form, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -11,6 +10,7 @@ import { formatDays } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
 import { countWorkingDays, holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
+import { categoryName } from "./category-name";
 import { FieldError } from "./field-error";
 import { FormError } from "./form-error";
 
@@ -25,12 +25,6 @@ export interface HolidayContextData {
   rows: HolidayRow[];
   person: HolidayPerson;
   companyCountryCode: string;
-}
-
-/** Seeded categories have translated names; categories a company adds keep their own name. */
-export function categoryName(t: TFunction, category: { id: string; name: string } | undefined, fallbackId = ""): string {
-  if (!category) return fallbackId;
-  return t(`absences.categories.${category.id}`, { defaultValue: category.name });
 }
 
 export interface AbsenceFormProps {

@@ -1,8 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { formatDays } from "~/lib/format";
-import { categoryName } from "./absence-form";
-import { DateText, formatIsoDate } from "./date-text";
+import { formatDateRange, formatDays } from "~/lib/format";
+import { categoryName } from "./category-name";
+import { ConfirmSubmitButton, type Confirmation } from "./confirm";
+import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 
 export interface AbsenceRow {
@@ -30,6 +32,20 @@ export function toAbsenceRow(
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
 }
 
+/**
+ * What cancelling a row asks (the dialog with JavaScript, the page's confirmation step without):
+ * the range, and whose absence it is in a table of several people.
+ */
+export function cancelConfirmation(t: TFunction, row: Pick<AbsenceRow, "startDate" | "endDate" | "userName">, language: string, named: boolean): Confirmation {
+  const range = formatDateRange(row.startDate, row.endDate, language);
+  return {
+    title: t("absences.confirm.cancelTitle"),
+    question: named && row.userName ? t("absences.confirm.cancelQuestionOf", { range, name: row.userName }) : t("absences.confirm.cancelQuestion", { range }),
+    confirm: t("absences.confirm.cancelYes"),
+    cancel: t("absences.confirm.cancelNo"),
+  };
+}
+
 /** True while any POST of this page is on its way or being reloaded: every row button waits. */
 export function useRowActionBusy(): boolean {
   const navigation = useNavigation();
@@ -46,7 +62,8 @@ export interface AbsenceTableProps {
   actions: readonly RowAction[];
   /** Off where every row has the same status (approvals: all pending). */
   showStatus?: boolean;
-  empty: string;
+  /** What an empty table says: a sentence, or a sentence and what to do next. */
+  empty: React.ReactNode;
   testId: string;
 }
 
@@ -60,7 +77,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
   if (rows.length === 0) {
     return (
       <div className="empty-state" data-testid={`${testId}-empty`}>
-        <p>{empty}</p>
+        {typeof empty === "string" ? <p>{empty}</p> : empty}
       </div>
     );
   }
@@ -88,7 +105,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
         </thead>
         <tbody>
           {rows.map((row) => {
-            const range = `${formatIsoDate(row.startDate, i18n.language)} – ${formatIsoDate(row.endDate, i18n.language)}`;
+            const range = formatDateRange(row.startDate, row.endDate, i18n.language);
             const who = row.userName ?? "";
             const label = (action: RowAction) => t(`absences.table.${action}Label`, { range, name: who });
             const show = (action: RowAction) =>
@@ -126,9 +143,16 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
                           </button>
                         ) : null}
                         {show("cancel") ? (
-                          <button type="submit" name="intent" value="cancel" className="button button--small button--delete" disabled={busy} aria-label={label("cancel")}>
+                          <ConfirmSubmitButton
+                            confirmation={cancelConfirmation(t, row, i18n.language, Boolean(showUser))}
+                            name="intent"
+                            value="cancel"
+                            className="button button--small button--delete"
+                            disabled={busy}
+                            aria-label={label("cancel")}
+                          >
                             {t("absences.table.cancel")}
-                          </button>
+                          </ConfirmSubmitButton>
                         ) : null}
                       </Form>
                     ) : null}

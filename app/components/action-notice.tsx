@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { messageValues } from "~/i18n";
 
 export interface Notice {
   tone: "success" | "error";
@@ -16,10 +17,9 @@ export function ActionNotice({ notice }: { notice: Notice | null | undefined }) 
   const error = notice.tone === "error";
   return (
     <div className={`notice ${error ? "notice--error" : "notice--success"}`} role={error ? "alert" : "status"} data-testid="action-notice">
-      <p className="notice__line">
-        {t(notice.key, notice.values)}
-        {notice.detail ? <> {t(notice.detail, notice.values)}</> : null}
-      </p>
+      {/* The reason on a line of its own: the spec's headline ('Failed to approve vacation') has no full stop. */}
+      <p className="notice__line">{t(notice.key, messageValues(notice.values))}</p>
+      {notice.detail ? <p className="notice__line">{t(notice.detail, messageValues(notice.values))}</p> : null}
     </div>
   );
 }

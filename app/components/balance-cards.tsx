@@ -35,7 +35,9 @@ function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: Bala
       </header>
       <p className="balance-card__remaining">
         <span className="balance-card__big">{formatDays(figures?.remaining, i18n.language)}</span>
-        <span className="balance-card__unit">{t("absences.balances.remainingOf", { year })}</span>
+        <span className="balance-card__unit">
+          {/* The unit agrees with the figure ("1 dia", "2 dias"); an unknown one (NaN) reads as plural. */}
+          {t("absences.balances.remainingOf", { year, count: figures?.remaining ?? Number.NaN })}</span>
       </p>
       <dl className="balance-card__figures">
         {FIGURES.map((figure) => (

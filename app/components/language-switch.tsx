@@ -2,7 +2,10 @@ import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 
-/** A plain POST form, so switching works with JavaScript off; the server answers with a redirect back. */
+/**
+ * A plain POST form, so switching works with JavaScript off; the server answers with a redirect
+ * back. With JavaScript too it loads a new document: the browser holds only the page's language.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -10,7 +13,7 @@ export function LanguageSwitch() {
   params.delete("lng");
   const back = location.pathname + (params.size ? `?${params}` : "");
   return (
-    <Form method="post" action="/language" className="language-switch" aria-label={t("language.label")}>
+    <Form method="post" action="/language" reloadDocument className="language-switch" aria-label={t("language.label")}>
       <input type="hidden" name="redirectTo" value={back} />
       {SUPPORTED_LANGUAGES.map((language) => (
         <button

@@ -1,7 +1,7 @@
 import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { dayOfWeek, eachDay, isoDate, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
-import { formatIsoDate } from "./date-text";
+import { formatIsoDate } from "~/lib/format";
 
 export type DayStatus = "rejected" | "approved" | "pending";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDays } from "~/lib/format";
-import { categoryName } from "./absence-form";
+import { categoryName } from "./category-name";
 import { DateRangeText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 
@@ -27,7 +27,7 @@ export function UpcomingAbsences({ items, categories }: { items: readonly Upcomi
           <span className="upcoming__range">
             <DateRangeText start={item.startDate} end={item.endDate} />
           </span>
-          <span className="upcoming__days">{t("absences.myCalendar.workingDays", { days: formatDays(item.workingDays, i18n.language) })}</span>
+          <span className="upcoming__days">{t("absences.myCalendar.workingDays", { count: item.workingDays, days: formatDays(item.workingDays, i18n.language) })}</span>
           <span className="upcoming__category">{categoryName(t, categories.find((c) => c.id === item.categoryId), item.categoryId)}</span>
           {item.description ? <span className="upcoming__description">{item.description}</span> : null}
         </li>

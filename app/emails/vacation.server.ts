@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Language } from "~/i18n";
-import { formatDays } from "~/lib/format";
+import { formatDateRange, formatDays } from "~/lib/format";
 import { getT } from "~/utils/i18n.server";
 import { escapeHtml, type RenderedMail } from "./render.server";
 
@@ -24,22 +24,24 @@ const button = (href: string, label: string, color: string) =>
 /** requested / reminder go to reviewers and chosen colleagues; approved / rejected to the requester. */
 export function renderVacationMail(kind: "requested" | "reminder" | "approved" | "rejected", language: Language, data: VacationMailData): RenderedMail {
   const t: TFunction = getT(language);
+  const range = formatDateRange(data.startDate, data.endDate, language);
   const vars = {
     requester: data.requester,
-    start: data.startDate,
-    end: data.endDate,
+    range,
+    count: data.workingDays,
     days: formatDays(data.workingDays, language),
     category: t(`absences.categories.${data.categoryId}`, { defaultValue: data.categoryName }),
   };
   const subject = t(`notify.${kind}.subject`, vars);
-  const lines = [t("mail.greeting", { name: data.recipient }), "", t(`notify.${kind}.body`, vars)];
+  const body = t(`notify.${kind}.body`, vars);
+  const lines = [t("mail.greeting", { name: data.recipient }), "", body];
   if (data.automatic) lines.push("", t("notify.autoApproved"));
   if (data.description) lines.push("", `${t("notify.description")}: ${data.description}`);
   if (data.links) lines.push("", `${t("notify.approve")}: ${data.links.approve}`, `${t("notify.reject")}: ${data.links.reject}`, "", t("notify.linksNote"));
   lines.push("", `${t("notify.openApp")}: ${data.appUrl}/my-calendar`);
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5">
 <p>${escapeHtml(t("mail.greeting", { name: data.recipient }))}</p>
-<p>${escapeHtml(t(`notify.${kind}.body`, vars))}</p>
+<p>${escapeHtml(body).replace(escapeHtml(range), `<span style="white-space:nowrap">${escapeHtml(range)}</span>`)}</p>
 ${data.automatic ? `<p>${escapeHtml(t("notify.autoApproved"))}</p>` : ""}
 ${data.description ? `<p><strong>${escapeHtml(t("notify.description"))}:</strong> ${escapeHtml(data.description)}</p>` : ""}
 ${data.links ? `<p>${button(data.links.approve, t("notify.approve"), "#2e7d32")}${button(data.links.reject, t("notify.reject"), "#c62828")}</p><p style="font-size:13px;color:#5b6575">${escapeHtml(t("notify.linksNote"))}</p>` : ""}

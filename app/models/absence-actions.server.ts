@@ -1,10 +1,11 @@
 // The server half of the absence screens' forms, shared by My calendar, Absences and Approvals:
 // each route authenticates, then hands the posted form here. Answers are ActionReply with
 // locale keys only.
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { parseWithZod } from "~/lib/form-parse";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -43,7 +44,7 @@ const SUCCESS_KEYS: Record<RowIntent, string> = {
 };
 
 /**
- * Approve, reject or cancel one absence by id. Refusals (403, 404 for another company's id, 409
+ * Approve, reject or cancel one absence by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
  * already decided) come back as an error notice with the model's status, never as an error page.
  */
 export async function runRowAction(formData: FormData, viewer: Viewer, options: { today: string; intents: readonly RowIntent[] }) {
@@ -55,6 +56,8 @@ export async function runRowAction(formData: FormData, viewer: Viewer, options: 
   if (!options.intents.includes(intent)) {
     return data<ActionReply>({ notice: { tone: "error", key: FAILURE_KEYS[intent], detail: "errors.forbidden" } }, { status: 403 });
   }
+  // Cancelling cannot be undone: without confirmed=1 (no JavaScript, no dialog) the page asks first.
+  if (intent === "cancel" && needsConfirmation(formData)) return confirmationStep(formData);
   try {
     if (intent === "cancel") await cancelVacation(viewer, id, options.today);
     else await decideVacation(viewer, id, intent === "approve" ? "approved" : "rejected");

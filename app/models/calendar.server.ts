@@ -39,6 +39,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
       orderBy: { startDate: "asc" },
     }),
     db.vacation.findMany({
+      // What is still ahead: a rejected or cancelled request will not happen.
       where: { companyId: viewer.companyId, userId, endDate: { gte: today }, status: { in: [...BLOCKING_STATUSES] } },
       select: vacationSelect,
       orderBy: { startDate: "asc" },

@@ -1,8 +1,10 @@
 // The demo company a newcomer signs in to. Deterministic (seeded random), so tests and screenshots
 // see the same data on every fresh database.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { checkRequestFitsBalance, statusEffect, type BalanceVacation } from "~/lib/balances";
 import { addDays, isoDate, isWeekend, type IsoDate } from "~/lib/dates";
 import { portugueseHolidays } from "~/lib/holidays-pt";
+import { holidayCalendar } from "~/lib/working-days";
 import { hashPassword } from "~/utils/password.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
 
@@ -83,16 +85,15 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       ],
     });
 
-    await tx.allowance.createMany({
-      data: users.map((user) => ({
-        companyId,
-        userId: user.id,
-        year,
-        yearly: 22,
-        residual: Math.floor(random() * 6),
-        specialLeave: random() < 0.3 ? 2 : 0,
-      })),
-    });
+    const allowances = users.map((user) => ({
+      companyId,
+      userId: user.id,
+      year,
+      yearly: 22,
+      residual: Math.floor(random() * 6),
+      specialLeave: random() < 0.3 ? 2 : 0,
+    }));
+    await tx.allowance.createMany({ data: allowances });
 
     const holidays = [...portugueseHolidays(year), ...portugueseHolidays(year + 1).filter((h) => !h.isRecurring)];
     const holidayDates = new Set([...portugueseHolidays(year), ...portugueseHolidays(year + 1)].map((h) => h.date));
@@ -104,8 +105,29 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       [operations.id, owner.id],
     ]);
     const vacations: Prisma.VacationCreateManyInput[] = [];
+    // The demo must look like a company that follows its own rules: no one's balance below zero.
+    // A request that would not fit the rolled allowance (the check the server makes) draws on
+    // another, or on none (sick leave).
+    const calendar = holidayCalendar(
+      holidays.map((h) => ({ ...h, countryCode: "PT" })),
+      { countryCode: "PT", region: null },
+      "PT",
+    );
+    const held = new Map<string, BalanceVacation[]>();
+    const pickCategory = (userId: string, start: IsoDate, end: IsoDate, status: string, roll: number) => {
+      const rolled = roll < 0.75 ? "yearly_allowance" : roll < 0.85 ? "sick_leave" : roll < 0.93 ? "residual" : "special_leave";
+      const own = held.get(userId) ?? [];
+      const allowance = allowances.find((row) => row.userId === userId)!;
+      // Next year's yearly allowance carries over until management sets it (effectiveAllowance).
+      const rows = [allowance, { year: year + 1, yearly: allowance.yearly, residual: 0, specialLeave: 0 }];
+      const fits = (categoryId: string) =>
+        checkRequestFitsBalance({ request: { startDate: start, endDate: end, halfDayStart: false, halfDayEnd: false, categoryId }, vacations: own, allowances: rows, categories: DEFAULT_CATEGORIES, calendar }) === null;
+      const categoryId = statusEffect(status) === "none" ? rolled : ([rolled, "yearly_allowance", "sick_leave"].find(fits) ?? "sick_leave");
+      held.set(userId, [...own, { startDate: start, endDate: end, halfDayStart: false, halfDayEnd: false, status, categoryId }]);
+      return categoryId;
+    };
     const addVacation = (userId: string, teamId: string | null, start: IsoDate, length: number, status: string, roll: number) => {
-      const categoryId = roll < 0.75 ? "yearly_allowance" : roll < 0.85 ? "sick_leave" : roll < 0.93 ? "residual" : "special_leave";
+      const categoryId = pickCategory(userId, start, addDays(start, length - 1), status, roll);
       const decided = status === "approved" || status === "rejected";
       vacations.push({
         companyId,

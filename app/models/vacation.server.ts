@@ -115,6 +115,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       throw new AppError(409, "insufficient_balance", "vacation.insufficientBalance", {
         params: {
           requested: String(shortfall.requested),
+          count: String(shortfall.requested),
           remaining: String(Math.max(0, shortfall.remaining)),
           year: String(shortfall.year),
         },

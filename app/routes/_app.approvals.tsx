@@ -60,7 +60,7 @@ export default function Approvals() {
       <header className="page-header">
         <h1 className="page__title">{t("nav.approvals")}</h1>
       </header>
-      <ActionNotice notice={actionData?.notice} />
+      <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : null} />
       {data.loadFailed ? (
         <p className="notice notice--error" role="alert">
           {t("absences.approvals.loadFailed")}

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/form-parse";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ActionNotice } from "~/components/action-notice";
+import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { pageTitle } from "~/lib/meta";
@@ -17,6 +18,7 @@ import { requireAdminUser } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { noticeOf, withActionErrors, withPageErrors, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { canManagePerson } from "~/utils/permissions.server";
 
@@ -51,6 +53,8 @@ export function action({ request }: ActionFunctionArgs) {
     const formData = await readFormData(request);
     const intent = formData.get("intent");
     if (intent === "delete") {
+      // Removing a person asks first; without JavaScript the first POST only answers the question.
+      if (needsConfirmation(formData)) return confirmationStep(formData);
       const submission = parseWithZod(formData, { schema: deleteUserSchema });
       if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
       try {
@@ -105,7 +109,7 @@ function UsersTab() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { role: "user" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
     shouldValidate: "onSubmit",
@@ -113,12 +117,20 @@ function UsersTab() {
   });
   const busy = navigation.state !== "idle";
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
-
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const stepUser = confirmStep ? users.find((user) => user.id === confirmStep.fields.userId) : undefined;
+  const deleteConfirmation = (user: { fullName: string | null; name: string | null; email: string }): Confirmation => ({
+    title: t("settings.users.confirmTitle"),
+    question: t("settings.users.confirmQuestion", { name: displayName(user), email: user.email }),
+    confirm: t("settings.users.confirmYes"),
+    cancel: t("settings.users.confirmNo"),
+  });
   return (
     <div className="settings-grid">
       <section className="card" aria-labelledby="users-heading">
         <h2 id="users-heading">{t("settings.users.title")}</h2>
         <ActionNotice notice={notice} />
+        {confirmStep && stepUser ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepUser)} /> : null}
         <div className="table-wrap">
           <table className="table">
             <thead>
@@ -142,11 +154,17 @@ function UsersTab() {
                   <td>
                     {user.canRemove ? (
                       <Form method="post">
-                        <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="userId" value={user.id} />
-                        <button type="submit" className="button button--small" disabled={busy} aria-label={t("settings.users.deleteNamed", { name: user.displayName })}>
+                        <ConfirmSubmitButton
+                          confirmation={deleteConfirmation(user)}
+                          name="intent"
+                          value="delete"
+                          className="button button--small button--delete"
+                          disabled={busy}
+                          aria-label={t("settings.users.deleteNamed", { name: user.displayName })}
+                        >
                           {t("settings.users.delete")}
-                        </button>
+                        </ConfirmSubmitButton>
                       </Form>
                     ) : null}
                   </td>

@@ -3,8 +3,8 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AbsenceDrawer } from "~/components/absence-drawer";
-import { AbsenceForm } from "~/components/absence-form";
 import { BalanceCards } from "~/components/balance-cards";
+import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
 import { CalendarLegend } from "~/components/month-grid";
 import { UpcomingAbsences } from "~/components/upcoming-absences";
 import { YearCalendar } from "~/components/year-calendar";
@@ -150,7 +150,14 @@ export default function MyCalendar() {
           <Link className="button" to={yearUrl(year)}>
             {t("absences.myCalendar.refresh")}
           </Link>
-          <Link className="button button--primary" to={`${yearUrl(year)}&new=1`} onClick={hydrated ? openEmpty : undefined} preventScrollReset>
+          <Link
+            className="button button--primary"
+            to={`${yearUrl(year)}&new=1`}
+            onClick={hydrated ? openEmpty : undefined}
+            onPointerEnter={preloadAbsenceForm}
+            onFocus={preloadAbsenceForm}
+            preventScrollReset
+          >
             <span aria-hidden="true">+</span> {t("absences.myCalendar.newAbsence")}
           </Link>
         </div>
@@ -170,17 +177,21 @@ export default function MyCalendar() {
           <p className="card__meta" data-testid="year-summary">
             {t("absences.myCalendar.summary", {
               year,
-              approved: counts.approved,
-              pending: counts.pending,
-              rejected: counts.rejected,
-              available: data.hasAllowance ? formatDays(data.balances.yearly.remaining, i18n.language) : formatDays(null),
+              approved: t("absences.myCalendar.summaryApproved", { count: counts.approved }),
+              pending: t("absences.myCalendar.summaryPending", { count: counts.pending }),
+              rejected: t("absences.myCalendar.summaryRejected", { count: counts.rejected }),
+              available: t("absences.myCalendar.summaryAvailable", {
+                count: data.hasAllowance ? data.balances.yearly.remaining : Number.NaN,
+                days: data.hasAllowance ? formatDays(data.balances.yearly.remaining, i18n.language) : formatDays(null),
+              }),
             })}
           </p>
         </div>
         <UpcomingAbsences items={data.upcoming} categories={data.categories} />
       </section>
 
-      <section className="card calendar-card" aria-labelledby="calendar-heading">
+      {/* A press on the calendar may start a selection that opens the form: fetch its code. */}
+      <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadAbsenceForm} onKeyDown={preloadAbsenceForm}>
         <div className="card__header">
           <h2 id="calendar-heading">{t("absences.calendar.title", { year })}</h2>
           <CalendarLegend selectable={hydrated} />
@@ -198,7 +209,7 @@ export default function MyCalendar() {
 
       {open ? (
         <AbsenceDrawer title={t("absences.form.title")} closeHref={yearUrl(year)} onClose={close} focusOnOpen={manual?.open === true}>
-          <AbsenceForm
+          <DeferredAbsenceForm
             key={`${location.key}:${nonce}`}
             // A refused request comes back to an address that keeps the drawer open without JS.
             action={`${yearUrl(year)}&new=1`}

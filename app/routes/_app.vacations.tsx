@@ -2,9 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { AbsenceForm, categoryName } from "~/components/absence-form";
-import { AbsenceTable, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
+import { AbsenceForm } from "~/components/absence-form";
+import { AbsenceTable, cancelConfirmation, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
+import { categoryName } from "~/components/category-name";
 import { ActionNotice } from "~/components/action-notice";
+import { ConfirmationStep } from "~/components/confirm";
 import { Pager, readPaging, withParams } from "~/components/pager";
 import { todayIn, yearOf } from "~/lib/dates";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
@@ -99,7 +101,9 @@ export default function Vacations() {
   const [params] = useSearchParams();
   const createResult = actionData && "result" in actionData ? actionData : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   const exportQuery = new URLSearchParams(data.exportQuery);
+  const filtered = data.filtered;
   const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
 
   return (
@@ -114,6 +118,7 @@ export default function Vacations() {
         </p>
       ) : null}
       <ActionNotice notice={notice} />
+      {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
       <details className="card collapsible" open={data.openNew || Boolean(createResult) || undefined}>
         <summary className="collapsible__summary">
@@ -194,6 +199,7 @@ export default function Vacations() {
         table={data.mine}
         categories={data.categories}
         actions={["cancel"]}
+        filtered={filtered}
         testId="my-vacations"
         pageKey="page"
         sizeKey="size"
@@ -209,6 +215,7 @@ export default function Vacations() {
           categories={data.categories}
           showUser
           actions={["approve", "reject", "cancel"]}
+          filtered={filtered}
           testId="company-vacations"
           pageKey="cpage"
           sizeKey="csize"
@@ -228,6 +235,8 @@ interface VacationsSectionProps {
   categories: ComponentProps<typeof AbsenceTable>["categories"];
   showUser?: boolean;
   actions: ComponentProps<typeof AbsenceTable>["actions"];
+  /** Whether the filters hide absences: an empty table then says none match. */
+  filtered: boolean;
   testId: string;
   pageKey: string;
   sizeKey: string;
@@ -235,8 +244,28 @@ interface VacationsSectionProps {
 }
 
 /** One paged table of the page ("my vacations", or the company's for admins) with its CSV link. */
-function VacationsSection({ id, title, pagingLabel, exportHref, table, categories, showUser, actions, testId, pageKey, sizeKey, params }: VacationsSectionProps) {
+function VacationsSection({ id, title, pagingLabel, exportHref, table, categories, showUser, actions, filtered, testId, pageKey, sizeKey, params }: VacationsSectionProps) {
   const { t } = useTranslation();
+  // Empty with filters: none match, and the way out; empty without: nothing yet, and what to do.
+  const empty = filtered ? (
+    <>
+      <p>{t("absences.vacations.empty")}</p>
+      <p>
+        <Link to="/vacations">{t("absences.vacations.emptyClear")}</Link>
+      </p>
+    </>
+  ) : id === "mine" ? (
+    <>
+      <p>{t("absences.vacations.emptyMine")}</p>
+      <p>
+        <Link className="button button--primary" to="/vacations?new=1">
+          <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
+        </Link>
+      </p>
+    </>
+  ) : (
+    t("absences.vacations.emptyCompany")
+  );
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <div className="card__header">
@@ -254,19 +283,30 @@ function VacationsSection({ id, title, pagingLabel, exportHref, table, categorie
         categories={categories}
         showUser={showUser}
         actions={actions}
-        empty={t("absences.vacations.empty")}
+        empty={empty}
         testId={testId}
       />
-      <Pager
-        label={pagingLabel}
-        total={table.total}
-        offset={table.offset}
-        limit={table.limit}
-        count={table.rows.length}
-        pageKey={pageKey}
-        sizeKey={sizeKey}
-        params={params}
-      />
+      {table.total > 0 ? (
+        <Pager
+          label={pagingLabel}
+          total={table.total}
+          offset={table.offset}
+          limit={table.limit}
+          count={table.rows.length}
+          pageKey={pageKey}
+          sizeKey={sizeKey}
+          params={params}
+        />
+      ) : null}
     </section>
   );
+}
+
+/** Without JavaScript, a cancel first comes back here as a question about that row. */
+function CancelConfirmationStep({ fields, mine, company }: { fields: Record<string, string>; mine: AbsenceRow[]; company: AbsenceRow[] }) {
+  const { t, i18n } = useTranslation();
+  const own = mine.find((row) => row.id === fields.id);
+  const row = own ?? company.find((row) => row.id === fields.id);
+  if (!row) return null;
+  return <ConfirmationStep fields={fields} confirmation={cancelConfirmation(t, row, i18n.language, !own)} />;
 }

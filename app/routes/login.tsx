@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/form-parse";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { AuthorizationError } from "remix-auth";
+import { AuthorizationError } from "~/utils/auth-errors.server";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { FieldError } from "~/components/field-error";
-import { isLanguage } from "~/i18n";
+import { isLanguage, messageValues } from "~/i18n";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
@@ -96,7 +96,7 @@ export default function Login() {
       ) : null}
       {actionData?.error ? (
         <div className="notice notice--error" role="alert" id="login-error">
-          <p>{t(actionData.error, actionData.errorValues)}</p>
+          <p>{t(actionData.error, messageValues(actionData.errorValues))}</p>
           {actionData.unverifiedEmail ? (
             <Form method="post" action="/resend-verification">
               <input type="hidden" name="email" value={actionData.unverifiedEmail} />

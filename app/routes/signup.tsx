@@ -1,5 +1,5 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/form-parse";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -51,7 +51,7 @@ export default function Signup() {
   const submitting = navigation.state !== "idle" && navigation.formAction === "/signup";
   return (
     <AuthLayout title={t("signup.title")}>
-      <p className="muted">{t("signup.intro", { days: TRIAL_DAYS })}</p>
+      <p className="muted">{t("signup.intro", { count: TRIAL_DAYS })}</p>
       <FormError errors={form.errors} values={actionData?.values} />
       <FormProvider context={form.context}>
           <Form method="post" className="stack" {...getFormProps(form)}>

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
+import { DateRangeText } from "~/components/date-text";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { describeActionLink, redeemActionLink } from "~/models/vacation-action.server";
@@ -56,7 +57,7 @@ export default function VacationDecision() {
             <dd>{details.vacation.requester}</dd>
             <dt>{t("decision.dates")}</dt>
             <dd>
-              {details.vacation.startDate} → {details.vacation.endDate} ({t("decision.workingDays", { days: formatDays(details.vacation.workingDays, i18n.language) })})
+              <DateRangeText start={details.vacation.startDate} end={details.vacation.endDate} /> ({t("decision.workingDays", { count: details.vacation.workingDays, days: formatDays(details.vacation.workingDays, i18n.language) })})
             </dd>
             <dt>{t("decision.category")}</dt>
             <dd>{t(`absences.categories.${details.vacation.categoryId}`, { defaultValue: details.vacation.categoryName })}</dd>
@@ -80,7 +81,7 @@ export default function VacationDecision() {
             <ul data-testid="away-together">
               {details.awayTogether.map((v) => (
                 <li key={`${v.name}-${v.startDate}`}>
-                  {v.name}: {v.startDate} → {v.endDate} ({t(`decision.status.${v.status}`)})
+                  {v.name}: <DateRangeText start={v.startDate} end={v.endDate} /> ({t(`decision.status.${v.status}`)})
                 </li>
               ))}
             </ul>

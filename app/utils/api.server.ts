@@ -1,5 +1,6 @@
 import { type z } from "zod";
 import { getOptionalViewer, loadViewer, type SignedInViewer } from "./auth.server";
+import { messageValues } from "~/i18n";
 import { AppError } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
@@ -19,7 +20,7 @@ export async function handleApi(request: Request, run: () => Promise<Response>):
     if (error instanceof Response) return error;
     const t = getT(await getLanguage(request));
     if (error instanceof AppError) {
-      const detail = t(error.message, error.params);
+      const detail = t(error.message, messageValues(error.params));
       const fields = error.status === 400 && Object.keys(error.fields).length ? translateFields(error.fields, t) : undefined;
       return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
     }

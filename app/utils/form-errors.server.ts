@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { Notice } from "~/components/action-notice";
+import type { ConfirmationStepData } from "./confirmation.server";
 import { AppError } from "./errors.server";
 
 /** What every HTML action answers. */
@@ -16,6 +17,8 @@ export interface ActionReply {
   values?: Record<string, string>;
   /** A one-line answer (row actions, refusals). */
   notice?: Notice | null;
+  /** A destructive action not confirmed yet: what to post again with confirmed=1 (confirmation.server.ts). */
+  confirm?: ConfirmationStepData;
 }
 
 /** What an error boundary receives for an AppError thrown while loading. */

@@ -1,7 +1,9 @@
 import { createCookie } from "@remix-run/node";
-import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, resources, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+import { createInstance, type TFunction } from "i18next";
+import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage, languageOr, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
+import { setTitleTranslator } from "~/lib/meta";
+import { resources } from "~/i18n-resources.server";
 
 // Not httpOnly on purpose: the language is no secret, and a client script may read it.
 export const languageCookie = createCookie("lng", {
@@ -28,13 +30,16 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }
 
-// A synchronous instance for text made outside React: e-mails, /api error details.
+// A synchronous instance for text made outside React: e-mails, /api error details, titles.
 const serverI18n = createInstance();
 void serverI18n.init({ ...i18nConfig, resources, initImmediate: false });
+applyPortugalPluralRules(serverI18n);
 
 export function getT(language: Language): TFunction {
   return serverI18n.getFixedT(language, "common");
 }
+
+setTitleTranslator((language, key) => getT(languageOr(language))(key));
 
 export function languageCookieHeader(language: Language) {
   return languageCookie.serialize(language);

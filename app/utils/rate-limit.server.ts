@@ -41,7 +41,7 @@ export function assertWithinLimit(limit: Limit, key: string, now = Date.now()) {
   const window = current(limit, key, now);
   if (window.count >= limit.max) {
     const minutes = Math.max(1, Math.ceil((window.resetAt - now) / 60_000));
-    throw new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes) } });
+    throw new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) } });
   }
 }
 

@@ -31,13 +31,15 @@ function month(testInfo: TestInfo, offset: number): number {
 }
 
 
-/** Deletes the employee's absences in the range left by an earlier run on a reused server. */
+/** Cancels the employee's absences in the range left by an earlier run on a reused server. */
 async function clearRange(page: Page, range: Range) {
   await page.goto(`/vacations?from=${range.start}&to=${range.end}&size=100`);
-  const deleteButtons = page.getByTestId("my-vacations").getByRole("button", { name: /^Apagar/ });
-  for (let left = await deleteButtons.count(); left > 0; left--) {
-    await deleteButtons.first().click();
-    await expect(deleteButtons).toHaveCount(left - 1);
+  const cancelButtons = page.getByTestId("my-vacations").getByRole("button", { name: /^Cancelar pedido/ });
+  for (let left = await cancelButtons.count(); left > 0; left--) {
+    await cancelButtons.first().click();
+    // The dialog with JavaScript, the page's confirmation step without: the same "Yes" button.
+    await page.getByRole("button", { name: "Sim, cancelar pedido" }).click();
+    await expect(cancelButtons).toHaveCount(left - 1);
   }
 }
 
@@ -162,4 +164,53 @@ test("with JavaScript, dragging across days opens the drawer with the range in o
 
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);
+});
+
+test("cancelling an absence asks first, with and without JavaScript, and then says it is cancelled", async ({ page }, testInfo) => {
+  const range = { start: dayOf(month(testInfo, 3), 1), end: dayOf(month(testInfo, 3), 1, 4) };
+  const description = `E2E cancel ${testInfo.project.name}`;
+  await signIn(page, DEMO.employee.email);
+  await clearRange(page, range);
+  await requestFromCalendar(page, range, description);
+
+  await page.goto(`/vacations?from=${range.start}&to=${range.end}`);
+  const row = myRow(page, description);
+  const cancel = row.getByRole("button", { name: /^Cancelar pedido/ });
+  await expect(cancel).toHaveText("Cancelar pedido");
+  const question = /^Queres mesmo cancelar estas férias \(.+\)\?$/;
+
+  if (testInfo.project.name === "js-on") {
+    // A modal dialog: Escape closes it and gives the focus back to the button; nothing happened.
+    await cancel.click();
+    const dialog = page.getByRole("dialog", { name: "Cancelar pedido" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(question)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Não, manter" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Sim, cancelar pedido" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Não, manter" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(cancel).toBeFocused();
+    await expect(row).toHaveAttribute("data-status", "pending");
+    await cancel.click();
+    await dialog.getByRole("button", { name: "Sim, cancelar pedido" }).click();
+  } else {
+    // The first POST only asks; "No" leads back with nothing changed.
+    await cancel.click();
+    const step = page.getByTestId("confirmation-step");
+    await expect(step.getByText(question)).toBeVisible();
+    await expect(row).toHaveAttribute("data-status", "pending");
+    await step.getByRole("link", { name: "Não, manter" }).click();
+    await expect(step).toHaveCount(0);
+    await expect(row).toHaveAttribute("data-status", "pending");
+    await cancel.click();
+    await page.getByTestId("confirmation-step").getByRole("button", { name: "Sim, cancelar pedido" }).click();
+  }
+
+  await expect(page.getByRole("status").filter({ hasText: "Pedido cancelado." })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const cancelled = page.getByTestId("my-vacations").locator('tbody tr[data-status="cancelled"]').filter({ hasText: description });
+  await expect(cancelled.first()).toContainText("Cancelada");
 });

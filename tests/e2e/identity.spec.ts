@@ -16,7 +16,7 @@ async function linkFromOutbox(page: Page, email: string, path: string): Promise<
 const unique = (testInfo: { project: { name: string } }, label: string) =>
   `${label}-${testInfo.project.name}-${Date.now()}@example.test`;
 
-test("a new company signs up, confirms the e-mail and signs in", async ({ page }, testInfo) => {
+test("a new company signs up, confirms the e-mail, signs in and finds empty lists that say what to do next", async ({ page }, testInfo) => {
   const email = unique(testInfo, "founder");
   await openPage(page, "/signup");
   await page.getByLabel("Nome da empresa").fill("Acme Lda");
@@ -46,6 +46,23 @@ test("a new company signs up, confirms the e-mail and signs in", async ({ page }
   await submitLogin(page, email, "correct-horse-1");
   await expect(page.getByTestId("display-name")).toHaveText("Fernanda Founder");
   await expect(page.getByText("Acme Lda")).toBeVisible();
+
+  // Nothing yet: the lists say so and what to do next, with no "0–0 / 0" pager.
+  await expect(page.getByText("Não tem ausências marcadas. Para pedir uma, arraste sobre os dias do calendário ou use «Nova ausência».")).toBeVisible();
+  await openPage(page, "/vacations");
+  const mine = page.getByTestId("my-vacations-empty");
+  await expect(mine).toContainText("Ainda não tem ausências. Peça a primeira com «Nova ausência».");
+  await expect(page.getByTestId("company-vacations-empty")).toContainText("Ainda ninguém na empresa pediu uma ausência.");
+  await expect(page.getByTestId("page-counter")).toHaveCount(0);
+  await expect(page.getByText("0–0 / 0")).toHaveCount(0);
+  await mine.getByRole("link", { name: "Nova ausência" }).click();
+  await expect(page.getByLabel("Tipo de ausência")).toBeVisible();
+
+  // With a filter, the same empty list says nothing matches, and how to clear the filter.
+  await openPage(page, "/vacations?status=approved");
+  await expect(page.getByTestId("my-vacations-empty")).toContainText("Não há ausências com estes filtros.");
+  await page.getByTestId("my-vacations-empty").getByRole("link", { name: "Limpar os filtros" }).click();
+  await expect(page.getByTestId("my-vacations-empty")).toContainText("Ainda não tem ausências.");
 });
 
 test("sign-up shows what is wrong, field by field", async ({ page }) => {

@@ -1,6 +1,6 @@
 // My calendar, Absences and Approvals through their loaders and actions, signed in like a browser.
 import { beforeAll, describe, expect, it } from "vitest";
-import { resources } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
 import { action as approvalsAction, loader as approvalsLoader } from "~/routes/_app.approvals";
 import { action as myCalendarAction, loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_app.vacations";
@@ -90,6 +90,18 @@ beforeAll(async () => {
 });
 
 describe("/my-calendar loader", () => {
+  it("lists as upcoming only what is still ahead: no rejected or cancelled absences", async () => {
+    const rita = await createUser(acme, { email: "rita@screens.test", fullName: "Rita Rejected" });
+    const approved = (await createVacation(acme, rita.id, { startDate: "2027-06-07", endDate: "2027-06-08", status: "approved" })).id;
+    await createVacation(acme, rita.id, { startDate: "2027-06-14", endDate: "2027-06-15", status: "rejected" });
+    await createVacation(acme, rita.id, { startDate: "2027-06-21", endDate: "2027-06-22", status: "cancelled" });
+    const pending = (await createVacation(acme, rita.id, { startDate: "2027-06-28", endDate: "2027-06-29", status: "pending" })).id;
+    const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2027", await signIn("rita@screens.test"))));
+    expect(data.upcoming.map((v) => v.id)).toEqual([approved, pending]);
+    // The year's grid still shows the rejected one.
+    expect(data.vacations.map((v) => v.status)).toContain("rejected");
+  });
+
   it("gives a person's balances, upcoming absences, holidays and client-safe holiday rows", async () => {
     const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2027", cookies.eve)));
     expect(data.year).toBe(2027);
@@ -202,7 +214,9 @@ describe("creating an absence from the form", () => {
     );
     expect(en.common.vacation.noAdmin).toBe("Cannot create vacation: your team has no admin assigned. Please contact the company administrator.");
     for (const language of [pt, en, es]) {
-      expect(language.common.vacation.insufficientBalance).toMatch(/\{\{requested\}\}.*\{\{remaining\}\}|\{\{remaining\}\}.*\{\{requested\}\}/);
+      for (const text of [language.common.vacation.insufficientBalance_one, language.common.vacation.insufficientBalance_other]) {
+        expect(text).toMatch(/\{\{requested\}\}.*\{\{remaining\}\}|\{\{remaining\}\}.*\{\{requested\}\}/);
+      }
       expect(language.common.validation.categoryRequired).toBeTruthy();
     }
   });
@@ -296,7 +310,7 @@ describe("deciding and deleting", () => {
 
     const approve = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "approve", id: lousPending }, cookies.eve))));
     expect(approve.status).toBe(403);
-    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: lousPending }, cookies.eve))));
+    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: lousPending, confirmed: "1" }, cookies.eve))));
     expect(cancel.status).toBe(403);
     expect(cancel.value.notice.detail).toBe("errors.forbidden");
     expect(await statusOf(lousPending)).toBe("pending");
@@ -308,7 +322,7 @@ describe("deciding and deleting", () => {
       expect(result.status).toBe(404);
       expect(result.value.notice.detail).toBe("vacation.notFound");
     }
-    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: ids.globexPending }, cookies.boss))));
+    const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: ids.globexPending, confirmed: "1" }, cookies.boss))));
     expect(cancel.status).toBe(404);
     expect(await statusOf(ids.globexPending)).toBe("pending");
     // And Globex's owner sees none of Acme's absences.
@@ -317,13 +331,28 @@ describe("deciding and deleting", () => {
     expect((await approvalsLoader(args(getRequest("/approvals", cookies.globex)))).rows.map((r) => r.id)).toEqual([ids.globexPending]);
   });
 
-  it("lets the owner of an absence delete it from the Absences page", async () => {
+  it("asks before cancelling: a POST without confirmed=1 cancels nothing and answers with the question", async () => {
     const mine = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
-    const result = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine }, cookies.lou))));
+    const asked = unwrapData<{ confirm: { fields: Record<string, string> } }>(
+      await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine }, cookies.lou))),
+    );
+    expect(asked.status).toBe(200);
+    // The fields to post again, with confirmed=1, from the page's "Yes" form.
+    expect(asked.value.confirm.fields).toEqual({ intent: "cancel", id: mine });
+    expect(asked.value).not.toHaveProperty("notice");
+    expect(await statusOf(mine)).toBe("pending");
+    const notConfirmed = unwrapData(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: mine, confirmed: "0" }, cookies.lou))));
+    expect(notConfirmed.value).toHaveProperty("confirm");
+    expect(await statusOf(mine)).toBe("pending");
+  });
+
+  it("lets the owner of an absence cancel it from the Absences page once confirmed", async () => {
+    const mine = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
+    const result = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine, confirmed: "1" }, cookies.lou))));
     expect(result.status).toBe(200);
     expect(result.value.notice).toMatchObject({ tone: "success", key: "absences.notices.cancelled" });
     expect(await statusOf(mine)).toBe("cancelled");
-    const again = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: mine }, cookies.lou))));
+    const again = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: mine, confirmed: "1" }, cookies.lou))));
     expect(again.status).toBe(409);
     expect(again.value.notice.detail).toBe("vacation.alreadyCancelled");
   });

@@ -131,7 +131,8 @@ describe("deciding by e-mail link", () => {
     await createVacation(await viewerFor(colleague), { startDate: "2027-07-05", endDate: "2027-07-09", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" });
     const created = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "2027-07-07", end_date: "2027-07-08" })));
     const vacationId = String(((await created.json()) as Json).id);
-    const mail = await testSmtp().waitForMail(admin.email, /2027-07-07/);
+    // Dates are written for people, in the reader's language ("7 – 8 Jul 2027"), with no-break spaces.
+    const mail = await testSmtp().waitForMail(admin.email, /7\u00a0–\u00a08\u00a0(de\u00a0)?jul/i);
     const [approveUrl, rejectUrl] = [...mail.text.matchAll(/https?:\/\/\S+vacation-decision\?token=\S+/g)].map((m) => new URL(m[0]));
     const token = approveUrl.searchParams.get("token")!;
 
@@ -151,7 +152,9 @@ describe("deciding by e-mail link", () => {
     expect(row).toMatchObject({ status: "approved", reviewerId: admin.id });
 
     const told = await testSmtp().waitForMail(employee.email, /approved/);
-    expect(told.subject).toBe("Absence approved: 2027-07-07 to 2027-07-08");
+    expect(told.subject).toBe("Absence approved: 7\u00a0–\u00a08\u00a0Jul\u00a02027");
+    expect(told.text).toContain("request for 7\u00a0–\u00a08\u00a0Jul\u00a02027 (2 working days) was approved.");
+    expect(told.html).toContain('<span style="white-space:nowrap">7\u00a0–\u00a08\u00a0Jul\u00a02027</span>');
 
     // Used, and the sibling reject link is spent too.
     const again = unwrapData<{ error: string }>(await decisionAction(args(postForm("/vacation-decision", { token }))));
@@ -304,7 +307,7 @@ describe("auto-approval", () => {
     const row = await getDb().vacation.findUniqueOrThrow({ where: { id: vacation.id } });
     expect(row).toMatchObject({ status: "approved", autoApproved: true, reviewerId: null });
     await settleMail();
-    const mails = testSmtp().inbox.filter((m) => m.to.includes(colleague.email) && /2027-12-13/.test(m.subject));
+    const mails = testSmtp().inbox.filter((m) => m.to.includes(colleague.email) && /13\u00a0–\u00a014\u00a0de\u00a0dez\.\u00a0de\u00a02027/.test(m.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("automaticamente");
     expect(await getDb().auditEntry.count({ where: { entityId: vacation.id, action: "vacation.auto_approved" } })).toBe(1);

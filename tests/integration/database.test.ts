@@ -6,6 +6,8 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_COMPANY_NAME, DEMO_PASSWORD, hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
 import { createDb, getDb } from "~/utils/db.server";
+import { allowanceReport } from "~/models/report.server";
+import { viewerFor } from "../support/factories";
 import { applySqliteMigrations, readMigrations, SQLITE_MIGRATIONS_DIR } from "~/utils/migrations.server";
 import { verifyPassword } from "~/utils/password.server";
 
@@ -238,6 +240,35 @@ describe("demo company", () => {
       expect(current.startDate <= current.endDate).toBe(true);
     }
   });
+
+  // Whatever day the demo is created (the seed depends on today), nobody is overdrawn: this year
+  // and next (requests reach into next year late in the year).
+  for (const today of ["2026-06-15", "2026-01-05", "2026-11-22", "2026-12-28"]) {
+    it(`shows no negative balance for any demo person, seeded on ${today}`, async () => {
+      const db = getDb();
+      let company = await db.company.findFirst({ where: { name: DEMO_COMPANY_NAME } });
+      if (today !== "2026-06-15") {
+        if (company) await db.company.delete({ where: { id: company.id } });
+        await seedDemoCompany(db, today);
+        company = await db.company.findFirst({ where: { name: DEMO_COMPANY_NAME } });
+      }
+      const year = Number(today.slice(0, 4));
+      const overdrawn: string[] = [];
+      const owner = await db.user.findFirstOrThrow({ where: { companyId: company!.id, role: "owner" } });
+      const viewer = await viewerFor(owner);
+      for (const y of [year, year + 1]) {
+        for (const row of await allowanceReport(viewer, y)) {
+          for (const [kind, figures] of Object.entries(row.balances)) {
+            if (figures.remaining < 0) overdrawn.push(`${row.user.email} ${y} ${kind} ${figures.remaining}`);
+          }
+        }
+      }
+      expect(overdrawn).toEqual([]);
+      // Still a demo with absences that draw on each allowance.
+      const categories = new Set((await db.vacation.findMany({ where: { companyId: company!.id }, select: { categoryId: true } })).map((v) => v.categoryId));
+      expect([...categories]).toEqual(expect.arrayContaining(["yearly_allowance", "residual", "sick_leave"]));
+    });
+  }
 });
 
 describe("one shared SQLite connection", () => {

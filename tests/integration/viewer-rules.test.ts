@@ -75,7 +75,7 @@ describe("who may cancel: one rule for the API, the form and the buttons", () =>
   it("refuses a team admin another team's request and the owner's, through the API and the form", async () => {
     for (const id of [ids.bobPending, ids.ownerPending]) {
       expect((await cancelApi(args(api(`/api/vacations/${id}`, "DELETE", cookies.redAdmin), { id }))).status).toBe(403);
-      const form = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id }, cookies.redAdmin))));
+      const form = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id, confirmed: "1" }, cookies.redAdmin))));
       expect(form.status).toBe(403);
       expect(form.value.notice.detail).toBe("errors.forbidden");
       expect(await statusOf(id)).toBe("pending");
@@ -92,7 +92,7 @@ describe("who may cancel: one rule for the API, the form and the buttons", () =>
 
   it("lets the team admin cancel a member's request through the form", async () => {
     const id = (await createVacation(company, ids.eve, { startDate: "2027-04-05", endDate: "2027-04-05" })).id;
-    const form = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id }, cookies.redAdmin))));
+    const form = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id, confirmed: "1" }, cookies.redAdmin))));
     expect(form.status).toBe(200);
     expect(await statusOf(id)).toBe("cancelled");
   });

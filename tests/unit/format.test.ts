@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formatDays, UNKNOWN_FIGURE } from "~/lib/format";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatDate, formatDateRange, formatDays, formatIsoDate, UNKNOWN_FIGURE } from "~/lib/format";
 
 describe("formatDays", () => {
   it("shows whole numbers without decimals", () => {
@@ -35,4 +35,60 @@ describe("formatDays", () => {
     expect(formatDays(Number.NaN, "en")).toBe(UNKNOWN_FIGURE);
     expect(formatDays(Number.POSITIVE_INFINITY, "en")).toBe(UNKNOWN_FIGURE);
   });
+});
+
+// No-break spaces keep a date on one line; the tests spell them out.
+const nb = (text: string) => text.replace(/ /g, "\u00a0");
+
+describe("formatDate: one readable style per language", () => {
+  it("names the month, in each language", () => {
+    expect(formatDate("2026-08-03", "en")).toBe(nb("3 Aug 2026"));
+    expect(formatDate("2026-08-03", "es")).toBe(nb("3 ago 2026"));
+    expect(formatDate("2026-08-03", "pt")).toBe(nb("3 de ago. de 2026"));
+  });
+
+  it("never breaks a date: every space is a no-break space", () => {
+    for (const language of ["pt", "en", "es"]) {
+      expect(formatDate("2026-12-31", language)).not.toMatch(/[ \u2009\u202f]/);
+      expect(formatDateRange("2026-12-30", "2027-01-04", language)).not.toMatch(/[ \u2009\u202f]/);
+    }
+  });
+
+  it("falls back to Portuguese for an unknown language", () => {
+    expect(formatDate("2026-01-05", "de")).toBe(formatDate("2026-01-05", "pt"));
+  });
+});
+
+describe("formatDateRange", () => {
+  it("shares the month and year of the two ends", () => {
+    expect(formatDateRange("2026-08-03", "2026-08-07", "en")).toBe(nb("3 – 7 Aug 2026"));
+    expect(formatDateRange("2026-08-03", "2026-08-07", "es")).toBe(nb("3–7 ago 2026"));
+    expect(formatDateRange("2026-08-03", "2026-08-07", "pt")).toBe(nb("3 – 7 de ago. de 2026"));
+  });
+
+  it("spells out what differs across months and years", () => {
+    expect(formatDateRange("2026-07-30", "2026-08-04", "en")).toBe(nb("30 Jul – 4 Aug 2026"));
+    expect(formatDateRange("2026-12-30", "2027-01-04", "es")).toBe(nb("30 dic 2026 – 4 ene 2027"));
+    expect(formatDateRange("2026-12-30", "2027-01-04", "pt")).toBe(nb("30 de dez. de 2026 – 4 de jan. de 2027"));
+  });
+
+  it("shows a one-day range as that date", () => {
+    expect(formatDateRange("2026-05-01", "2026-05-01", "en")).toBe(formatDate("2026-05-01", "en"));
+  });
+});
+
+describe("dates are calendar dates, whatever the time zone of the machine", () => {
+  const original = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = original;
+  });
+
+  for (const zone of ["Pacific/Kiritimati", "America/Los_Angeles", "Europe/Lisbon"]) {
+    it(`keeps 1 January 2026 on 1 January in ${zone}`, () => {
+      process.env.TZ = zone;
+      expect(formatDate("2026-01-01", "en")).toBe(nb("1 Jan 2026"));
+      expect(formatDateRange("2025-12-31", "2026-01-01", "en")).toBe(nb("31 Dec 2025 – 1 Jan 2026"));
+      expect(formatIsoDate("2026-01-01", "pt", { weekday: "long" })).toBe("quinta-feira");
+    });
+  }
 });

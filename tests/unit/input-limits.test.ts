@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
 import { calendarDays, FIRST_DATE, isDateInWindow, LAST_DATE, MAX_ABSENCE_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
 import { apiAllowanceUpsertSchema, apiCreateVacationSchema } from "~/lib/schemas/api";
 import { readVacationFilters } from "~/lib/vacation-filters";

@@ -26,6 +26,34 @@ describe("locale files", () => {
     });
   }
 
+  it("has both plural forms in all three languages wherever one language has a plural key", () => {
+    const keysOf = (language: string) => new Set(readdirSync(path.join(root, language)).flatMap((file) => flatten(read(language, file))));
+    const languages = ["pt", "en", "es"];
+    const keys = Object.fromEntries(languages.map((language) => [language, keysOf(language)]));
+    const plurals = new Set(languages.flatMap((language) => [...keys[language]].filter((key) => /_(one|other)$/.test(key)).map((key) => key.replace(/_(one|other)$/, ""))));
+    expect(plurals.size).toBeGreaterThan(5);
+    for (const base of plurals) {
+      for (const language of languages) {
+        expect(keys[language].has(`${base}_one`), `${language} ${base}_one`).toBe(true);
+        expect(keys[language].has(`${base}_other`), `${language} ${base}_other`).toBe(true);
+        // A plural key stands alone: a plain key beside it would shadow the forms for some counts.
+        expect(keys[language].has(base), `${language} ${base} beside its plural forms`).toBe(false);
+      }
+    }
+  });
+
+  it("interpolates {{count}} only in plural keys (a count in a plain key reads '1 dias')", () => {
+    for (const language of ["pt", "en", "es"]) {
+      for (const file of readdirSync(path.join(root, language))) {
+        const data = read(language, file);
+        for (const key of flatten(data)) {
+          const value = key.split(".").reduce((node, part) => node[part], data) as string;
+          if (value.includes("{{count}}")) expect(key, `${language}/${file}`).toMatch(/_(one|other)$/);
+        }
+      }
+    }
+  });
+
   it("splits a language into files with distinct top-level keys (they merge into one namespace)", () => {
     const seen = new Map<string, string>();
     for (const file of readdirSync(path.join(root, "en"))) {

@@ -11,7 +11,8 @@ export const apiLoginSchema = z.object({
 
 export const apiRefreshSchema = z.object({ refresh_token: z.string({ error: "auth.invalidRefreshToken" }) });
 export const apiLogoutSchema = z.object({ refresh_token: z.string().optional() });
-export const apiRegisterSchema = signupSchema;
+// Classic at the API boundary (parseBody takes classic schemas); the rules are the form's own.
+export const apiRegisterSchema = z.unknown().pipe(signupSchema);
 export const apiTokenSchema = z.object({ token: z.string({ error: "token.missing" }).min(1, "token.missing") });
 
 export const apiAcceptInviteSchema = z.object({

@@ -1,27 +1,28 @@
 // Client-safe schemas of the identity forms (sign-up, invitations, password reset). Messages are
 // locale keys; the spec's own texts (section 5) live under validation.* in the locale files.
-import { z } from "zod";
+// zod/mini, like every schema the browser runs (see auth.ts).
+import * as z from "zod/mini";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
-const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
+const requiredText = (key: string, max = 200) =>
+  z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, "validation.tooLong"));
 const email = (requiredKey: string, invalidKey: string) =>
-  z.string({ error: requiredKey }).trim().toLowerCase().min(1, requiredKey).pipe(z.email({ error: invalidKey }));
+  z.pipe(z.string({ error: requiredKey }).check(z.trim(), z.toLowerCase(), z.minLength(1, requiredKey)), z.email({ error: invalidKey }));
 const newPassword = z
   .string({ error: "validation.passwordRequired" })
-  .min(MIN_PASSWORD_LENGTH, "validation.passwordTooShort")
-  .max(MAX_PASSWORD_LENGTH, "validation.tooLong");
+  .check(z.minLength(MIN_PASSWORD_LENGTH, "validation.passwordTooShort"), z.maxLength(MAX_PASSWORD_LENGTH, "validation.tooLong"));
 
 export const signupSchema = z.object({
   companyName: requiredText("validation.companyNameRequired"),
-  billingEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.email({ error: "validation.emailInvalid" }).optional()),
+  billingEmail: z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.trim(), z.toLowerCase())),
+      z.transform((value: string | undefined) => value || undefined),
+    ),
+    z.optional(z.email({ error: "validation.emailInvalid" })),
+  ),
   fullName: requiredText("validation.fullNameRequired"),
   email: email("validation.emailRequired", "validation.emailInvalid"),
   password: newPassword,
@@ -30,26 +31,28 @@ export const signupSchema = z.object({
 export const inviteSchema = z.object({
   fullName: requiredText("validation.inviteNameRequired"),
   email: email("validation.inviteEmailInvalid", "validation.inviteEmailInvalid"),
-  role: z.enum(["user", "admin"], { error: "validation.roleInvalid" }).default("user"),
+  role: z._default(z.enum(["user", "admin"], { error: "validation.roleInvalid" }), "user"),
 });
 
 /** Accept invite and reset password: both password fields, equal. */
 export const newPasswordSchema = z
   .object({
-    token: z.string({ error: "token.missing" }).min(1, "token.missing"),
-    fullName: z.string().trim().max(200, "validation.tooLong").optional(),
+    token: z.string({ error: "token.missing" }).check(z.minLength(1, "token.missing")),
+    fullName: z.optional(z.string().check(z.trim(), z.maxLength(200, "validation.tooLong"))),
     password: z.string({ error: "validation.passwordAndConfirmRequired" }),
     confirmPassword: z.string({ error: "validation.passwordAndConfirmRequired" }),
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordsDontMatch" });
-    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordTooShort" });
-    } else if (value.password.length > MAX_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: "validation.tooLong" });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.password !== value.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordsDontMatch" });
+      } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+        ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordTooShort" });
+      } else if (value.password.length > MAX_PASSWORD_LENGTH) {
+        ctx.addIssue({ code: "custom", path: ["password"], message: "validation.tooLong" });
+      }
+    }),
+  );
 
 export const forgotPasswordSchema = z.object({
   email: email("validation.emailRequired", "validation.emailInvalid"),

@@ -1,0 +1,83 @@
+// npm run check:js-budget — the JavaScript a screen's first load costs, from the browser build
+// (run `remix build` first). A document loads the entry, every route module of the matched chain
+// and their shared chunks (the <link rel="modulepreload"> tags Remix writes); each is summed
+// gzipped, as the server's compression sends it. Fails when a budgeted screen is over its limit.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const BUILD_DIR = path.resolve("public/build");
+
+/** Route chains of the screens with a budget (kB of gzip, 1 kB = 1024 bytes). */
+export const BUDGETS: { screen: string; routes: string[]; maxKb: number }[] = [
+  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 100 },
+];
+
+interface ManifestEntry {
+  module: string;
+  imports?: string[];
+}
+
+interface Manifest {
+  entry: ManifestEntry;
+  routes: Record<string, ManifestEntry & { id: string; parentId?: string; path?: string; index?: boolean }>;
+}
+
+/** The newest manifest of the build (`window.__remixManifest={…};`). */
+export function readManifest(buildDir = BUILD_DIR): Manifest {
+  const files = readdirSync(buildDir)
+    .filter((name) => /^manifest-[A-Z0-9]+\.js$/.test(name))
+    .map((name) => path.join(buildDir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!files.length) throw new Error(`No manifest in ${buildDir}: run \`npx remix build\` first.`);
+  const source = readFileSync(files[0], "utf8");
+  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
+}
+
+/** The files a document of this route chain preloads, and their gzip sizes in bytes. */
+export function firstLoadFiles(manifest: Manifest, routeIds: string[], buildDir = BUILD_DIR) {
+  const urls = new Set<string>();
+  for (const entry of [manifest.entry, ...routeIds.map((id) => manifest.routes[id])]) {
+    if (!entry) throw new Error(`Unknown route in the manifest: ${routeIds.join(" > ")}`);
+    for (const url of [...(entry.imports ?? []), entry.module]) urls.add(url);
+  }
+  return [...urls].map((url) => {
+    const bytes = readFileSync(path.join(buildDir, url.replace(/^\/build\//, "")));
+    return { url, raw: bytes.length, gzip: gzipSync(bytes).length };
+  });
+}
+
+/** A route's chain of ids from the root, e.g. root > routes/_app > routes/_app.reports. */
+function chainOf(manifest: Manifest, id: string): string[] {
+  const chain: string[] = [];
+  for (let current: string | undefined = id; current; current = manifest.routes[current]?.parentId) chain.unshift(current);
+  return chain;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function main() {
+  const manifest = readManifest();
+  // Every screen's first load, for the record; only the budgeted ones can fail.
+  const screens = Object.values(manifest.routes).filter((route) => route.path !== undefined || route.index);
+  const rows = screens
+    .map((route) => ({ id: route.id, gzip: firstLoadFiles(manifest, chainOf(manifest, route.id)).reduce((sum, f) => sum + f.gzip, 0) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  console.log("First-load JavaScript per route (gzip):");
+  for (const row of rows.slice(0, 12)) console.log(`  ${kb(row.gzip).padStart(7)} kB  ${row.id}`);
+
+  let failed = false;
+  for (const budget of BUDGETS) {
+    const files = firstLoadFiles(manifest, budget.routes);
+    const total = files.reduce((sum, f) => sum + f.gzip, 0);
+    const over = total > budget.maxKb * 1024;
+    failed ||= over;
+    console.log(`${over ? "OVER" : "ok  "} ${budget.screen}: ${kb(total)} kB gzip of ${budget.maxKb} kB (${files.length} files)`);
+    if (over) {
+      for (const file of files.sort((a, b) => b.gzip - a.gzip)) console.log(`       ${kb(file.gzip).padStart(7)} kB  ${file.url}`);
+    }
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
