@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "~/lib/balances";
+import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "~/lib/balance-kinds";
 import { formatDays } from "~/lib/format";
 
 const FIGURES = ["total", "used", "pending", "remaining"] as const;

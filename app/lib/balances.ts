@@ -9,8 +9,9 @@ import {
   type HolidayCalendar,
 } from "./working-days";
 
-export const BALANCE_KINDS = ["yearly", "residual", "special"] as const;
-export type BalanceKind = (typeof BALANCE_KINDS)[number];
+import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "./balance-kinds";
+
+export { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances };
 /** Which allowance a category's requests draw on; 'none' draws on nothing (e.g. sick leave). */
 export type CategoryBalance = BalanceKind | "none";
 
@@ -31,15 +32,6 @@ export interface BalanceVacation extends AbsenceRange {
   categoryId: string;
 }
 
-export interface BalanceFigures {
-  total: number;
-  used: number;
-  pending: number;
-  /** total − used − pending; negative when an admin granted more than the allowance. */
-  remaining: number;
-}
-
-export type Balances = Record<BalanceKind, BalanceFigures>;
 
 export interface BalancesInput {
   year: number;

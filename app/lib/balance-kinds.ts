@@ -1,0 +1,14 @@
+// The three allowances and the figures shown for each, apart from the balance rules
+// (balances.ts), so the balance cards do not ship the working-day maths to every first load.
+export const BALANCE_KINDS = ["yearly", "residual", "special"] as const;
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
+
+export interface BalanceFigures {
+  total: number;
+  used: number;
+  pending: number;
+  /** total − used − pending; negative when an admin granted more than the allowance. */
+  remaining: number;
+}
+
+export type Balances = Record<BalanceKind, BalanceFigures>;
