@@ -12,19 +12,13 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canCancel, canReview, isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
-import { loadBalanceInputs } from "./balance.server";
+import { balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
+/** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
-  id: true,
+  ...balanceVacationSelect,
   companyId: true,
-  userId: true,
-  categoryId: true,
-  startDate: true,
-  endDate: true,
-  halfDayStart: true,
-  halfDayEnd: true,
-  status: true,
   description: true,
   notificationRecipients: true,
   reviewerId: true,
