@@ -2,7 +2,7 @@
 // Both projects run at once against one server as the same demo employee, so every test owns its
 // own date range in a year the demo data never reaches (two years ahead), per project.
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { DEMO, signIn, signOutButton, urlPath } from "./support";
+import { DEMO, openPage, signIn, signOutButton, urlPath } from "./support";
 
 const YEAR = new Date().getFullYear() + 2;
 // "Formação" draws on no allowance: the demo has allowances only for the current year.
@@ -173,7 +173,8 @@ test("cancelling an absence asks first, with and without JavaScript, and then sa
   await clearRange(page, range);
   await requestFromCalendar(page, range, description);
 
-  await page.goto(`/vacations?from=${range.start}&to=${range.end}`);
+  // With JS, wait for hydration: a click before it posts the no-JS form (the confirmation step).
+  await openPage(page, `/vacations?from=${range.start}&to=${range.end}`);
   const row = myRow(page, description);
   const cancel = row.getByRole("button", { name: /^Cancelar pedido/ });
   await expect(cancel).toHaveText("Cancelar pedido");
