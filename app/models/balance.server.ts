@@ -33,8 +33,6 @@ export const balancePersonSelect = {
   region: true,
 } as const;
 
-export type BalancePerson = Prisma.UserGetPayload<{ select: typeof balancePersonSelect }>;
-
 export interface BalanceScope {
   fromYear: number;
   toYear: number;
@@ -95,8 +93,6 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
 
   return { companyCountryCode: holidays.companyCountryCode, people, peopleById, holidayRows: holidays.holidayRows, categories, calendarOf, allowanceOf, vacationsOf, balancesOf };
 }
-
-export type BalanceInputs = Awaited<ReturnType<typeof loadBalanceInputs>>;
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

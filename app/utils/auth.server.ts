@@ -39,7 +39,7 @@ export async function createSession(userId: string, request: Request) {
   return session.id;
 }
 
-export const currentUserSelect = {
+const currentUserSelect = {
   ...publicUserSelect,
   company: { select: { id: true, name: true } },
   adminOf: { select: { teamId: true } },
@@ -54,7 +54,7 @@ export interface SignedInViewer extends Viewer {
 }
 
 /** A Viewer from the user row read at sign-in (one query with the teams they administer). */
-export function viewerOf(row: CurrentUserRow): SignedInViewer {
+function viewerOf(row: CurrentUserRow): SignedInViewer {
   const { adminOf, ...user } = row;
   return {
     userId: user.id,
