@@ -3,6 +3,7 @@ import { parseWithZod } from "~/lib/form-parse";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useEarlyInput } from "~/hooks/use-early-input";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { BALANCE_KINDS, parseCategoryBalance, type Balances } from "~/lib/balances";
 import { isIsoDate, yearOf } from "~/lib/dates";
@@ -60,6 +61,7 @@ export function AbsenceForm({ categories, defaultValue, lastResult, errorValues,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  useEarlyInput(form.id);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
 
   const calendar = useMemo(

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AbsenceDrawer } from "~/components/absence-drawer";
 import { BalanceCards } from "~/components/balance-cards";
@@ -103,6 +103,10 @@ export default function MyCalendar() {
   const urlRange = data.prefill.startDate ? { start: data.prefill.startDate, end: data.prefill.endDate } : null;
   const range = manual ? manual.range : urlRange;
   const drawerInUrl = data.openNew;
+  // Stable identities: the deferred form must not see an update before its code has arrived.
+  const activeCategories = useMemo(() => data.categories.filter((c) => c.active), [data.categories]);
+  const [rangeStart, rangeEnd] = [range?.start, range?.end];
+  const formDefaults = useMemo(() => (rangeStart && rangeEnd ? { startDate: rangeStart, endDate: rangeEnd } : undefined), [rangeStart, rangeEnd]);
 
   const onSelect = useCallback((selection: SelectedRange) => {
     setManual({ open: true, range: selection });
@@ -213,8 +217,8 @@ export default function MyCalendar() {
             key={`${location.key}:${nonce}`}
             // A refused request comes back to an address that keeps the drawer open without JS.
             action={`${yearUrl(year)}&new=1`}
-            categories={data.categories.filter((c) => c.active)}
-            defaultValue={range ? { startDate: range.start, endDate: range.end } : undefined}
+            categories={activeCategories}
+            defaultValue={formDefaults}
             lastResult={manual ? undefined : actionData?.result}
             errorValues={actionData?.values}
             balances={data.balances}

@@ -43,6 +43,7 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
       res.setHeader("Allow", [...KNOWN_METHODS].join(", "));
       return void refuse(req, res, "methodNotAllowed");
     }
+    if (isLegacyDataRequest(req.originalUrl)) return void refuse(req, res, "badRequest");
     // Remix reads no body of a GET or HEAD.
     if (req.method === "GET" || req.method === "HEAD") return next();
     if (!SAFE_METHODS.has(req.method) && isCrossSite(req, [appOrigin, `${req.protocol}://${host}`])) {
@@ -64,6 +65,16 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
       },
     );
   };
+}
+
+/**
+ * A `_data` query parameter: Remix's data requests before single fetch. This app's client asks
+ * for `<path>.data` instead, yet Remix still hands `?_data=` to its old handler, which answers a
+ * loader's plain `null` with a 500. Nobody but a hand-made URL sends it.
+ */
+function isLegacyDataRequest(url: string): boolean {
+  const query = url.indexOf("?");
+  return query !== -1 && url.includes("_data", query) && new URLSearchParams(url.slice(query + 1)).has("_data");
 }
 
 function isValidHost(host: string): boolean {

@@ -166,6 +166,32 @@ test("with JavaScript, dragging across days opens the drawer with the range in o
   await expect(drawer).toHaveCount(0);
 });
 
+test("what is picked before the form's code has arrived stays picked and counts once it has @js-only", async ({ page }, testInfo) => {
+  const range = { start: dayOf(month(testInfo, 2), 3), end: dayOf(month(testInfo, 2), 3, 1) };
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await signIn(page, DEMO.employee.email);
+  // The page hydrates while the request form's own code (loaded on demand) is held back: the
+  // type is picked on the server-rendered form in between.
+  let release = () => {};
+  const formCodeHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/_shared\/absence-form-[^/]*\.js$/, async (route) => {
+    await formCodeHeld;
+    await route.continue();
+  });
+  await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${range.start}&end=${range.end}`);
+  const drawer = page.getByTestId("absence-drawer");
+  await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
+  await drawer.getByLabel("Descrição").fill("typed early");
+  release();
+
+  await expect(drawer.getByTestId("selection-working-days")).toHaveText("Dias úteis neste pedido: 2");
+  await expect(drawer.getByLabel("Tipo de ausência")).toHaveValue(CATEGORY);
+  await expect(drawer.getByLabel("Descrição")).toHaveValue("typed early");
+  await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeEnabled();
+  expect(pageErrors).toEqual([]);
+});
+
 test("cancelling an absence asks first, with and without JavaScript, and then says it is cancelled", async ({ page }, testInfo) => {
   const range = { start: dayOf(month(testInfo, 3), 1), end: dayOf(month(testInfo, 3), 1, 4) };
   const description = `E2E cancel ${testInfo.project.name}`;

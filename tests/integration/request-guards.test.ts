@@ -273,6 +273,15 @@ describe("malformed requests", () => {
     expect((await send("POST", "/login", { "Content-Type": "multipart/form-data; boundary=zz" }, "--zz\r\nbroken")).status).toBe(400);
   });
 
+  it("answers 400 to Remix's old `?_data=` data requests, which the app's single-fetch client never sends", async () => {
+    for (const query of ["_data=", "_data=routes%2Flogin", "q=1&_data=root"]) {
+      const answer = await send("GET", `/login?${query}`);
+      expect(answer.status, query).toBe(400);
+    }
+    // A parameter that merely contains the letters is an ordinary query.
+    expect((await send("GET", "/login?q=_data")).status).toBe(200);
+  });
+
   it("answers 400 to a Host header that is no host", async () => {
     const answer = await rawRequest("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", () => undefined);
     expect(answer.status).toBe(400);
