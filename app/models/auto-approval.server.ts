@@ -6,7 +6,6 @@ import { addDays, todayIn } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, isWorkingDay, type HolidayCalendar } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { COMPANY_TIME_ZONE } from "./company.server";
 import { autoApproveVacation } from "./vacation.server";
 
 export const AUTO_APPROVE_BUSINESS_DAYS = 5;
@@ -25,11 +24,10 @@ export function autoApprovalDate(created: string, calendar: HolidayCalendar, bus
 /** Approves every overdue pending request of every company; returns the ids it approved. */
 export async function runAutoApproval(now = new Date()): Promise<string[]> {
   const db = getDb();
-  const today = todayIn(COMPANY_TIME_ZONE, now);
   // Five business days are at least five calendar days: older requests are the only candidates.
   const candidates = await db.vacation.findMany({
     where: { status: "pending", createdAt: { lte: new Date(now.getTime() - AUTO_APPROVE_BUSINESS_DAYS * 86_400_000) } },
-    select: { id: true, companyId: true, createdAt: true, company: { select: { countryCode: true } } },
+    select: { id: true, companyId: true, createdAt: true, company: { select: { countryCode: true, timeZone: true } } },
     orderBy: { createdAt: "asc" },
   });
   if (candidates.length === 0) return [];
@@ -43,8 +41,9 @@ export async function runAutoApproval(now = new Date()): Promise<string[]> {
     const index = buildHolidayIndex(holidays.filter((h) => h.companyId === companyId));
     for (const request of candidates.filter((c) => c.companyId === companyId)) {
       const calendar = holidayCalendarFor(index, {}, request.company.countryCode);
-      const created = todayIn(COMPANY_TIME_ZONE, request.createdAt);
-      if (autoApprovalDate(created, calendar) > today) continue;
+      // Days are counted on the company's own calendar (its time zone).
+      const created = todayIn(request.company.timeZone, request.createdAt);
+      if (autoApprovalDate(created, calendar) > todayIn(request.company.timeZone, now)) continue;
       try {
         await autoApproveVacation(companyId, request.id, now);
         approved.push(request.id);

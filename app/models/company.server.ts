@@ -80,6 +80,3 @@ export async function getCompany(viewer: Viewer) {
 export async function listAllCompanies() {
   return getDb().company.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
 }
-
-/** The company's clock for "today" (calendar dates); one zone for now (spec: country fixed to PT). */
-export const COMPANY_TIME_ZONE = "Europe/Lisbon";

@@ -9,7 +9,6 @@ import { displayName } from "~/lib/people";
 import { runRowAction } from "~/models/absence-actions.server";
 import { listPendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
-import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
@@ -47,7 +46,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireAdminUser(request);
-    return runRowAction(await readFormData(request), viewer, { today: todayIn(COMPANY_TIME_ZONE), intents: ["approve", "reject"] });
+    return runRowAction(await readFormData(request), viewer, { today: todayIn(viewer.timeZone), intents: ["approve", "reject"] });
   });
 }
 

@@ -15,7 +15,6 @@ import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { createAbsenceFromForm } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
-import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
@@ -36,7 +35,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser(request);
     const params = new URL(request.url).searchParams;
-    const today = todayIn(COMPANY_TIME_ZONE);
+    const today = todayIn(viewer.timeZone);
     const currentYear = yearOf(today);
     const year = readYear(params.get("year"), currentYear);
     const personal = await getPersonalYear(viewer, year, today);

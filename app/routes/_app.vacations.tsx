@@ -15,7 +15,6 @@ import { VACATION_STATUSES } from "~/lib/statuses";
 import { readVacationFilters, vacationFilterQuery } from "~/lib/vacation-filters";
 import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
-import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
@@ -30,7 +29,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser(request);
     const params = new URL(request.url).searchParams;
-    const today = todayIn(COMPANY_TIME_ZONE);
+    const today = todayIn(viewer.timeZone);
     const year = yearOf(today);
     const admin = isAdmin(viewer);
     const personal = await getPersonalYear(viewer, year, today);
@@ -87,7 +86,7 @@ export function action({ request }: ActionFunctionArgs) {
       return createAbsenceFromForm(formData, viewer, () => "/vacations?created=1");
     }
     return runRowAction(formData, viewer, {
-      today: todayIn(COMPANY_TIME_ZONE),
+      today: todayIn(viewer.timeZone),
       intents: isAdmin(viewer) ? ["approve", "reject", "cancel"] : ["cancel"],
     });
   });

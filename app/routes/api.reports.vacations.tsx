@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
 import { apiYearSchema } from "~/lib/schemas/api";
-import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { allowanceReport, serializeReportRow } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiAdmin } from "~/utils/api.server";
 import { onlyMethods } from "~/utils/http.server";
@@ -9,7 +8,7 @@ import { onlyMethods } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiAdmin(request);
-    const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(COMPANY_TIME_ZONE).slice(0, 4));
+    const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(viewer.timeZone).slice(0, 4));
     const rows = await allowanceReport(viewer, year);
     return Response.json(rows.map(serializeReportRow), { headers: noStore });
   });

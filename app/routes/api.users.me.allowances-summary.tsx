@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
 import { apiYearSchema } from "~/lib/schemas/api";
-import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { ownBalances } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiUser } from "~/utils/api.server";
 import { onlyMethods } from "~/utils/http.server";
@@ -11,7 +10,7 @@ import { onlyMethods } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
-    const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(COMPANY_TIME_ZONE).slice(0, 4));
+    const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(viewer.timeZone).slice(0, 4));
     const mine = await ownBalances(viewer, year);
     return Response.json(
       { ok: true, user_id: viewer.userId, year, yearly_allowance: mine.yearly, residual: mine.residual, special_leave: mine.special },

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
 import { cancelVacation, getVacation, serializeVacation } from "~/models/vacation.server";
-import { COMPANY_TIME_ZONE } from "~/models/company.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
 
@@ -17,7 +16,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "DELETE");
     const viewer = await requireApiUser(request);
-    await cancelVacation(viewer, params.id!, todayIn(COMPANY_TIME_ZONE));
+    await cancelVacation(viewer, params.id!, todayIn(viewer.timeZone));
     return new Response(null, { status: 204 });
   });
 }

@@ -41,7 +41,7 @@ export async function createSession(userId: string, request: Request) {
 
 const currentUserSelect = {
   ...publicUserSelect,
-  company: { select: { id: true, name: true } },
+  company: { select: { id: true, name: true, timeZone: true } },
   adminOf: { select: { teamId: true } },
 } as const;
 
@@ -63,6 +63,7 @@ function viewerOf(row: CurrentUserRow): SignedInViewer {
     isMaster: user.isMaster,
     teamId: user.teamId,
     adminOfTeamIds: adminOf.map((a) => a.teamId),
+    timeZone: user.company.timeZone,
     user,
   };
 }

@@ -15,6 +15,8 @@ export interface Viewer {
   readonly teamId: string | null;
   /** The teams this person is an admin of. */
   readonly adminOfTeamIds: readonly string[];
+  /** The company's IANA time zone: what "today" is for it. */
+  readonly timeZone: string;
 }
 
 export function asRole(value: string): Role {

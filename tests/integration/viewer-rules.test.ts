@@ -3,7 +3,7 @@
 // for a person's balance, what deleting a person means, and how HTML routes answer errors.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { loader as reportsPageLoader } from "~/routes/_app.reports";
 import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as apiLogin } from "~/routes/api.auth.login";
@@ -132,7 +132,7 @@ describe("deleting a person deactivates them", () => {
     const leaverCookie = await signIn("leaver@rules.test");
 
     // An employee may not; the form answers 403 and nothing changes.
-    const refused = unwrapData<NoticeReply>(await settingsAction(args(postForm("/company-settings", { intent: "delete", userId: leaver.id }, cookies.eve))));
+    const refused = unwrapData<NoticeReply>(await settingsAction(args(postForm("/company-settings", { intent: "users.delete", userId: leaver.id }, cookies.eve))));
     expect(refused.status).toBe(403);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: leaver.id } })).deactivatedAt).toBeNull();
 
@@ -154,7 +154,8 @@ describe("deleting a person deactivates them", () => {
     const users = (await (await usersApi(args(api("/api/users", "GET", cookies.owner)))).json()) as Json[];
     expect(users.map((u) => u.id)).not.toContain(leaver.id);
     const settings = await settingsLoader(args(getRequest("/company-settings", cookies.owner)));
-    expect(settings.users.map((u) => u.id)).not.toContain(leaver.id);
+    expect(settings.tab === "users" && settings.users.users.map((u) => u.id)).not.toContain(leaver.id);
+    expect(settings.tab).toBe("users");
     const oldSession = (await run(() => myCalendarLoader(args(getRequest("/my-calendar", leaverCookie))))) as Response;
     expect(oldSession.status).toBe(302);
     const signInAgain = await apiLogin(args(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "leaver@rules.test", password: TEST_PASSWORD }) })));

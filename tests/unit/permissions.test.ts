@@ -9,6 +9,7 @@ const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] =
   isMaster: false,
   teamId,
   adminOfTeamIds,
+  timeZone: "Europe/Lisbon",
 });
 
 const owner = viewer("owner", "owner");

@@ -1,111 +1,20 @@
+// The Users tab: the people of the company, invitations, removal.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/lib/form-parse";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
-import { pageTitle } from "~/lib/meta";
-import { inviteSchema } from "~/lib/schemas/identity";
+import { parseWithZod } from "~/lib/form-parse";
 import { displayName } from "~/lib/people";
-import { inviteUser } from "~/models/invitation.server";
-import { listTeams } from "~/models/team.server";
-import { deactivateUser, listUsers } from "~/models/user.server";
-import { requireAdminUser } from "~/utils/auth.server";
-import { AppError } from "~/utils/errors.server";
-import { readFormData } from "~/utils/http.server";
-import { noticeOf, withActionErrors, withPageErrors, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
-import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
-import { getLanguage } from "~/utils/i18n.server";
-import { canManagePerson } from "~/utils/permissions.server";
+import { inviteSchema } from "~/lib/schemas/identity";
+import type { action, loader } from "./route";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
-
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.adminConfigurations");
-
-const deleteUserSchema = z.object({ userId: z.string() });
-
-const TABS = ["users", "teams", "billing-details", "billing-invoices", "billing-payment", "manage-account"] as const;
-type Tab = (typeof TABS)[number];
-
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => {
-    const viewer = await requireAdminUser(request);
-    const requested = new URL(request.url).searchParams.get("tab");
-    const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "users";
-    if (tab !== "users") return { tab, users: [], teams: {} };
-    const [users, teams] = await Promise.all([listUsers(viewer), listTeams(viewer)]);
-    return {
-      tab,
-      // The same rule deactivateUser enforces decides where the button is shown.
-      users: users.map((user) => ({ ...user, displayName: displayName(user), canRemove: canManagePerson(viewer, user) })),
-      teams: Object.fromEntries(teams.map((t) => [t.id, t.name])),
-    };
-  });
-}
-
-export function action({ request }: ActionFunctionArgs) {
-  return withActionErrors(async () => {
-    const viewer = await requireAdminUser(request);
-    const formData = await readFormData(request);
-    const intent = formData.get("intent");
-    if (intent === "delete") {
-      // Removing a person asks first; without JavaScript the first POST only answers the question.
-      if (needsConfirmation(formData)) return confirmationStep(formData);
-      const submission = parseWithZod(formData, { schema: deleteUserSchema });
-      if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
-      try {
-        await deactivateUser(viewer, submission.value.userId);
-      } catch (error) {
-        if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, "settings.users.deleteFailed") }, { status: error.status });
-        throw error;
-      }
-      return data<ActionReply>({ notice: { tone: "success", key: "settings.users.deleted" } });
-    }
-    const submission = parseWithZod(formData, { schema: inviteSchema });
-    if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
-    try {
-      await inviteUser(viewer, submission.value, await getLanguage(request));
-    } catch (error) {
-      return replyWithAppError(error, submission.reply);
-    }
-    return data<ActionReply>({
-      result: submission.reply({ resetForm: true }),
-      notice: { tone: "success", key: "invite.sent", values: { email: submission.value.email } },
-    });
-  });
-}
-
-export default function CompanySettings() {
+export function UsersTab() {
   const { t } = useTranslation();
-  const { tab } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <h1 className="page__title">{t("nav.adminConfigurations")}</h1>
-      <nav className="tabs" aria-label={t("settings.tabs")}>
-        {TABS.map((name) => (
-          <Link key={name} to={`?tab=${name}`} aria-current={tab === name ? "page" : undefined} className="tabs__tab">
-            {t(`settings.tab.${name}`)}
-          </Link>
-        ))}
-      </nav>
-      {tab === "users" ? (
-        <UsersTab />
-      ) : (
-        <div className="empty-state">
-          <p>{t("placeholder.body")}</p>
-        </div>
-      )}
-    </>
-  );
-}
-
-function UsersTab() {
-  const { t } = useTranslation();
-  const { users, teams } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { users, teams } = loaded.tab === "users" ? loaded.users : { users: [], teams: {} };
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -158,7 +67,7 @@ function UsersTab() {
                         <ConfirmSubmitButton
                           confirmation={deleteConfirmation(user)}
                           name="intent"
-                          value="delete"
+                          value="users.delete"
                           className="button button--small button--delete"
                           disabled={busy}
                           aria-label={t("settings.users.deleteNamed", { name: user.displayName })}
@@ -178,7 +87,7 @@ function UsersTab() {
         <h2 id="invite-heading">{t("settings.invite.title")}</h2>
         <FormError errors={form.errors} />
         <Form method="post" className="stack" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="invite" />
+          <input type="hidden" name="intent" value="users.invite" />
           <label className="field">
             <span>{t("settings.invite.name")}</span>
             <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} />
