@@ -1,0 +1,124 @@
+// A company that signs up today can book today: holidays of its country, a first team the owner
+// administers, an allowance, its time zone for "today"; invited people land in their team with
+// the default allowance, prorated from their first day of work.
+import { beforeEach, describe, expect, it } from "vitest";
+import { todayIn, yearOf } from "~/lib/dates";
+import { registerCompany } from "~/models/company.server";
+import { acceptInvitation, inviteUser } from "~/models/invitation.server";
+import { action as signupAction, loader as signupLoader } from "~/routes/signup";
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { resetRateLimits } from "~/utils/rate-limit.server";
+import { viewerFor } from "../support/factories";
+import { args, getRequest, postForm, unwrapData } from "../support/http";
+
+beforeEach(() => resetRateLimits());
+
+const owner = (email: string) => ({ companyName: `Co ${email}`, fullName: "Olga Owner", email, password: "long-enough-1", language: "pt" as const });
+
+describe("signing up", () => {
+  it("gives a Portuguese company its holidays for this year and next, a first team, types and the owner's allowance", async () => {
+    const now = new Date("2027-03-10T12:00:00Z");
+    const { company, user } = await registerCompany(owner("olga@pt.test"), now);
+    const db = getDb();
+    const saved = await db.company.findUniqueOrThrow({ where: { id: company.id } });
+    expect(saved).toMatchObject({ countryCode: "PT", timeZone: "Europe/Lisbon", defaultYearlyAllowance: 22 });
+
+    const holidays = await db.holiday.findMany({ where: { companyId: company.id }, orderBy: { date: "asc" } });
+    expect(holidays.filter((h) => h.date.startsWith("2027")).length).toBe(13);
+    expect(holidays.filter((h) => h.date.startsWith("2028")).length).toBe(13);
+    // Good Friday 2027 (Easter is 28 March), from the catalogue, as a calendar date.
+    expect(holidays.map((h) => h.date)).toContain("2027-03-26");
+    expect(holidays.every((h) => h.countryCode === "PT")).toBe(true);
+
+    const teams = await db.team.findMany({ where: { companyId: company.id }, include: { admins: true, members: true } });
+    expect(teams).toHaveLength(1);
+    expect(teams[0].name).toBe("Geral");
+    expect(teams[0].members.map((m) => m.id)).toEqual([user.id]);
+    expect(teams[0].admins.map((a) => a.userId)).toEqual([user.id]);
+
+    expect(await db.allowance.findMany({ where: { userId: user.id }, select: { year: true, yearly: true } })).toEqual([{ year: 2027, yearly: 22 }]);
+    expect(await db.absenceCategory.count({ where: { companyId: company.id, active: true } })).toBeGreaterThanOrEqual(5);
+    const audit = await db.auditEntry.findFirstOrThrow({ where: { companyId: company.id, action: "company.registered" } });
+    expect(JSON.parse(audit.details)).toMatchObject({ country_code: "PT", time_zone: "Europe/Lisbon", first_team: "Geral", holidays: 26 });
+  });
+
+  it("takes the year from the company's time zone: New Year's Eve in UTC is already next year in Auckland", async () => {
+    const now = new Date("2027-12-31T12:00:00Z");
+    const { company } = await registerCompany({ ...owner("kiri@nz.test"), countryCode: "NZ", timeZone: "Pacific/Auckland" }, now);
+    expect(todayIn("Pacific/Auckland", now)).toBe("2028-01-01");
+    const years = new Set((await getDb().holiday.findMany({ where: { companyId: company.id } })).map((h) => yearOf(h.date)));
+    expect([...years].sort()).toEqual([2028, 2029]);
+  });
+
+  it("uses the country's main zone when none is chosen, and the chosen country's holidays in its language", async () => {
+    const { company } = await registerCompany({ ...owner("eva@es.test"), countryCode: "ES" }, new Date("2027-03-10T12:00:00Z"));
+    const saved = await getDb().company.findUniqueOrThrow({ where: { id: company.id } });
+    expect(saved.timeZone).toBe("Europe/Madrid");
+    const epiphany = await getDb().holiday.findFirst({ where: { companyId: company.id, date: "2027-01-06" } });
+    expect(epiphany?.name).toBe("Día de los Reyes Magos");
+  });
+
+  it("refuses a country or zone the catalogue does not know, next to the field, creating nothing", async () => {
+    const form = { companyName: "Nowhere", fullName: "No One", email: "no@where.test", password: "long-enough-1" };
+    type Reply = { result: { error: Record<string, string[]> } };
+    const badCountry = unwrapData<Reply>(await signupAction(args(postForm("/signup", { ...form, countryCode: "XX" }))));
+    expect(badCountry.status).toBe(400);
+    expect(badCountry.value.result.error.countryCode).toEqual(["validation.countryInvalid"]);
+    const badZone = unwrapData<Reply>(await signupAction(args(postForm("/signup", { ...form, countryCode: "PT", timeZone: "Mars/Olympus" }))));
+    expect(badZone.status).toBe(400);
+    expect(badZone.value.result.error.timeZone).toEqual(["validation.timeZoneInvalid"]);
+    expect(await getDb().user.count({ where: { email: "no@where.test" } })).toBe(0);
+  });
+
+  it("offers the countries in the visitor's language and every time zone", async () => {
+    const page = (await signupLoader(args(getRequest("/signup?lng=en")))) as { countries: { code: string; name: string }[]; timeZones: string[] };
+    expect(page.countries.find((c) => c.code === "PT")?.name).toBe("Portugal");
+    expect(page.countries.find((c) => c.code === "DE")?.name).toBe("Germany");
+    expect(page.timeZones).toEqual(expect.arrayContaining(["Europe/Lisbon", "America/Sao_Paulo", "UTC"]));
+  });
+});
+
+describe("joining by invitation", () => {
+  it("lands in the team chosen at invitation with the default allowance, prorated from a start this year", async () => {
+    const now = new Date("2027-07-01T09:00:00Z");
+    const { user } = await registerCompany(owner("lead@join.test"), now);
+    const viewer = await viewerFor(user);
+    const team = await getDb().team.findFirstOrThrow({ where: { companyId: viewer.companyId } });
+    await getDb().company.update({ where: { id: viewer.companyId }, data: { defaultYearlyAllowance: 25 } });
+
+    await inviteUser(viewer, { email: "new@join.test", fullName: "Nuno New", role: "user", teamId: team.id, startDate: "2027-07-01" }, "pt", now);
+    await inviteUser(viewer, { email: "old@join.test", fullName: "Olivia Old", role: "user" }, "pt", now);
+    const tokens = await latestInvitationTokens(["new@join.test", "old@join.test"]);
+
+    const newcomer = await acceptInvitation(tokens["new@join.test"], { password: "long-enough-1", language: "pt" }, now);
+    const veteran = await acceptInvitation(tokens["old@join.test"], { password: "long-enough-1", language: "en" }, now);
+    expect(newcomer).toMatchObject({ teamId: team.id, countryCode: "PT" });
+    expect(veteran.teamId).toBeNull();
+    // 1 July: 184 of 365 days of 25 → 12.6 → 12.5.
+    expect(await getDb().allowance.findFirst({ where: { userId: newcomer.id }, select: { year: true, yearly: true } })).toEqual({ year: 2027, yearly: 12.5 });
+    expect(await getDb().allowance.findFirst({ where: { userId: veteran.id }, select: { year: true, yearly: true } })).toEqual({ year: 2027, yearly: 25 });
+  });
+
+  it("refuses to invite into another company's team", async () => {
+    const { user } = await registerCompany(owner("a@tenant.test"));
+    const { user: other } = await registerCompany(owner("b@tenant.test"));
+    const foreignTeam = await getDb().team.findFirstOrThrow({ where: { companyId: other.companyId } });
+    const error = await inviteUser(await viewerFor(user), { email: "x@tenant.test", fullName: "X", role: "user", teamId: foreignTeam.id }, "pt").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(404);
+    expect(await getDb().invitation.count({ where: { email: "x@tenant.test" } })).toBe(0);
+  });
+});
+
+/** The tokens of the invitation mails (the database keeps only their hashes). */
+async function latestInvitationTokens(emails: string[]) {
+  const mails = await getDb().emailOutbox.findMany({ where: { to: { in: emails } }, orderBy: { createdAt: "desc" } });
+  return Object.fromEntries(
+    emails.map((email) => {
+      const text = mails.find((m) => m.to === email)?.text ?? "";
+      const token = new URL(text.match(/https?:\/\/\S+accept-invite\S+/)![0]).searchParams.get("token")!;
+      return [email, token];
+    }),
+  );
+}
