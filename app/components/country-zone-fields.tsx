@@ -13,10 +13,12 @@ interface CountryZoneFieldsProps {
    * country's main zone"; without it that default stands, and the server picks the zone.
    */
   guessTimeZone?: boolean;
+  /** What choosing the country does, under its label. */
+  countryHint: string;
 }
 
 /** A company's country and time zone, as two selects of a Conform form (inside its FormProvider). */
-export function CountryZoneFields({ countryName, timeZoneName, countries, timeZones, guessTimeZone = false }: CountryZoneFieldsProps) {
+export function CountryZoneFields({ countryName, timeZoneName, countries, timeZones, guessTimeZone = false, countryHint }: CountryZoneFieldsProps) {
   const { t } = useTranslation();
   const [country] = useField(countryName);
   const [timeZone] = useField(timeZoneName);
@@ -36,7 +38,7 @@ export function CountryZoneFields({ countryName, timeZoneName, countries, timeZo
     <>
       <label className="field">
         <span>{t("signup.country")}</span>
-        <small className="field__hint">{t("signup.countryHint")}</small>
+        <small className="field__hint">{countryHint}</small>
         <select {...getSelectProps(country)} key={country.key}>
           {countries.map((option) => (
             <option key={option.code} value={option.code}>

@@ -3,14 +3,14 @@ import { languageOr, type Language } from "~/i18n";
 import { verifyEmailMail } from "~/emails/identity.server";
 import { TRIAL_DAYS } from "~/lib/constants";
 import { todayIn, yearOf } from "~/lib/dates";
-import { recordAudit } from "~/utils/audit.server";
+import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
 import { getT } from "~/utils/i18n.server";
 import { hashPassword } from "~/utils/password.server";
-import type { Viewer } from "~/utils/permissions.server";
+import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
 import { isKnownCountry, isKnownTimeZone, mainTimeZone, nationalHolidays } from "./holiday-catalogue.server";
 import { createUserToken } from "./user-token.server";
@@ -111,6 +111,74 @@ export async function sendVerificationEmail(userId: string) {
   const link = `${getEnv().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
   const language = languageOr(user.preferredLanguage);
   await queueMail({ to: user.email, companyId: user.companyId, ...verifyEmailMail(language, { name: displayName(user), link }) });
+}
+
+const settingsSelect = {
+  name: true,
+  countryCode: true,
+  timeZone: true,
+  defaultYearlyAllowance: true,
+  carryOverMaxDays: true,
+  carryOverExpiresOn: true,
+} as const;
+
+export function getCompanySettings(viewer: Viewer) {
+  requireAdmin(viewer);
+  return getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
+}
+
+export interface CompanySettingsInput {
+  name: string;
+  countryCode: string;
+  timeZone: string;
+  defaultYearlyAllowance: number;
+  carryOverMaxDays: number;
+  /** MM-DD */
+  carryOverExpiresOn: string;
+  /** Add the (new) country's national holidays for this year and next. */
+  importHolidays?: boolean;
+}
+
+/**
+ * Company admins change the company's name, country, time zone, default allowance (for people
+ * who join from now on; nobody's allowance changes) and carry-over rules. Audited old → new.
+ * Returns how many holidays were added.
+ */
+export async function updateCompanySettings(viewer: Viewer, input: CompanySettingsInput, now = new Date()) {
+  requireAdmin(viewer);
+  const { countryCode, timeZone } = await resolveCountryAndZone(input.countryCode, input.timeZone);
+  const year = yearOf(todayIn(timeZone, now));
+  const holidays = input.importHolidays ? [...(await nationalHolidays(countryCode, year)), ...(await nationalHolidays(countryCode, year + 1))] : [];
+  const values = {
+    name: input.name,
+    countryCode,
+    timeZone,
+    defaultYearlyAllowance: input.defaultYearlyAllowance,
+    carryOverMaxDays: input.carryOverMaxDays,
+    carryOverExpiresOn: input.carryOverExpiresOn,
+  };
+  return getDb().$transaction(async (tx) => {
+    const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
+    await tx.company.update({ where: { id: viewer.companyId }, data: values });
+    // Holidays the company already has (same country, date and name) stay as they are.
+    const existing = new Set(
+      (await tx.holiday.findMany({ where: { companyId: viewer.companyId, countryCode }, select: { date: true, name: true } })).map((h) => `${h.date}|${h.name}`),
+    );
+    const added = holidays.filter((h) => !existing.has(`${h.date}|${h.name}`));
+    if (added.length) await tx.holiday.createMany({ data: added.map((h) => ({ ...h, companyId: viewer.companyId, countryCode, isRecurring: false })) });
+    await recordAudit(
+      {
+        companyId: viewer.companyId,
+        actorId: viewer.userId,
+        action: "company.updated",
+        entity: "company",
+        entityId: viewer.companyId,
+        details: { ...changes(before, values), ...(input.importHolidays ? { holidays_added: added.length } : {}) },
+      },
+      tx,
+    );
+    return { holidaysAdded: added.length };
+  });
 }
 
 export async function getCompany(viewer: Viewer) {

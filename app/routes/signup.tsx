@@ -64,7 +64,7 @@ export default function Signup() {
         <TextField name={fields.fullName.name} label={t("signup.fullName")} type="text" autoComplete="name" />
         <TextField name={fields.email.name} label={t("signup.email")} type="email" autoComplete="email" />
         <TextField name={fields.password.name} label={t("signup.password")} type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
-        <CountryZoneFields countryName={fields.countryCode.name} timeZoneName={fields.timeZone.name} countries={countries} timeZones={timeZones} guessTimeZone />
+        <CountryZoneFields countryName={fields.countryCode.name} timeZoneName={fields.timeZone.name} countries={countries} timeZones={timeZones} guessTimeZone countryHint={t("signup.countryHint")} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? t("signup.submitting") : t("signup.submit")}
         </button>

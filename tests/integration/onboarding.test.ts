@@ -5,12 +5,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { todayIn, yearOf } from "~/lib/dates";
 import { registerCompany } from "~/models/company.server";
 import { acceptInvitation, inviteUser } from "~/models/invitation.server";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as loginAction } from "~/routes/login";
 import { action as signupAction, loader as signupLoader } from "~/routes/signup";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { viewerFor } from "../support/factories";
-import { args, getRequest, postForm, unwrapData } from "../support/http";
+import { createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
+import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 beforeEach(() => resetRateLimits());
 
@@ -122,3 +124,78 @@ async function latestInvitationTokens(emails: string[]) {
     }),
   );
 }
+
+describe("the company tab", () => {
+  async function ownerSession(email: string) {
+    const { user } = await registerCompany(owner(email), new Date("2027-03-10T12:00:00Z"));
+    await getDb().user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email, password: "long-enough-1" })))) as Response);
+    return { user, cookie };
+  }
+  const settings = {
+    intent: "company.update",
+    name: "Renamed Co",
+    countryCode: "ES",
+    timeZone: "Atlantic/Canary",
+    defaultYearlyAllowance: "23,5",
+    carryOverMaxDays: "3",
+    carryOverExpiresOn: "03-31",
+  };
+
+  it("saves name, country, zone, default allowance and carry-over, audited old → new, and adds the new country's holidays when asked", async () => {
+    const { user, cookie } = await ownerSession("tab@settings.test");
+    const before = await getDb().holiday.count({ where: { companyId: user.companyId } });
+    const reply = unwrapData<{ notice: { key: string; values: { count: string } } }>(
+      await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, importHolidays: "on" }, cookie))),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.value.notice.key).toBe("companySettings.savedWithHolidays");
+    const company = await getDb().company.findUniqueOrThrow({ where: { id: user.companyId } });
+    expect(company).toMatchObject({ name: "Renamed Co", countryCode: "ES", timeZone: "Atlantic/Canary", defaultYearlyAllowance: 23.5, carryOverMaxDays: 3, carryOverExpiresOn: "03-31" });
+    const added = (await getDb().holiday.count({ where: { companyId: user.companyId } })) - before;
+    expect(added).toBeGreaterThan(10);
+    expect(Number(reply.value.notice.values.count)).toBe(added);
+    // Saving again adds no holiday twice.
+    await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, importHolidays: "on" }, cookie)));
+    expect((await getDb().holiday.count({ where: { companyId: user.companyId } })) - before).toBe(added);
+
+    const audit = await getDb().auditEntry.findFirstOrThrow({ where: { companyId: user.companyId, action: "company.updated" }, orderBy: { createdAt: "asc" } });
+    expect(JSON.parse(audit.details)).toMatchObject({
+      countryCode: { old: "PT", new: "ES" },
+      timeZone: { old: "Europe/Lisbon", new: "Atlantic/Canary" },
+      defaultYearlyAllowance: { old: 22, new: 23.5 },
+      holidays_added: added,
+    });
+    // "Today" now follows the company's zone.
+    expect((await viewerFor(user)).timeZone).toBe("Atlantic/Canary");
+  });
+
+  it("answers bad values next to their fields and changes nothing", async () => {
+    const { user, cookie } = await ownerSession("bad@settings.test");
+    type Reply = { result: { error: Record<string, string[]> } };
+    const reply = unwrapData<Reply>(
+      await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, defaultYearlyAllowance: "-2", carryOverMaxDays: "2.25", carryOverExpiresOn: "02-29", name: " " }, cookie))),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.value.result.error).toMatchObject({
+      defaultYearlyAllowance: ["companySettings.daysInvalid"],
+      carryOverMaxDays: ["companySettings.daysInvalid"],
+      carryOverExpiresOn: ["companySettings.monthDayInvalid"],
+      name: ["companySettings.nameRequired"],
+    });
+    const unknown = unwrapData<Reply>(await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, timeZone: "Europe/Atlantis" }, cookie))));
+    expect(unknown.value.result.error.timeZone).toEqual(["validation.timeZoneInvalid"]);
+    expect(await getDb().company.findUniqueOrThrow({ where: { id: user.companyId } })).toMatchObject({ countryCode: "PT", name: "Co bad@settings.test" });
+  });
+
+  it("is for company admins: an employee gets 403 on the page and the action", async () => {
+    const { user } = await ownerSession("boss@settings.test");
+    const employee = await createUser(user.companyId, { email: "emp@settings.test" });
+    const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email: employee.email, password: TEST_PASSWORD })))) as Response);
+    const page = await run(() => settingsLoader(args(getRequest("/company-settings?tab=company", cookie))));
+    expect((page as Response).status).toBe(403);
+    const act = await run(() => settingsAction(args(postForm("/company-settings?tab=company", settings, cookie))));
+    expect(act instanceof Response ? act.status : unwrapData(act).status).toBe(403);
+    expect((await getDb().company.findUniqueOrThrow({ where: { id: user.companyId } })).countryCode).toBe("PT");
+  });
+});
