@@ -5,6 +5,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { todayIn, yearOf } from "~/lib/dates";
 import { registerCompany } from "~/models/company.server";
 import { acceptInvitation, inviteUser } from "~/models/invitation.server";
+import { getSetupChecklist } from "~/models/setup.server";
+import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
+import { action as dismissAction } from "~/routes/setup-checklist";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction, loader as signupLoader } from "~/routes/signup";
@@ -197,5 +200,48 @@ describe("the company tab", () => {
     const act = await run(() => settingsAction(args(postForm("/company-settings?tab=company", settings, cookie))));
     expect(act instanceof Response ? act.status : unwrapData(act).status).toBe(403);
     expect((await getDb().company.findUniqueOrThrow({ where: { id: user.companyId } })).countryCode).toBe("PT");
+  });
+});
+
+describe("the set-up checklist", () => {
+  it("shows a new company's owner what is left, ticks itself as the work is done, and is gone once all is", async () => {
+    const now = new Date();
+    const { user } = await registerCompany(owner("list@setup.test"), now);
+    const viewer = await viewerFor(user);
+    const today = todayIn(viewer.timeZone, now);
+    const first = await getSetupChecklist(viewer, today);
+    expect(first?.steps).toEqual([
+      { step: "holidays", done: true },
+      { step: "teams", done: true },
+      { step: "people", done: false },
+      { step: "allowances", done: true },
+    ]);
+    // A pending invitation counts: the people are on their way.
+    await inviteUser(viewer, { email: "colleague@setup.test", fullName: "Col League", role: "user" }, "pt", now);
+    expect(await getSetupChecklist(viewer, today)).toBeNull();
+    // Someone without this year's allowance brings it back.
+    await createUser(user.companyId, { email: "noallowance@setup.test" });
+    expect((await getSetupChecklist(viewer, today))?.steps.find((s) => s.step === "allowances")?.done).toBe(false);
+  });
+
+  it("is for company admins only, and hidden for good when an admin dismisses it", async () => {
+    const { user } = await registerCompany(owner("hide@setup.test"));
+    await getDb().user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    const employee = await createUser(user.companyId, { email: "emp@setup.test" });
+    const today = todayIn("Europe/Lisbon");
+    expect(await getSetupChecklist(await viewerFor(employee), today)).toBeNull();
+
+    const employeeCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: employee.email, password: TEST_PASSWORD })))) as Response);
+    expect(((await dismissAction(args(postForm("/setup-checklist", {}, employeeCookie)))) as Response).status).toBe(403);
+    expect(await getSetupChecklist(await viewerFor(user), today)).not.toBeNull();
+
+    const ownerCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: user.email, password: "long-enough-1" })))) as Response);
+    const page = (await myCalendarLoader(args(getRequest("/my-calendar", ownerCookie)))) as { setup: unknown };
+    expect(page.setup).not.toBeNull();
+    const dismissed = (await dismissAction(args(postForm("/setup-checklist", {}, ownerCookie)))) as Response;
+    expect(dismissed.status).toBe(302);
+    expect(dismissed.headers.get("Location")).toBe("/my-calendar");
+    expect(await getSetupChecklist(await viewerFor(user), today)).toBeNull();
+    expect(await getDb().auditEntry.count({ where: { companyId: user.companyId, action: "company.setup_dismissed" } })).toBe(1);
   });
 });
