@@ -13,7 +13,7 @@ import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { createAbsenceFromForm } from "~/models/absence-actions.server";
+import { createAbsenceFromForm, readCreatedFlag } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
@@ -46,7 +46,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       year,
       today,
       currentYear,
-      created: params.get("created") === "1",
+      created: readCreatedFlag(params),
       openNew: params.get("new") === "1",
       prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
       categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
@@ -71,7 +71,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    return createAbsenceFromForm(await readFormData(request), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+    return createAbsenceFromForm(await readFormData(request), viewer, (startDate, created) => `/my-calendar?year=${yearOf(startDate)}&created=${created}`);
   });
 }
 
@@ -168,7 +168,7 @@ export default function MyCalendar() {
 
       {data.created && !actionData ? (
         <p className="notice notice--success" role="status">
-          {t("absences.myCalendar.created")}
+          {data.created === "recorded" ? t("absenceTypes.recorded") : t("absences.myCalendar.created")}
         </p>
       ) : null}
 
