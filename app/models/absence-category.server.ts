@@ -31,6 +31,11 @@ export function listAbsenceTypes(viewer: Viewer): Promise<AbsenceTypeRow[]> {
   return getDb().absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: typeSelect, orderBy: [{ sortOrder: "asc" }, { name: "asc" }] });
 }
 
+/** One type of the viewer's company; another company's id is not found. */
+export function getAbsenceType(viewer: Viewer, id: string): Promise<AbsenceTypeRow> {
+  return findType(getDb(), viewer, id);
+}
+
 /** How many absences (of any status) point at each type: one query for the whole company. */
 export async function absenceTypeUsage(viewer: Viewer): Promise<Record<string, number>> {
   requireAdmin(viewer);
@@ -106,7 +111,7 @@ function uniqueId(base: string, taken: Set<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
 }
 
-async function findType(tx: Prisma.TransactionClient, viewer: Viewer, id: string): Promise<AbsenceTypeRow> {
+async function findType(tx: Prisma.TransactionClient | ReturnType<typeof getDb>, viewer: Viewer, id: string): Promise<AbsenceTypeRow> {
   const type = await tx.absenceCategory.findFirst({ where: { companyId: viewer.companyId, id }, select: typeSelect });
   if (!type) throw new AppError(404, "not_found", "absenceTypes.errors.notFound");
   return type;
