@@ -46,7 +46,8 @@ export function AbsenceTypesTab() {
     cancel: t("absenceTypes.confirm.no"),
   });
   return (
-    <div className="settings-grid">
+    // One column: the table needs the page's width for its six columns; the form follows it.
+    <div className="absence-types-layout">
       <section className="card" aria-labelledby="absence-types-heading">
         <h2 id="absence-types-heading" className="card__title">
           {t("absenceTypes.title")}
@@ -91,7 +92,7 @@ export function AbsenceTypesTab() {
                     <td>
                       <Form method="post" className="absence-types__actions">
                         <input type="hidden" name="typeId" value={type.id} />
-                        <Link to={`${TAB}&edit=${encodeURIComponent(type.id)}`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>
+                        <Link to={`${TAB}&edit=${encodeURIComponent(type.id)}#absence-type-form`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>
                           {t("absenceTypes.edit")}
                         </Link>
                         {type.active ? (
@@ -124,7 +125,7 @@ export function AbsenceTypesTab() {
           </table>
         </div>
       </section>
-      <section className="card" aria-labelledby="absence-type-form-heading">
+      <section className="card absence-types__form-card" id="absence-type-form" aria-labelledby="absence-type-form-heading">
         <h2 id="absence-type-form-heading" className="card__title">
           {editType ? t("absenceTypes.form.editTitle") : t("absenceTypes.form.createTitle")}
         </h2>
