@@ -276,7 +276,7 @@ describe("the absence-types tab", () => {
   });
 
   it("refuses an employee every intent (403) and the page itself", async () => {
-    const intents = [
+    const intents: Record<string, string>[] = [
       { intent: "absence-types.create", name: "Employee's", color: "#000000", balance: "none" },
       { intent: "absence-types.update", typeId: "sick_leave", name: "Hacked", color: "#000000", balance: "none" },
       { intent: "absence-types.deactivate", typeId: "sick_leave" },
