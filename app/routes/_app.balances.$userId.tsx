@@ -185,9 +185,13 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
   const lines = [];
   if (carriedIn && carriedIn.revertedOn) {
     lines.push(
-      <p key="reverted" className="ledger__aside">
-        {t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: carriedIn.fromYear, date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
-      </p>,
+      <Line
+        key="reverted"
+        label={t("balances.line.carriedIn", { year: carriedIn.fromYear })}
+        amount={0}
+        testId="carried"
+        note={t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: carriedIn.fromYear, date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
+      />,
     );
   } else if (carriedIn && carriedUse) {
     const lapsed = carriedUse.expired > 0;
