@@ -150,7 +150,8 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
         {kind === "special" ? <Line label={t("balances.line.special", { year: explanation.year })} amount={amount(figures?.total)} testId="special" /> : null}
         <Line label={t("balances.line.used")} amount={amount(figures?.used)} sign="−" testId="used" />
         <Line label={t("balances.line.pending")} amount={amount(figures?.pending)} sign="−" testId="pending" />
-        {kind === "residual" && explanation.residual.carriedUse ? (
+        {/* Before the expiry nothing has lapsed: the carried line says how many days will. */}
+        {kind === "residual" && explanation.residual.carriedUse && explanation.today > explanation.residual.carriedUse.expiresOn ? (
           <Line
             label={t("balances.line.expired", { date: formatDate(explanation.residual.carriedUse.expiresOn, i18n.language) })}
             amount={amount(figures?.expired)}
@@ -256,6 +257,7 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
         {text}{" "}
         {carriedOut ? <Link to={yearUrl(year + 1)}>{t("balances.carry.outLink", { year: year + 1 })}</Link> : null}
       </p>
+      {explanation.residual.carriedUse ? <p className="muted">{t("balances.carry.order")}</p> : null}
       <p className="muted">{t("balances.pendingNote")}</p>
     </section>
   );
