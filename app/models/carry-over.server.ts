@@ -128,13 +128,24 @@ async function sendExpiryReminders(now: Date): Promise<string[]> {
       user: { select: { email: true, fullName: true, name: true, preferredLanguage: true, deactivatedAt: true } },
     },
   });
+  const due = candidates.filter((row) => !row.user.deactivatedAt && reminderDue(todayIn(row.company.timeZone, now), row.expiresOn));
+  // One load of balance inputs per company and year, however many people are due that day.
+  const inputsByGroup = new Map<string, ReturnType<typeof loadBalanceInputs>>();
+  const inputsFor = (row: (typeof due)[number]) => {
+    const key = `${row.companyId}:${row.fromYear}`;
+    let inputs = inputsByGroup.get(key);
+    if (!inputs) {
+      const year = row.fromYear + 1;
+      const userIds = due.filter((other) => other.companyId === row.companyId && other.fromYear === row.fromYear).map((other) => other.userId);
+      inputs = loadBalanceInputs(db, row.companyId, { fromYear: year, toYear: year, userIds, today: todayIn(row.company.timeZone, now) });
+      inputsByGroup.set(key, inputs);
+    }
+    return inputs;
+  };
   const reminded: string[] = [];
-  for (const row of candidates) {
-    const today = todayIn(row.company.timeZone, now);
-    if (row.user.deactivatedAt || !reminderDue(today, row.expiresOn)) continue;
+  for (const row of due) {
     const year = row.fromYear + 1;
-    const inputs = await loadBalanceInputs(db, row.companyId, { fromYear: year, toYear: year, userIds: [row.userId], today });
-    const use = carriedResidualUse(inputs.balanceInputOf(row.userId, year));
+    const use = carriedResidualUse((await inputsFor(row)).balanceInputOf(row.userId, year));
     if (!use || use.unused <= 0) continue;
     const { count } = await db.carryOver.updateMany({ where: { id: row.id, reminderSentAt: null, revertedAt: null }, data: { reminderSentAt: now } });
     if (count !== 1) continue;

@@ -134,7 +134,9 @@ describe("the carry-over job", () => {
     const db = getDb();
     const company = await createCompany("Twice");
     const person = await createUser(company.id);
-    await db.allowance.create({ data: { companyId: company.id, userId: person.id, year: 2026, yearly: 3, residual: 0, specialLeave: 0 } });
+    await db.allowance.create({ data: { companyId: company.id, userId: person.id, year: 2026, yearly: 4, residual: 0, specialLeave: 0 } });
+    // A request still pending at the turn of the year holds its day: it is not carried too.
+    await absence(person.id, company.id, "2026-12-30", "2026-12-30", "pending");
     const [first, second] = await Promise.all([runCarryOver(NEW_YEAR), runCarryOver(NEW_YEAR)]);
     expect([...first.applied, ...second.applied]).toEqual([{ companyId: company.id, fromYear: 2026, people: 1, days: 3 }]);
     expect(await db.allowance.findUnique({ where: { userId_year: { userId: person.id, year: 2027 } } })).toMatchObject({ residual: 3 });
