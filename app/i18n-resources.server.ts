@@ -5,6 +5,7 @@ import enBalances from "../public/locales/en/balances.json";
 import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
+import enOnboarding from "../public/locales/en/onboarding.json";
 import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import esAbsences from "../public/locales/es/absences.json";
@@ -12,6 +13,7 @@ import esBalances from "../public/locales/es/balances.json";
 import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
+import esOnboarding from "../public/locales/es/onboarding.json";
 import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import ptAbsences from "../public/locales/pt/absences.json";
@@ -19,13 +21,14 @@ import ptBalances from "../public/locales/pt/balances.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
+import ptOnboarding from "../public/locales/pt/onboarding.json";
 import ptReports from "../public/locales/pt/reports.json";
 import ptSettings from "../public/locales/pt/settings.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enBalances };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptBalances };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esBalances };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enBalances };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptBalances };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esBalances };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
