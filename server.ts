@@ -95,7 +95,8 @@ async function main() {
     process.exit(1);
   }
   await runtime.prepareDatabase();
-  const stopJobs = runtime.scheduleAutoApproval();
+  const jobs = [runtime.scheduleAutoApproval(), runtime.scheduleCarryOver()];
+  const stopJobs = () => jobs.forEach((stop) => stop());
   const server = createApp(build).listen(env.PORT, env.HOST, () => {
     console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });

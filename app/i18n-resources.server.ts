@@ -2,6 +2,7 @@
 // its page's language, as data in the document (root.tsx), never this module.
 import enAbsences from "../public/locales/en/absences.json";
 import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
+import enBalances from "../public/locales/en/balances.json";
 import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
@@ -10,6 +11,7 @@ import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
+import esBalances from "../public/locales/es/balances.json";
 import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
@@ -18,6 +20,7 @@ import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
+import ptBalances from "../public/locales/pt/balances.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
@@ -27,8 +30,8 @@ import ptSettings from "../public/locales/pt/settings.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

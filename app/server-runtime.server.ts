@@ -12,6 +12,7 @@ import { settleMail } from "~/utils/mail.server";
 import { applySqliteMigrations } from "~/utils/migrations.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
+export { scheduleCarryOver } from "~/models/carry-over.server";
 export { getEnv } from "~/utils/env.server";
 export { createAppRequestHandler } from "~/utils/request-handler.server";
 export { requestGuards } from "~/utils/request-guards.server";

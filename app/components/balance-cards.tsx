@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "~/lib/balance-kinds";
 import { formatDays } from "~/lib/format";
@@ -18,6 +19,12 @@ export function BalanceCards({ balances, hasAllowance, year }: { balances: Balan
       {BALANCE_KINDS.map((kind) => (
         <BalanceCard key={kind} kind={kind} figures={hasAllowance ? balances[kind] : null} year={year} />
       ))}
+      {/* A plain link to a server-rendered page: the explanation adds no JavaScript to this page. */}
+      <p className="balance-cards__explain">
+        <Link to={`/balances/me?year=${year}`} data-testid="balance-explain">
+          {t("balances.card.explain")}
+        </Link>
+      </p>
     </section>
   );
 }
@@ -47,6 +54,11 @@ function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: Bala
           </div>
         ))}
       </dl>
+      {figures?.expired ? (
+        <p className="balance-card__expired" data-figure="expired">
+          {t("balances.card.expired")}: {formatDays(figures.expired, i18n.language)}
+        </p>
+      ) : null}
       {figures ? null : <p className="balance-card__none">{t("absences.balances.noAllowance", { year })}</p>}
     </article>
   );

@@ -7,8 +7,10 @@ export interface BalanceFigures {
   total: number;
   used: number;
   pending: number;
-  /** total − used − pending; negative when an admin granted more than the allowance. */
+  /** total − used − pending − expired; negative when an admin granted more than the allowance. */
   remaining: number;
+  /** Residual only, when days were carried into the year: carried days that lapsed unused. */
+  expired?: number;
 }
 
 export type Balances = Record<BalanceKind, BalanceFigures>;

@@ -1,8 +1,9 @@
 // Allowance balances: how many working days of each allowance a user has used, has waiting for
 // review and has left in a year. Pure and client-safe, so the request drawer can show the same
 // figures the server enforces.
-import { firstDayOfYear, lastDayOfYear, yearOf } from "./dates";
+import { addDays, firstDayOfYear, lastDayOfYear, yearOf, type IsoDate } from "./dates";
 import {
+  countWorkingDaysBetween,
   countWorkingDaysInYear,
   splitWorkingDaysByYear,
   type AbsenceRange,
@@ -33,12 +34,27 @@ export interface BalanceVacation extends AbsenceRange {
 }
 
 
+/**
+ * Residual days carried in from the previous year by the carry-over job: part of that year's
+ * residual allowance, usable for absences up to `expiresOn` (docs/decisions/0020).
+ */
+export interface CarriedResidual {
+  /** The year the days are usable in (the year after the one they were carried from). */
+  year: number;
+  days: number;
+  expiresOn: IsoDate;
+}
+
 export interface BalancesInput {
   year: number;
   allowance: AllowanceTotals | null;
   vacations: readonly BalanceVacation[];
   categories: readonly BalanceCategory[];
   calendar: HolidayCalendar;
+  /** Days carried into this year, when the carry-over job carried any (and no admin reverted them). */
+  carried?: CarriedResidual | null;
+  /** Today in the company's time zone: after the carried days' expiry their unused part lapses. */
+  today?: IsoDate;
 }
 
 export interface BalanceRequest extends AbsenceRange {
@@ -56,6 +72,8 @@ export interface RequestFitInput {
   allowances: readonly (AllowanceTotals & { year: number })[];
   categories: readonly BalanceCategory[];
   calendar: HolidayCalendar;
+  /** Carried residual days of the years the request touches. */
+  carried?: readonly CarriedResidual[];
 }
 
 export interface BalanceShortfall {
@@ -63,6 +81,26 @@ export interface BalanceShortfall {
   year: number;
   requested: number;
   remaining: number;
+  /**
+   * Set when the request falls short only because carried residual days lapse on this date:
+   * `requested` and `remaining` then count the days after it.
+   */
+  expiresOn?: IsoDate;
+}
+
+/** How a year's carried residual days are being used (docs/decisions/0020). */
+export interface CarriedUse {
+  /** The carried days that count: never more than the year's residual allowance (an admin may have lowered it). */
+  carried: number;
+  /** The rest of the residual allowance, set by an admin: it does not expire. */
+  handSet: number;
+  /** Residual days of absences (approved or pending) on or before the expiry: carried days go first. */
+  heldBeforeExpiry: number;
+  /** Carried days no absence up to the expiry holds. */
+  unused: number;
+  /** The unused carried days, once the expiry date has passed; 0 before. */
+  expired: number;
+  expiresOn: IsoDate;
 }
 
 export type StatusEffect = "used" | "pending" | "none";
@@ -97,6 +135,50 @@ function emptyBalances(allowance: AllowanceTotals | null): Balances {
   return { yearly: figures("yearly"), residual: figures("residual"), special: figures("special") };
 }
 
+/** Residual days held (approved or pending) by a year's absences between two dates. */
+function residualDaysHeld(
+  vacations: readonly BalanceVacation[],
+  balances: Map<string, CategoryBalance>,
+  calendar: HolidayCalendar,
+  from: IsoDate,
+  to: IsoDate,
+): number {
+  let days = 0;
+  for (const vacation of vacations) {
+    if (balances.get(vacation.categoryId) !== "residual" || statusEffect(vacation.status) === "none") continue;
+    days += countWorkingDaysBetween(vacation, from, to, calendar);
+  }
+  return days;
+}
+
+function carriedUseOf(
+  carried: CarriedResidual,
+  allowance: AllowanceTotals | null,
+  vacations: readonly BalanceVacation[],
+  balances: Map<string, CategoryBalance>,
+  calendar: HolidayCalendar,
+  today: IsoDate | undefined,
+): CarriedUse {
+  const residual = Math.max(0, allowance?.residual ?? 0);
+  const counted = Math.min(carried.days, residual);
+  const heldBeforeExpiry = residualDaysHeld(vacations, balances, calendar, firstDayOfYear(carried.year), carried.expiresOn);
+  const unused = Math.max(0, counted - heldBeforeExpiry);
+  return {
+    carried: counted,
+    handSet: residual - counted,
+    heldBeforeExpiry,
+    unused,
+    expired: today !== undefined && today > carried.expiresOn ? unused : 0,
+    expiresOn: carried.expiresOn,
+  };
+}
+
+/** The use of a year's carried residual days; null when none were carried into it. */
+export function carriedResidualUse(input: BalancesInput): CarriedUse | null {
+  if (!input.carried || input.carried.year !== input.year) return null;
+  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar, input.today);
+}
+
 function tallyBalances(
   year: number,
   allowance: AllowanceTotals | null,
@@ -124,13 +206,23 @@ function tallyBalances(
  * Throws RangeError for an absence with invalid dates rather than silently misstating a balance.
  */
 export function computeBalances(input: BalancesInput): Balances {
-  return tallyBalances(input.year, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar);
+  const balances = balanceByCategory(input.categories);
+  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, input.calendar);
+  if (input.carried && input.carried.year === input.year) {
+    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.calendar, input.today);
+    result.residual.expired = expired;
+    result.residual.remaining -= expired;
+  }
+  return result;
 }
 
 /**
  * Null when the request fits what is left of its category's allowance in every year it touches
  * (pending requests already hold their days), else the first year that falls short.
  * Categories drawing on no allowance, and categories not in the list, always fit.
+ * Carried residual days serve absences up to their expiry only: the days of a residual request
+ * after it must fit the hand-set residual left after the other absences after it. Which dates an
+ * absence covers decides, not when it is asked for, so an absence recorded late still uses them.
  */
 export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfall | null {
   const balances = balanceByCategory(input.categories);
@@ -145,6 +237,15 @@ export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfal
     const allowance = input.allowances.find((row) => row.year === year) ?? null;
     const { remaining } = tallyBalances(year, allowance, input.vacations, balances, input.calendar)[kind];
     if (requested > remaining) return { balance: kind, year, requested, remaining };
+    const carried = kind === "residual" ? input.carried?.find((row) => row.year === year) : undefined;
+    if (carried) {
+      const afterExpiry = addDays(carried.expiresOn, 1);
+      const requestedAfter = countWorkingDaysBetween(input.request, afterExpiry, lastDayOfYear(year), input.calendar);
+      if (requestedAfter === 0) continue;
+      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, input.calendar, undefined);
+      const available = handSet - residualDaysHeld(input.vacations, balances, input.calendar, afterExpiry, lastDayOfYear(year));
+      if (requestedAfter > available) return { balance: kind, year, requested: requestedAfter, remaining: available, expiresOn: carried.expiresOn };
+    }
   }
   return null;
 }

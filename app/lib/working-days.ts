@@ -289,6 +289,12 @@ export function countWorkingDaysInYear(range: AbsenceRange, year: number, calend
   return sumWorkingDays(range, from, to, calendar);
 }
 
+/** Working days of the range that fall between two dates, both included (0 when it misses them). */
+export function countWorkingDaysBetween(range: AbsenceRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
+  assertValidRange(range);
+  return sumWorkingDays(range, maxDate(range.startDate, from), minDate(range.endDate, to), calendar);
+}
+
 /**
  * Working days per calendar year, because each year has its own allowance. Every year the range
  * touches is a key, even when its share is 0 (a part falling on a weekend or holiday).

@@ -4,9 +4,10 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or absences.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { computeBalances, type Balances } from "~/lib/balances";
-import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
+import { computeBalances, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
+import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
+import { AppError } from "~/utils/errors.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -43,6 +44,8 @@ export interface BalanceScope {
    * in reports (docs/decisions/0014-user-deactivation.md). Otherwise only active people.
    */
   withRecentlyDeactivated?: boolean;
+  /** Today, when not the company's (tests, jobs): carried residual days lapse after their expiry. */
+  today?: IsoDate;
 }
 
 /**
@@ -51,13 +54,13 @@ export interface BalanceScope {
  */
 export async function loadHolidayCalendars(db: Db, companyId: string) {
   const [company, holidayRows] = await Promise.all([
-    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true } }),
+    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }),
     db.holiday.findMany({ where: { companyId }, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
   ]);
   const index = buildHolidayIndex(holidayRows);
   // The index keeps one calendar per country and region, so this is cheap per person.
   const calendarFor = (person: HolidayPerson): HolidayCalendar => holidayCalendarFor(index, person, company.countryCode);
-  return { companyCountryCode: company.countryCode, holidayRows, calendarFor };
+  return { companyCountryCode: company.countryCode, companyTimeZone: company.timeZone, holidayRows, calendarFor };
 }
 
 export async function loadBalanceInputs(db: Db, companyId: string, scope: BalanceScope) {
@@ -66,7 +69,7 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
   const deactivation = scope.withRecentlyDeactivated
     ? { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } }] }
     : { deactivatedAt: null };
-  const [holidays, people, categories, allowances, vacations] = await Promise.all([
+  const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
     loadHolidayCalendars(db, companyId),
     db.user.findMany({
       where: { companyId, ...(userIds ? { id: { in: [...userIds] } } : {}), ...deactivation },
@@ -81,17 +84,65 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
       select: balanceVacationSelect,
       orderBy: { startDate: "asc" },
     }),
+    // Days carried into the years asked for; a reverted carry-over no longer counts.
+    db.carryOver.findMany({
+      where: { companyId, ...byUser, revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },
+      select: { userId: true, fromYear: true, days: true, expiresOn: true },
+    }),
   ]);
+  const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);
   const vacationsByUser = groupBy(vacations, (row) => row.userId);
   const peopleById = new Map(people.map((person) => [person.id, person]));
   const calendarOf = (userId: string): HolidayCalendar => holidays.calendarFor(peopleById.get(userId) ?? {});
   const allowanceOf = (userId: string, year: number): AllowanceRow | null => effectiveAllowance(allowancesByUser.get(userId) ?? [], year);
   const vacationsOf = (userId: string) => vacationsByUser.get(userId) ?? [];
-  const balancesOf = (userId: string, year: number): Balances =>
-    computeBalances({ year, allowance: allowanceOf(userId, year), vacations: vacationsOf(userId), categories, calendar: calendarOf(userId) });
+  const carriedByUser = groupBy(
+    carryOvers.map((row): CarriedResidual & { userId: string } => ({ userId: row.userId, year: row.fromYear + 1, days: row.days, expiresOn: row.expiresOn })),
+    (row) => row.userId,
+  );
+  /** The residual days carried into each year of the scope (none for most people and years). */
+  const carriedOf = (userId: string): CarriedResidual[] => carriedByUser.get(userId) ?? [];
+  const balanceInputOf = (userId: string, year: number) => ({
+    year,
+    allowance: allowanceOf(userId, year),
+    vacations: vacationsOf(userId),
+    categories,
+    calendar: calendarOf(userId),
+    carried: carriedOf(userId).find((row) => row.year === year) ?? null,
+    today,
+  });
+  const balancesOf = (userId: string, year: number): Balances => computeBalances(balanceInputOf(userId, year));
 
-  return { companyCountryCode: holidays.companyCountryCode, people, peopleById, holidayRows: holidays.holidayRows, categories, calendarOf, allowanceOf, vacationsOf, balancesOf };
+  return {
+    companyCountryCode: holidays.companyCountryCode,
+    today,
+    people,
+    peopleById,
+    holidayRows: holidays.holidayRows,
+    categories,
+    calendarOf,
+    allowanceOf,
+    allowanceRowsOf: (userId: string) => allowancesByUser.get(userId) ?? [],
+    vacationsOf,
+    carriedOf,
+    balanceInputOf,
+    balancesOf,
+  };
+}
+
+/**
+ * The refusal of a request that does not fit its balance (409). A request that falls short only
+ * because carried residual days lapse before its dates says so, with the date (dd/mm/yyyy in every
+ * language the product speaks).
+ */
+export function balanceShortfallError(shortfall: BalanceShortfall): AppError {
+  const counts = { requested: String(shortfall.requested), count: String(shortfall.requested), remaining: String(Math.max(0, shortfall.remaining)), year: String(shortfall.year) };
+  if (shortfall.expiresOn) {
+    const [y, m, d] = shortfall.expiresOn.split("-");
+    return new AppError(409, "carried_days_expired", "balances.errors.carriedExpired", { params: { ...counts, date: `${d}/${m}/${y}` } });
+  }
+  return new AppError(409, "insufficient_balance", "vacation.insufficientBalance", { params: counts });
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

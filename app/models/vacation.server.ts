@@ -12,7 +12,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canCancel, canReview, isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
-import { balanceVacationSelect, loadBalanceInputs } from "./balance.server";
+import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
@@ -62,7 +62,14 @@ async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fr
     const row = inputs.allowanceOf(viewer.userId, year);
     if (row) allowances.push(row);
   }
-  return { inputs, teamAdmins, allowances, vacations: inputs.vacationsOf(viewer.userId), calendar: inputs.calendarOf(viewer.userId) };
+  return {
+    inputs,
+    teamAdmins,
+    allowances,
+    vacations: inputs.vacationsOf(viewer.userId),
+    carried: inputs.carriedOf(viewer.userId),
+    calendar: inputs.calendarOf(viewer.userId),
+  };
 }
 
 export interface CreateOptions {
@@ -104,17 +111,9 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       allowances: ctx.allowances,
       categories: ctx.inputs.categories,
       calendar: ctx.calendar,
+      carried: ctx.carried,
     });
-    if (shortfall && !(options.overrideBalance && isAdmin(viewer))) {
-      throw new AppError(409, "insufficient_balance", "vacation.insufficientBalance", {
-        params: {
-          requested: String(shortfall.requested),
-          count: String(shortfall.requested),
-          remaining: String(Math.max(0, shortfall.remaining)),
-          year: String(shortfall.year),
-        },
-      });
-    }
+    if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);
     // A type that needs no approval is recorded, not requested: approved as it is made, by nobody
     // (reviewer null, not the auto-approval job either); docs/decisions/0021-absence-types.md.
     const status = category.requiresApproval ? "pending" : "approved";

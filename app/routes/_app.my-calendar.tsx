@@ -14,6 +14,7 @@ import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { readYear } from "~/lib/year-param";
 import { createAbsenceFromForm, readCreatedFlag } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
@@ -24,12 +25,6 @@ import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.myCalendar");
-
-/** A four-digit year in a sane window, else the current one (a typo must not show year 20260). */
-function readYear(value: string | null, fallback: number): number {
-  const year = Number(value);
-  return value && /^\d{4}$/.test(value) && year >= 1970 && year <= 2200 ? year : fallback;
-}
 
 const dateParam = (value: string | null) => (isIsoDate(value) ? value : "");
 

@@ -1,0 +1,310 @@
+// /balances/:userId?year=Y — how a person's balances of a year are made up ("me" for oneself).
+// Company admins read anyone's of their company and may revert a carry-over here.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/action-notice";
+import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
+import { DateRangeText } from "~/components/date-text";
+import { StatusBadge } from "~/components/status-badge";
+import { BALANCE_KINDS, type BalanceFigures, type BalanceKind } from "~/lib/balance-kinds";
+import { todayIn, yearOf } from "~/lib/dates";
+import { formatDate, formatDays } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { readYear } from "~/lib/year-param";
+import { explainBalance, type BalanceExplanation } from "~/models/balance-explanation.server";
+import { revertCarryOver } from "~/models/carry-over.server";
+import { requireUser } from "~/utils/auth.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
+import { AppError } from "~/utils/errors.server";
+import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "balances.metaTitle");
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return withPageErrors(async () => {
+    const viewer = await requireUser(request);
+    const userId = params.userId === "me" ? viewer.userId : (params.userId ?? "");
+    const year = readYear(new URL(request.url).searchParams.get("year"), yearOf(todayIn(viewer.timeZone)));
+    return explainBalance(viewer, userId, year);
+  });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireUser(request);
+    const formData = await readFormData(request);
+    const id = formData.get("id");
+    if (formData.get("intent") !== "revert" || typeof id !== "string" || !id || id.length > 64) {
+      return data<ActionReply>({ notice: { tone: "error", key: "balances.notices.invalidAction" } }, { status: 400 });
+    }
+    // Reverting takes days away from someone: without confirmed=1 (no JavaScript, no dialog) the page asks first.
+    if (needsConfirmation(formData)) return confirmationStep(formData);
+    try {
+      const reverted = await revertCarryOver(viewer, id);
+      const values = { count: String(reverted.days), year: String(reverted.year) };
+      return data<ActionReply>({ notice: { tone: "success", key: "balances.notices.reverted", values } });
+    } catch (error) {
+      if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, "balances.notices.revertFailed") }, { status: error.status });
+      throw error;
+    }
+  });
+}
+
+function revertConfirmation(t: TFunction, language: string, explanation: BalanceExplanation): Confirmation {
+  const carried = explanation.residual.carriedIn;
+  const days = carried?.days ?? 0;
+  return {
+    title: t("balances.revert.title"),
+    question: t("balances.revert.question", {
+      count: days,
+      days: formatDays(days, language),
+      fromYear: carried?.fromYear,
+      year: explanation.year,
+      name: explanation.person.name,
+    }),
+    confirm: t("balances.revert.confirm"),
+    cancel: t("balances.revert.cancel"),
+  };
+}
+
+export default function BalanceExplanationPage() {
+  const { t, i18n } = useTranslation();
+  const explanation = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { person, year } = explanation;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const base = `/balances/${person.self ? "me" : person.id}`;
+  const yearUrl = (y: number) => `${base}?year=${y}`;
+  const language = i18n.language;
+
+  return (
+    <div className="balances-page">
+      <header className="page-header">
+        <h1 className="page__title">{person.self ? t("balances.title") : t("balances.titleOf", { name: person.name })}</h1>
+        <nav className="year-switch" aria-label={t("balances.yearNav")}>
+          <Link className="button year-switch__step" to={yearUrl(year - 1)} aria-label={t("balances.previousYear", { year: year - 1 })}>
+            <span aria-hidden="true">‹</span>
+          </Link>
+          <span className="year-switch__year" data-testid="explanation-year">
+            {year}
+          </span>
+          <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("balances.nextYear", { year: year + 1 })}>
+            <span aria-hidden="true">›</span>
+          </Link>
+        </nav>
+      </header>
+      <p className="balances-page__intro muted">
+        {t("balances.intro", { year, date: formatDate(explanation.today, language) })}{" "}
+        {person.self ? <Link to={`/my-calendar?year=${year}`}>{t("balances.backToCalendar")}</Link> : null}
+      </p>
+
+      <ActionNotice notice={notice} />
+      {confirmStep ? <ConfirmationStep fields={confirmStep.fields} confirmation={revertConfirmation(t, language, explanation)} /> : null}
+      {explanation.hasAllowance ? null : <p className="notice notice--info">{t("balances.noAllowance", { year })}</p>}
+
+      <div className="explain-grid">
+        {BALANCE_KINDS.map((kind) => (
+          <KindSection key={kind} kind={kind} explanation={explanation} />
+        ))}
+      </div>
+
+      <CarryOutNote explanation={explanation} yearUrl={yearUrl} />
+      <AbsencesCounted explanation={explanation} />
+    </div>
+  );
+}
+
+/** One ledger line: a label, an optional note under it, a signed amount. */
+function Line({ label, amount, sign, note, strong, testId }: { label: string; amount: number | null; sign?: "+" | "−"; note?: React.ReactNode; strong?: boolean; testId?: string }) {
+  const { i18n } = useTranslation();
+  const shown = amount === null ? formatDays(null) : `${sign && amount !== 0 ? `${sign} ` : ""}${formatDays(amount, i18n.language)}`;
+  return (
+    <div className={`ledger__line${strong ? " ledger__line--total" : ""}`}>
+      <dt>
+        {label}
+        {note ? <span className="ledger__note">{note}</span> : null}
+      </dt>
+      <dd data-line={testId}>{shown}</dd>
+    </div>
+  );
+}
+
+function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: BalanceExplanation }) {
+  const { t, i18n } = useTranslation();
+  const figures: BalanceFigures | null = explanation.hasAllowance ? explanation.balances[kind] : null;
+  const amount = (value: number | undefined) => (figures ? (value ?? 0) : null);
+  return (
+    <section className={`card explain-card explain-card--${kind}`} id={kind} aria-labelledby={`explain-${kind}`} data-testid={`explain-${kind}`}>
+      <h2 id={`explain-${kind}`} className="card__title">
+        {t(`absences.balances.${kind}.title`)}
+      </h2>
+      <dl className="ledger">
+        {kind === "yearly" ? <YearlyLines explanation={explanation} /> : null}
+        {kind === "residual" ? <ResidualLines explanation={explanation} /> : null}
+        {kind === "special" ? <Line label={t("balances.line.special", { year: explanation.year })} amount={amount(figures?.total)} testId="special" /> : null}
+        <Line label={t("balances.line.used")} amount={amount(figures?.used)} sign="−" testId="used" />
+        <Line label={t("balances.line.pending")} amount={amount(figures?.pending)} sign="−" testId="pending" />
+        {/* Before the expiry nothing has lapsed: the carried line says how many days will. */}
+        {kind === "residual" && explanation.residual.carriedUse && explanation.today > explanation.residual.carriedUse.expiresOn ? (
+          <Line
+            label={t("balances.line.expired", { date: formatDate(explanation.residual.carriedUse.expiresOn, i18n.language) })}
+            amount={amount(figures?.expired)}
+            sign="−"
+            testId="expired"
+          />
+        ) : null}
+        <Line label={t("balances.line.remaining")} amount={amount(figures?.remaining)} strong testId="remaining" />
+      </dl>
+      {kind === "residual" ? <RevertForm explanation={explanation} /> : null}
+    </section>
+  );
+}
+
+function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
+  const { t } = useTranslation();
+  const { year, yearlySource: source } = explanation;
+  const note =
+    source.kind === "set"
+      ? t("balances.source.set", { year })
+      : source.kind === "previous"
+        ? t("balances.source.previous", { year, fromYear: source.fromYear })
+        : t("balances.source.none", { year });
+  return <Line label={t("balances.line.allowance", { year })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+}
+
+function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { carriedIn, carriedUse, handSet } = explanation.residual;
+  const date = (iso: string) => formatDate(iso, language);
+  const lines = [];
+  if (carriedIn && carriedIn.revertedOn) {
+    lines.push(
+      <Line
+        key="reverted"
+        label={t("balances.line.carriedIn", { year: carriedIn.fromYear })}
+        amount={0}
+        testId="carried"
+        note={t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: carriedIn.fromYear, date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
+      />,
+    );
+  } else if (carriedIn && carriedUse) {
+    const lapsed = carriedUse.expired > 0;
+    const state =
+      lapsed
+        ? t("balances.carry.lapsed", { count: carriedUse.expired, days: formatDays(carriedUse.expired, language), date: date(carriedUse.expiresOn) })
+        : carriedUse.unused > 0
+          ? t("balances.carry.unusedBeforeExpiry", { count: carriedUse.unused, days: formatDays(carriedUse.unused, language), date: date(carriedUse.expiresOn) })
+          : null;
+    lines.push(
+      <Line
+        key="carried"
+        label={t("balances.line.carriedIn", { year: carriedIn.fromYear })}
+        amount={carriedUse.carried}
+        sign="+"
+        testId="carried"
+        note={
+          <>
+            {t("balances.carry.carriedOn", { date: date(carriedIn.carriedOn) })} {t("balances.carry.usableUntil", { date: date(carriedUse.expiresOn) })}
+            {carriedUse.carried < carriedIn.days ? <> {t("balances.carry.lowered", { days: formatDays(carriedUse.carried, language) })}</> : null}
+            {state ? <strong className="ledger__state"> {state}</strong> : null}
+          </>
+        }
+      />,
+    );
+  }
+  lines.push(
+    <Line key="handSet" label={t("balances.line.handSet")} amount={explanation.hasAllowance ? handSet : null} sign={carriedUse ? "+" : undefined} testId="handSet" />,
+  );
+  return <>{lines}</>;
+}
+
+function RevertForm({ explanation }: { explanation: BalanceExplanation }) {
+  const { t, i18n } = useTranslation();
+  const carried = explanation.residual.carriedIn;
+  if (!explanation.canRevert || !carried) return null;
+  return (
+    <Form method="post" className="explain-card__actions" preventScrollReset>
+      <input type="hidden" name="id" value={carried.id} />
+      <ConfirmSubmitButton className="button button--danger button--small" name="intent" value="revert" confirmation={revertConfirmation(t, i18n.language, explanation)}>
+        {t("balances.revert.button")}
+      </ConfirmSubmitButton>
+    </Form>
+  );
+}
+
+function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanation; yearUrl: (year: number) => string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { year, carriedOut, carryOverRule } = explanation;
+  const date = (iso: string) => formatDate(iso, language);
+  let text: string;
+  if (carriedOut) {
+    const values = { days: formatDays(carriedOut.days, language), year, nextYear: year + 1, date: date(carriedOut.carriedOn), expiresOn: date(carriedOut.expiresOn) };
+    text = carriedOut.revertedOn ? t("balances.carry.outReverted", { ...values, revertedOn: date(carriedOut.revertedOn) }) : t("balances.carry.out", values);
+  } else {
+    text = t("balances.carry.rule", { year, nextYear: year + 1, max: formatDays(carryOverRule.maxDays, language), expiresOn: date(carryOverRule.expiresOn) });
+  }
+  return (
+    <section className="card explain-notes" data-testid="carry-out">
+      <p>
+        {text}{" "}
+        {carriedOut ? <Link to={yearUrl(year + 1)}>{t("balances.carry.outLink", { year: year + 1 })}</Link> : null}
+      </p>
+      {explanation.residual.carriedUse ? <p className="muted">{t("balances.carry.order")}</p> : null}
+      <p className="muted">{t("balances.pendingNote")}</p>
+    </section>
+  );
+}
+
+function AbsencesCounted({ explanation }: { explanation: BalanceExplanation }) {
+  const { t, i18n } = useTranslation();
+  const { year, absences } = explanation;
+  return (
+    <section className="card" aria-labelledby="explain-absences">
+      <h2 id="explain-absences" className="card__title">
+        {t("balances.absences.title", { year })}
+      </h2>
+      {absences.length === 0 ? (
+        <p className="muted">{t("balances.absences.empty", { year })}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table explain-absences">
+            <thead>
+              <tr>
+                <th scope="col">{t("balances.absences.dates")}</th>
+                <th scope="col">{t("balances.absences.type")}</th>
+                <th scope="col">{t("balances.absences.balance")}</th>
+                <th scope="col">{t("balances.absences.status")}</th>
+                <th scope="col" className="explain-absences__days">
+                  {t("balances.absences.days", { year })}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {absences.map((absence) => (
+                <tr key={absence.id}>
+                  <td>
+                    <DateRangeText start={absence.startDate} end={absence.endDate} />
+                  </td>
+                  <td>{t(`absences.categories.${absence.categoryId}`, { defaultValue: absence.categoryName })}</td>
+                  <td>{t(`absences.balances.${absence.kind}.title`)}</td>
+                  <td>
+                    <StatusBadge status={absence.status} />
+                  </td>
+                  <td className="explain-absences__days">{formatDays(absence.days, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
