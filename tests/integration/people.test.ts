@@ -344,7 +344,7 @@ describe("another company's ids are not found, and nothing changes", () => {
   it("on every intent of the tab, the edit view and the API", async () => {
     const stranger = ids.stranger;
     const before = await user(stranger);
-    const intents = [
+    const intents: Record<string, string>[] = [
       { intent: "users.update", userId: stranger, fullName: "Hijacked", teamId: "none" },
       { intent: "users.allowances", userId: stranger, year: "2026", yearly: "99", residual: "0", specialLeave: "0" },
       { intent: "users.bulk-allowances", scope: "selected", userIds: stranger, year: "2026", yearly: "99" },
@@ -364,7 +364,7 @@ describe("another company's ids are not found, and nothing changes", () => {
 
 describe("an employee", () => {
   it("is refused (403) every action of the tab and every API write about others", async () => {
-    const intents = [
+    const intents: Record<string, string>[] = [
       { intent: "users.update", userId: ids.joao, fullName: "Mine now", teamId: "none" },
       { intent: "users.allowances", userId: ids.eve, year: "2026", yearly: "99", residual: "0", specialLeave: "0" },
       { intent: "users.bulk-allowances", scope: "everyone", year: "2026", yearly: "99" },
