@@ -9,7 +9,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
 import { addDays } from "../app/lib/dates";
-import { portugueseHolidays } from "../app/lib/holidays-pt";
+import { nationalHolidays } from "../app/models/holiday-catalogue.server";
 import { DEFAULT_CATEGORIES } from "../app/models/absence-category.server";
 import { createDb } from "../app/utils/db.server";
 import { applySqliteMigrations } from "../app/utils/migrations.server";
@@ -26,7 +26,7 @@ async function seed(url: string) {
   const company = await db.company.create({ data: { name: "Bench Co" } });
   const companyId = company.id;
   await db.absenceCategory.createMany({ data: DEFAULT_CATEGORIES.map((c) => ({ ...c, companyId })) });
-  await db.holiday.createMany({ data: portugueseHolidays(YEAR).map((h) => ({ ...h, companyId, countryCode: "PT" })) });
+  await db.holiday.createMany({ data: (await nationalHolidays("PT", YEAR)).map((h) => ({ ...h, companyId, countryCode: "PT", isRecurring: false })) });
   const teams = await Promise.all(Array.from({ length: 10 }, (_, i) => db.team.create({ data: { companyId, name: `Team ${i + 1}` } })));
   const passwordHash = await hashPassword(PASSWORD);
   await db.user.createMany({

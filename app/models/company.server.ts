@@ -2,14 +2,17 @@ import { displayName } from "~/lib/people";
 import { languageOr, type Language } from "~/i18n";
 import { verifyEmailMail } from "~/emails/identity.server";
 import { TRIAL_DAYS } from "~/lib/constants";
-import { recordAudit } from "~/utils/audit.server";
+import { todayIn, yearOf } from "~/lib/dates";
+import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
+import { getT } from "~/utils/i18n.server";
 import { hashPassword } from "~/utils/password.server";
-import type { Viewer } from "~/utils/permissions.server";
+import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
+import { isKnownCountry, isKnownTimeZone, mainTimeZone, nationalHolidays } from "./holiday-catalogue.server";
 import { createUserToken } from "./user-token.server";
 
 
@@ -20,20 +23,42 @@ export interface Registration {
   email: string;
   password: string;
   language: Language;
+  /** ISO 3166 alpha-2; Portugal when not given. */
+  countryCode?: string;
+  /** IANA zone; the country's main zone when not given. */
+  timeZone?: string;
+}
+
+/** A country and time zone the catalogue knows; the zone defaults to the country's main one. */
+export async function resolveCountryAndZone(countryCode: string, timeZone: string | undefined) {
+  if (!(await isKnownCountry(countryCode))) {
+    throw new AppError(400, "country_invalid", "validation.countryInvalid", { fields: { countryCode: "validation.countryInvalid" } });
+  }
+  const zone = timeZone || (await mainTimeZone(countryCode)) || "UTC";
+  if (!isKnownTimeZone(zone)) {
+    throw new AppError(400, "time_zone_invalid", "validation.timeZoneInvalid", { fields: { timeZone: "validation.timeZoneInvalid" } });
+  }
+  return { countryCode, timeZone: zone };
 }
 
 /**
- * A new company with its owner, default absence categories, billing details and a 14-day trial.
- * The owner must confirm the e-mail before signing in (docs/decisions/0007-identity.md).
+ * A new company, ready to book on day one (docs/decisions/0017-onboarding.md): its owner, the
+ * national holidays of its country for this year and next, a first team the owner administers,
+ * the default absence categories, the owner's allowance for this year, billing details and a
+ * 14-day trial. The owner must confirm the e-mail before signing in (0007-identity.md).
  */
 export async function registerCompany(input: Registration, now = new Date()) {
   const db = getDb();
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
     throw new AppError(409, "email_taken", "auth.emailTaken", { fields: { email: "auth.emailTaken" } });
   }
+  const { countryCode, timeZone } = await resolveCountryAndZone(input.countryCode ?? "PT", input.timeZone);
+  const year = yearOf(todayIn(timeZone, now));
+  const holidays = [...(await nationalHolidays(countryCode, year)), ...(await nationalHolidays(countryCode, year + 1))];
   const passwordHash = await hashPassword(input.password);
   const { company, user } = await db.$transaction(async (tx) => {
-    const company = await tx.company.create({ data: { name: input.companyName } });
+    const company = await tx.company.create({ data: { name: input.companyName, countryCode, timeZone } });
+    const team = await tx.team.create({ data: { companyId: company.id, name: getT(input.language)("onboarding.firstTeamName") } });
     const user = await tx.user.create({
       data: {
         companyId: company.id,
@@ -42,9 +67,14 @@ export async function registerCompany(input: Registration, now = new Date()) {
         role: "owner",
         passwordHash,
         preferredLanguage: input.language,
-        countryCode: company.countryCode,
+        countryCode,
+        teamId: team.id,
       },
     });
+    await tx.teamAdmin.create({ data: { teamId: team.id, userId: user.id } });
+    // The owner was working there before the company signed up: a whole year's allowance.
+    await tx.allowance.create({ data: { companyId: company.id, userId: user.id, year, yearly: company.defaultYearlyAllowance } });
+    await tx.holiday.createMany({ data: holidays.map((h) => ({ ...h, companyId: company.id, countryCode, isRecurring: false })) });
     await tx.absenceCategory.createMany({ data: DEFAULT_CATEGORIES.map((c) => ({ ...c, companyId: company.id })) });
     await tx.subscription.create({
       data: { companyId: company.id, status: "trialing", trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000) },
@@ -58,7 +88,17 @@ export async function registerCompany(input: Registration, now = new Date()) {
         preferredLanguage: input.language,
       },
     });
-    await recordAudit({ companyId: company.id, actorId: user.id, action: "company.registered", entity: "company", entityId: company.id, details: { name: input.companyName } }, tx);
+    await recordAudit(
+      {
+        companyId: company.id,
+        actorId: user.id,
+        action: "company.registered",
+        entity: "company",
+        entityId: company.id,
+        details: { name: input.companyName, country_code: countryCode, time_zone: timeZone, first_team: team.name, holidays: holidays.length },
+      },
+      tx,
+    );
     return { company, user };
   });
   await sendVerificationEmail(user.id);
@@ -71,6 +111,74 @@ export async function sendVerificationEmail(userId: string) {
   const link = `${getEnv().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
   const language = languageOr(user.preferredLanguage);
   await queueMail({ to: user.email, companyId: user.companyId, ...verifyEmailMail(language, { name: displayName(user), link }) });
+}
+
+const settingsSelect = {
+  name: true,
+  countryCode: true,
+  timeZone: true,
+  defaultYearlyAllowance: true,
+  carryOverMaxDays: true,
+  carryOverExpiresOn: true,
+} as const;
+
+export function getCompanySettings(viewer: Viewer) {
+  requireAdmin(viewer);
+  return getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
+}
+
+export interface CompanySettingsInput {
+  name: string;
+  countryCode: string;
+  timeZone: string;
+  defaultYearlyAllowance: number;
+  carryOverMaxDays: number;
+  /** MM-DD */
+  carryOverExpiresOn: string;
+  /** Add the (new) country's national holidays for this year and next. */
+  importHolidays?: boolean;
+}
+
+/**
+ * Company admins change the company's name, country, time zone, default allowance (for people
+ * who join from now on; nobody's allowance changes) and carry-over rules. Audited old → new.
+ * Returns how many holidays were added.
+ */
+export async function updateCompanySettings(viewer: Viewer, input: CompanySettingsInput, now = new Date()) {
+  requireAdmin(viewer);
+  const { countryCode, timeZone } = await resolveCountryAndZone(input.countryCode, input.timeZone);
+  const year = yearOf(todayIn(timeZone, now));
+  const holidays = input.importHolidays ? [...(await nationalHolidays(countryCode, year)), ...(await nationalHolidays(countryCode, year + 1))] : [];
+  const values = {
+    name: input.name,
+    countryCode,
+    timeZone,
+    defaultYearlyAllowance: input.defaultYearlyAllowance,
+    carryOverMaxDays: input.carryOverMaxDays,
+    carryOverExpiresOn: input.carryOverExpiresOn,
+  };
+  return getDb().$transaction(async (tx) => {
+    const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
+    await tx.company.update({ where: { id: viewer.companyId }, data: values });
+    // Holidays the company already has (same country, date and name) stay as they are.
+    const existing = new Set(
+      (await tx.holiday.findMany({ where: { companyId: viewer.companyId, countryCode }, select: { date: true, name: true } })).map((h) => `${h.date}|${h.name}`),
+    );
+    const added = holidays.filter((h) => !existing.has(`${h.date}|${h.name}`));
+    if (added.length) await tx.holiday.createMany({ data: added.map((h) => ({ ...h, companyId: viewer.companyId, countryCode, isRecurring: false })) });
+    await recordAudit(
+      {
+        companyId: viewer.companyId,
+        actorId: viewer.userId,
+        action: "company.updated",
+        entity: "company",
+        entityId: viewer.companyId,
+        details: { ...changes(before, values), ...(input.importHolidays ? { holidays_added: added.length } : {}) },
+      },
+      tx,
+    );
+    return { holidaysAdded: added.length };
+  });
 }
 
 export async function getCompany(viewer: Viewer) {

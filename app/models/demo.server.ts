@@ -3,10 +3,10 @@
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { checkRequestFitsBalance, statusEffect, type BalanceVacation } from "~/lib/balances";
 import { addDays, isoDate, isWeekend, type IsoDate } from "~/lib/dates";
-import { portugueseHolidays } from "~/lib/holidays-pt";
 import { holidayCalendar } from "~/lib/working-days";
 import { hashPassword } from "~/utils/password.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
+import { nationalHolidays } from "./holiday-catalogue.server";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO_COMPANY_NAME = "Demo Company";
@@ -95,9 +95,9 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
     }));
     await tx.allowance.createMany({ data: allowances });
 
-    const holidays = [...portugueseHolidays(year), ...portugueseHolidays(year + 1).filter((h) => !h.isRecurring)];
-    const holidayDates = new Set([...portugueseHolidays(year), ...portugueseHolidays(year + 1)].map((h) => h.date));
-    await tx.holiday.createMany({ data: holidays.map((h) => ({ ...h, companyId, countryCode: "PT" })) });
+    const holidays = [...(await nationalHolidays("PT", year)), ...(await nationalHolidays("PT", year + 1))];
+    const holidayDates = new Set(holidays.map((h) => h.date));
+    await tx.holiday.createMany({ data: holidays.map((h) => ({ ...h, companyId, countryCode: "PT", isRecurring: false })) });
 
     const reviewerOf = new Map([
       [engineering.id, admin.id],
@@ -109,7 +109,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
     // A request that would not fit the rolled allowance (the check the server makes) draws on
     // another, or on none (sick leave).
     const calendar = holidayCalendar(
-      holidays.map((h) => ({ ...h, countryCode: "PT" })),
+      holidays.map((h) => ({ ...h, countryCode: "PT", isRecurring: false })),
       { countryCode: "PT", region: null },
       "PT",
     );

@@ -1,6 +1,8 @@
 import type { Language } from "~/i18n";
 import { invitationMail } from "~/emails/identity.server";
+import { isIsoDate, todayIn, yearOf, type IsoDate } from "~/lib/dates";
 import { displayName } from "~/lib/people";
+import { proratedAllowance } from "~/lib/proration";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -13,10 +15,24 @@ import { generateToken, hashToken } from "~/utils/tokens.server";
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Company admins invite people by e-mail; the invitation mail is in the inviter's language. */
-export async function inviteUser(viewer: Viewer, input: { email: string; fullName: string; role: "user" | "admin" }, language: Language, now = new Date()) {
+export interface InvitationInput {
+  email: string;
+  fullName: string;
+  role: "user" | "admin";
+  teamId?: string;
+  startDate?: string;
+}
+
+export async function inviteUser(viewer: Viewer, input: InvitationInput, language: Language, now = new Date()) {
   requireAdmin(viewer);
   const { companyId } = viewer;
   const db = getDb();
+  if (input.teamId && !(await db.team.findFirst({ where: { id: input.teamId, companyId }, select: { id: true } }))) {
+    throw new AppError(404, "not_found", "errors.teamNotFound", { fields: { teamId: "errors.teamNotFound" } });
+  }
+  if (input.startDate !== undefined && !isIsoDate(input.startDate)) {
+    throw new AppError(400, "date_invalid", "validation.dateInvalid", { fields: { startDate: "validation.dateInvalid" } });
+  }
   // A deactivated person's address stays taken: their history keeps pointing at that account.
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
     throw new AppError(409, "email_taken", "invite.emailTaken", { fields: { email: "invite.emailTaken" } });
@@ -38,13 +54,15 @@ export async function inviteUser(viewer: Viewer, input: { email: string; fullNam
         email: input.email,
         fullName: input.fullName,
         role: input.role,
+        teamId: input.teamId || null,
+        startDate: input.startDate || null,
         tokenHash: hashToken(token),
         invitedById: viewer.userId,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       },
     });
     await recordAudit(
-      { companyId, actorId: viewer.userId, action: "user.invited", entity: "invitation", entityId: created.id, details: { email: input.email, role: input.role } },
+      { companyId, actorId: viewer.userId, action: "user.invited", entity: "invitation", entityId: created.id, details: { email: input.email, role: input.role, team_id: input.teamId ?? null, start_date: input.startDate ?? null } },
       tx,
     );
     return created;
@@ -63,7 +81,7 @@ async function findUsableInvitation(token: string, now: Date) {
   if (!token) throw new AppError(400, "token_missing", "token.missing");
   const invitation = await getDb().invitation.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { company: { select: { name: true } } },
+    include: { company: { select: { name: true, countryCode: true, timeZone: true, defaultYearlyAllowance: true } } },
   });
   if (!invitation) throw new AppError(400, "token_invalid", "token.invalid");
   if (invitation.acceptedAt) throw new AppError(400, "token_used", "token.used");
@@ -91,6 +109,8 @@ export async function acceptInvitation(token: string, input: { fullName?: string
     if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) {
       throw new AppError(409, "email_taken", "invite.emailTaken");
     }
+    // The team may have been deleted since the invitation was sent (the link is then null).
+    const team = invitation.teamId ? await tx.team.findFirst({ where: { id: invitation.teamId, companyId: invitation.companyId }, select: { id: true } }) : null;
     const user = await tx.user.create({
       data: {
         companyId: invitation.companyId,
@@ -100,10 +120,17 @@ export async function acceptInvitation(token: string, input: { fullName?: string
         passwordHash,
         preferredLanguage: input.language,
         emailVerifiedAt: now,
+        countryCode: invitation.company.countryCode,
+        teamId: team?.id ?? null,
       },
     });
+    // A new member gets the company's default allowance for this year, prorated from their first
+    // day of work when it falls in this year (docs/decisions/0017-onboarding.md).
+    const year = yearOf(todayIn(invitation.company.timeZone, now));
+    const yearly = proratedAllowance(invitation.company.defaultYearlyAllowance, year, invitation.startDate as IsoDate | null);
+    await tx.allowance.create({ data: { companyId: invitation.companyId, userId: user.id, year, yearly } });
     await recordAudit(
-      { companyId: invitation.companyId, actorId: user.id, action: "user.invitation_accepted", entity: "user", entityId: user.id, details: { email: user.email } },
+      { companyId: invitation.companyId, actorId: user.id, action: "user.invitation_accepted", entity: "user", entityId: user.id, details: { email: user.email, team_id: user.teamId, year, yearly_allowance: yearly } },
       tx,
     );
     return user;

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AbsenceDrawer } from "~/components/absence-drawer";
 import { BalanceCards } from "~/components/balance-cards";
 import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
+import { SetupChecklist } from "~/components/setup-checklist";
 import { CalendarLegend } from "~/components/month-grid";
 import { UpcomingAbsences } from "~/components/upcoming-absences";
 import { YearCalendar } from "~/components/year-calendar";
@@ -15,6 +16,7 @@ import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { createAbsenceFromForm } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
+import { getSetupChecklist } from "~/models/setup.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
@@ -38,7 +40,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const today = todayIn(viewer.timeZone);
     const currentYear = yearOf(today);
     const year = readYear(params.get("year"), currentYear);
-    const personal = await getPersonalYear(viewer, year, today);
+    const [personal, setup] = await Promise.all([getPersonalYear(viewer, year, today), getSetupChecklist(viewer, today)]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
     const end = dateParam(params.get("end")) || start;
@@ -64,6 +66,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       vacations: personal.vacations.map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
       holidays: personal.holidays,
       holidayContext,
+      setup,
     };
   });
 }
@@ -171,6 +174,8 @@ export default function MyCalendar() {
           {t("absences.myCalendar.created")}
         </p>
       ) : null}
+
+      {data.setup ? <SetupChecklist steps={data.setup.steps} /> : null}
 
       <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} />
 

@@ -1,15 +1,17 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "~/lib/form-parse";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
+import { CountryZoneFields } from "~/components/country-zone-fields";
 import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/text-field";
 import { TRIAL_DAYS } from "~/lib/constants";
 import { pageTitle } from "~/lib/meta";
 import { signupSchema } from "~/lib/schemas/identity";
 import { registerCompany } from "~/models/company.server";
+import { listCountries, listTimeZones } from "~/models/holiday-catalogue.server";
 import { getOptionalViewer } from "~/utils/auth.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
@@ -20,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "signup.ti
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalViewer(request)) throw redirect("/");
-  return null;
+  return { countries: await listCountries(await getLanguage(request)), timeZones: listTimeZones() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,9 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Signup() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
+  const { countries, timeZones } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
+    defaultValue: { countryCode: "PT", timeZone: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
     // Not on blur: a message appearing under a field moves the submit button away from the
     // pointer between mousedown and click, and the click is lost.
@@ -60,6 +64,7 @@ export default function Signup() {
         <TextField name={fields.fullName.name} label={t("signup.fullName")} type="text" autoComplete="name" />
         <TextField name={fields.email.name} label={t("signup.email")} type="email" autoComplete="email" />
         <TextField name={fields.password.name} label={t("signup.password")} type="password" autoComplete="new-password" hint={t("signup.passwordHint")} />
+        <CountryZoneFields countryName={fields.countryCode.name} timeZoneName={fields.timeZone.name} countries={countries} timeZones={timeZones} guessTimeZone countryHint={t("signup.countryHint")} />
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? t("signup.submitting") : t("signup.submit")}
         </button>

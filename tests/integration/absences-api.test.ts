@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { portugueseHolidays } from "~/lib/holidays-pt";
+import { nationalHolidays } from "~/models/holiday-catalogue.server";
 import { runAutoApproval, autoApprovalDate } from "~/models/auto-approval.server";
 import { cancelVacation, createVacation } from "~/models/vacation.server";
 import { loader as decisionLoader, action as decisionAction } from "~/routes/vacation-decision";
@@ -50,7 +50,7 @@ let employeeToken: string;
 
 beforeAll(async () => {
   companyId = (await createCompany("Planners")).id;
-  await getDb().holiday.createMany({ data: portugueseHolidays(2027).map((h) => ({ ...h, companyId, countryCode: "PT" })) });
+  await getDb().holiday.createMany({ data: (await nationalHolidays("PT", 2027)).map((h) => ({ ...h, companyId, countryCode: "PT", isRecurring: false })) });
   admin = await createUser(companyId, { role: "admin", email: "boss@planners.test", fullName: "Bea Boss" });
   const team = await createTeam(companyId, "Crew", [admin.id]);
   await getDb().user.update({ where: { id: admin.id }, data: { teamId: team.id } });

@@ -2,7 +2,7 @@
 // the same screens are loaded for a small company and one ten times larger, counting SQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/dates";
-import { portugueseHolidays } from "~/lib/holidays-pt";
+import { nationalHolidays } from "~/models/holiday-catalogue.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { listPendingApprovals } from "~/models/approval.server";
 import { allowanceReport } from "~/models/report.server";
@@ -23,7 +23,7 @@ let queries = 0;
 async function seedCompany(name: string, users: number, absencesPerUser: number) {
   const db = getDb();
   const company = await createCompany(name);
-  await db.holiday.createMany({ data: portugueseHolidays(2027).map((h) => ({ ...h, companyId: company.id, countryCode: "PT" })) });
+  await db.holiday.createMany({ data: (await nationalHolidays("PT", 2027)).map((h) => ({ ...h, companyId: company.id, countryCode: "PT", isRecurring: false })) });
   const team = await db.team.create({ data: { companyId: company.id, name: "All" } });
   const passwordHash = await hashPassword(TEST_PASSWORD);
   const emails = Array.from({ length: users }, (_, i) => `${name.toLowerCase()}-${i}@example.test`);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayNumber, eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf, yearOf } from "~/lib/dates";
-import { portugueseHolidays } from "~/lib/holidays-pt";
+import { nationalHolidays } from "~/models/holiday-catalogue.server";
 import {
   buildHolidayIndex,
   countWorkingDays,
@@ -129,9 +129,9 @@ describe("holiday calendar", () => {
     expect(holidayCalendarFor(index, { countryCode: "pt" }, "ES")).toBe(holidayCalendarFor(index, { countryCode: "PT" }, "PT"));
   });
 
-  it("works with the generated Portuguese holidays", () => {
+  it("works with the catalogue's Portuguese holidays", async () => {
     const calendar = holidayCalendar(
-      portugueseHolidays(2026).map((holiday) => ({ ...holiday, countryCode: "PT" })),
+      (await nationalHolidays("PT", 2026)).map((holiday) => ({ ...holiday, countryCode: "PT", isRecurring: false })),
       { countryCode: "PT" },
       "PT",
     );
@@ -341,9 +341,9 @@ describe("working days counted arithmetically", () => {
     expect(calendar.weekdayHolidaysBetween("2026-12-21", "2026-12-25")).toBe(2);
   });
 
-  it("never walks the days: a century and nine millennia ask the calendar as little as a week", () => {
+  it("never walks the days: a century and nine millennia ask the calendar as little as a week", async () => {
     const real = holidayCalendar(
-      [...portugueseHolidays(2026), ...portugueseHolidays(2027)].map((holiday) => ({ ...holiday, countryCode: "PT" })),
+      [...(await nationalHolidays("PT", 2026)), ...(await nationalHolidays("PT", 2027))].map((holiday) => ({ ...holiday, countryCode: "PT", isRecurring: false })),
       { countryCode: "PT" },
       "PT",
     );

@@ -27,17 +27,21 @@ export const apiAcceptInviteSchema = z.object({
 
 export const apiLanguageSchema = z.object({ language: z.enum(SUPPORTED_LANGUAGES, { error: "validation.languageInvalid" }) });
 
+const API_INVITE_FIELDS: Record<string, string> = { fullName: "full_name", teamId: "team_id", startDate: "start_date" };
+
 export const apiInviteSchema = z
   .object({
     email: z.unknown(),
     full_name: z.unknown(),
     role: z.unknown().optional(),
     profile_picture: z.string().max(2_000_000).optional().nullable(),
+    team_id: z.unknown().optional(),
+    start_date: z.unknown().optional(),
   })
   .transform((body, ctx) => {
-    const parsed = inviteSchema.safeParse({ email: body.email, fullName: body.full_name, role: body.role ?? "user" });
+    const parsed = inviteSchema.safeParse({ email: body.email, fullName: body.full_name, role: body.role ?? "user", teamId: body.team_id ?? undefined, startDate: body.start_date ?? undefined });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [issue.path[0] === "fullName" ? "full_name" : String(issue.path[0])], message: issue.message });
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [API_INVITE_FIELDS[String(issue.path[0])] ?? String(issue.path[0])], message: issue.message });
       return z.NEVER;
     }
     return parsed.data;

@@ -26,12 +26,20 @@ export const signupSchema = z.object({
   fullName: requiredText("validation.fullNameRequired"),
   email: email("validation.emailRequired", "validation.emailInvalid"),
   password: newPassword,
+  // Portugal unless chosen; whether the catalogue knows it is the server's check.
+  countryCode: z._default(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "validation.countryInvalid")), "PT"),
+  // Empty: the country's main zone (the choice without JavaScript, which cannot guess the browser's).
+  timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64, "validation.timeZoneInvalid"))),
 });
 
 export const inviteSchema = z.object({
   fullName: requiredText("validation.inviteNameRequired"),
   email: email("validation.inviteEmailInvalid", "validation.inviteEmailInvalid"),
   role: z._default(z.enum(["user", "admin"], { error: "validation.roleInvalid" }), "user"),
+  // Where they land on accepting; empty is no team.
+  teamId: z.optional(z.string().check(z.maxLength(64))),
+  // Their first day of work when it is this year: the allowance is prorated from it.
+  startDate: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid"))),
 });
 
 /** Accept invite and reset password: both password fields, equal. */

@@ -1,11 +1,78 @@
-// The company tab. To be built (issue 10).
+// The company tab: name, country and time zone, the allowance new people get, carry-over rules.
+import { FormProvider, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/action-notice";
+import { CountryZoneFields } from "~/components/country-zone-fields";
+import { FieldError } from "~/components/field-error";
+import { FormError } from "~/components/form-error";
+import { TextField } from "~/components/text-field";
+import { parseWithZod } from "~/lib/form-parse";
+import { companySettingsSchema } from "~/lib/schemas/company";
+import type { action, loader } from "./route";
 
 export function CompanyTab() {
   const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const company = loaded.tab === "company" ? loaded.company : null;
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: company
+      ? {
+          ...company.settings,
+          defaultYearlyAllowance: String(company.settings.defaultYearlyAllowance),
+          carryOverMaxDays: String(company.settings.carryOverMaxDays),
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (!company) return null;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const busy = navigation.state !== "idle";
   return (
-    <div className="empty-state">
-      <p>{t("placeholder.body")}</p>
-    </div>
+    <section className="card company-settings" aria-labelledby="company-heading">
+      <h2 id="company-heading">{t("companySettings.title")}</h2>
+      <ActionNotice notice={notice} />
+      <FormError errors={form.errors} />
+      <FormProvider context={form.context}>
+        <Form method="post" className="stack" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="company.update" />
+          <TextField name={fields.name.name} label={t("companySettings.name")} autoComplete="organization" />
+          <CountryZoneFields countryName={fields.countryCode.name} timeZoneName={fields.timeZone.name} countries={company.countries} timeZones={company.timeZones} countryHint={t("companySettings.countryHint")} />
+          <label className="checkbox-field">
+            <input {...getInputProps(fields.importHolidays, { type: "checkbox" })} key={fields.importHolidays.key} />
+            <span>{t("companySettings.importHolidays")}</span>
+          </label>
+          <fieldset className="fieldset">
+            <legend>{t("companySettings.allowanceTitle")}</legend>
+            <label className="field">
+              <span>{t("companySettings.defaultYearlyAllowance")}</span>
+              <small className="field__hint">{t("companySettings.defaultYearlyAllowanceHint")}</small>
+              <input {...getInputProps(fields.defaultYearlyAllowance, { type: "text" })} key={fields.defaultYearlyAllowance.key} inputMode="decimal" />
+              <FieldError errors={fields.defaultYearlyAllowance.errors} id={fields.defaultYearlyAllowance.errorId} />
+            </label>
+            <label className="field">
+              <span>{t("companySettings.carryOverMaxDays")}</span>
+              <small className="field__hint">{t("companySettings.carryOverMaxDaysHint")}</small>
+              <input {...getInputProps(fields.carryOverMaxDays, { type: "text" })} key={fields.carryOverMaxDays.key} inputMode="decimal" />
+              <FieldError errors={fields.carryOverMaxDays.errors} id={fields.carryOverMaxDays.errorId} />
+            </label>
+            <label className="field">
+              <span>{t("companySettings.carryOverExpiresOn")}</span>
+              <small className="field__hint">{t("companySettings.carryOverExpiresOnHint")}</small>
+              <input {...getInputProps(fields.carryOverExpiresOn, { type: "text" })} key={fields.carryOverExpiresOn.key} placeholder="04-30" />
+              <FieldError errors={fields.carryOverExpiresOn.errors} id={fields.carryOverExpiresOn.errorId} />
+            </label>
+          </fieldset>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("companySettings.save")}
+          </button>
+        </Form>
+      </FormProvider>
+    </section>
   );
 }

@@ -1,11 +1,34 @@
-// The company tab's data and form actions (intents "company.*"). To be built (issue 10).
+// The company tab's data and form action (intent "company.update").
+import { data } from "@remix-run/node";
+import { parseWithZod } from "~/lib/form-parse";
+import { companySettingsSchema } from "~/lib/schemas/company";
+import { getCompanySettings, updateCompanySettings } from "~/models/company.server";
+import { listCountries, listTimeZones } from "~/models/holiday-catalogue.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import type { TabActionArgs, TabActionResult } from "./tab-action";
 
-export async function loadCompanyTab(_viewer: SignedInViewer, _url: URL) {
-  return {};
+export async function loadCompanyTab(viewer: SignedInViewer, _url: URL) {
+  const [settings, countries] = await Promise.all([getCompanySettings(viewer), listCountries(viewer.user.preferredLanguage ?? "pt")]);
+  return { settings, countries, timeZones: listTimeZones() };
 }
 
-export async function companyAction(_args: TabActionArgs): Promise<TabActionResult> {
-  return null;
+export async function companyAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+  if (intent !== "company.update") return null;
+  const submission = parseWithZod(formData, { schema: companySettingsSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  let holidaysAdded = 0;
+  try {
+    ({ holidaysAdded } = await updateCompanySettings(viewer, { ...submission.value, importHolidays: submission.value.importHolidays === "on" }));
+  } catch (error) {
+    return replyWithAppError(error, submission.reply);
+  }
+  return data<ActionReply>({
+    result: submission.reply(),
+    notice: {
+      tone: "success",
+      key: submission.value.importHolidays ? "companySettings.savedWithHolidays" : "companySettings.saved",
+      values: { count: String(holidaysAdded) },
+    },
+  });
 }

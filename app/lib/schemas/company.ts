@@ -1,0 +1,37 @@
+// The company tab's form (client-safe, zod/mini). Whether the catalogue knows the country and the
+// runtime the zone is the server's check (company.server.ts).
+import * as z from "zod/mini";
+
+/** Days as a person types them: whole or half (a request's smallest step), 0 to 366. */
+const dayAmount = (key: string) =>
+  z.pipe(
+    z.string({ error: key }).check(z.trim(), z.regex(/^\d{1,3}([.,][05])?$/, key)),
+    z.pipe(
+      z.transform((value: string) => Number(value.replace(",", "."))),
+      z.number().check(z.maximum(366, key)),
+    ),
+  );
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** "MM-DD" of a day every year has (29 February is not one). */
+export function isMonthDay(value: string): boolean {
+  const match = /^(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [month, day] = [Number(match[1]), Number(match[2])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1];
+}
+
+export const companySettingsSchema = z.object({
+  name: z.string({ error: "companySettings.nameRequired" }).check(z.trim(), z.minLength(1, "companySettings.nameRequired"), z.maxLength(200, "validation.tooLong")),
+  countryCode: z.string({ error: "validation.countryInvalid" }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "validation.countryInvalid")),
+  timeZone: z.string({ error: "validation.timeZoneInvalid" }).check(z.trim(), z.minLength(1, "validation.timeZoneInvalid"), z.maxLength(64, "validation.timeZoneInvalid")),
+  defaultYearlyAllowance: dayAmount("companySettings.daysInvalid"),
+  carryOverMaxDays: dayAmount("companySettings.daysInvalid"),
+  carryOverExpiresOn: z.string({ error: "companySettings.monthDayInvalid" }).check(
+    z.trim(),
+    z.refine((value) => isMonthDay(value), "companySettings.monthDayInvalid"),
+  ),
+  // A checkbox: present when ticked.
+  importHolidays: z.optional(z.literal("on")),
+});

@@ -1,0 +1,78 @@
+// National holidays, countries and their time zones from the date-holidays catalogue (maintained
+// upstream, so no hand-kept lists here). Its dates are taken as the calendar dates they name
+// ("2027-04-25 00:00:00" → "2027-04-25"), never through its Date instants, which carry the
+// country's time zone. Loaded on first use: the catalogue is large and most requests need none.
+import type HolidaysClass from "date-holidays";
+import type { IsoDate } from "~/lib/dates";
+
+type Catalogue = typeof HolidaysClass;
+let catalogue: Promise<Catalogue> | undefined;
+
+function loadCatalogue(): Promise<Catalogue> {
+  catalogue ??= import("date-holidays").then((module) => (module.default ?? module) as Catalogue);
+  return catalogue;
+}
+
+export interface CatalogueHoliday {
+  date: IsoDate;
+  name: string;
+}
+
+/**
+ * The public (day-off) holidays of a whole country in a year, named in the country's own
+ * language. Regional ones are left to the holidays screen: a company's people may work anywhere.
+ */
+export async function nationalHolidays(countryCode: string, year: number): Promise<CatalogueHoliday[]> {
+  const Holidays = await loadCatalogue();
+  const holidays = new Holidays(countryCode);
+  const seen = new Set<string>();
+  const result: CatalogueHoliday[] = [];
+  for (const holiday of holidays.getHolidays(year) || []) {
+    if (holiday.type !== "public") continue;
+    const date = holiday.date.slice(0, 10) as IsoDate;
+    // A holiday observed on several days (e.g. a substitute day) is one row per date.
+    if (seen.has(`${date}|${holiday.name}`)) continue;
+    seen.add(`${date}|${holiday.name}`);
+    result.push({ date, name: holiday.name });
+  }
+  return result.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+export interface CatalogueCountry {
+  code: string;
+  name: string;
+}
+
+/** Every country the catalogue knows, named in the given language (ICU's names), in that language's order. */
+export async function listCountries(language: string): Promise<CatalogueCountry[]> {
+  const Holidays = await loadCatalogue();
+  const names = new Intl.DisplayNames([language], { type: "region" });
+  return Object.entries(new Holidays().getCountries(language) as Record<string, string>)
+    .map(([code, fallback]) => ({ code, name: names.of(code) ?? fallback }))
+    .sort((a, b) => a.name.localeCompare(b.name, language));
+}
+
+export async function isKnownCountry(countryCode: string): Promise<boolean> {
+  const Holidays = await loadCatalogue();
+  return /^[A-Z]{2}$/.test(countryCode) && countryCode in (new Holidays().getCountries() as Record<string, string>);
+}
+
+/** The country's main time zone (the catalogue lists it first), e.g. PT → Europe/Lisbon. */
+export async function mainTimeZone(countryCode: string): Promise<string | null> {
+  const Holidays = await loadCatalogue();
+  return new Holidays(countryCode).getTimezones()?.[0] ?? null;
+}
+
+/** Every IANA time zone this runtime knows (plus UTC, which it lists apart), for pickers. */
+export function listTimeZones(): string[] {
+  return [...Intl.supportedValuesOf("timeZone"), "UTC"];
+}
+
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
