@@ -191,7 +191,7 @@ function UsersList({ data }: { data: UsersListData }) {
       </section>
       <div className="settings-grid settings-grid--halves">
         <BulkAllowances year={year} reply={reply} busy={busy} />
-        <InviteForm reply={reply} busy={busy} />
+        <InviteForm teams={teams} reply={reply} busy={busy} />
       </div>
     </>
   );
@@ -256,7 +256,7 @@ function BulkAllowances({ year, reply, busy }: { year: number; reply: Reply | un
   );
 }
 
-function InviteForm({ reply, busy }: { reply: Reply | undefined; busy: boolean }) {
+function InviteForm({ teams, reply, busy }: { teams: UsersListData["teams"]; reply: Reply | undefined; busy: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult: resultFor(reply, "users.invite", "invite.sent"),
@@ -290,6 +290,24 @@ function InviteForm({ reply, busy }: { reply: Reply | undefined; busy: boolean }
             <option value="admin">{t("roles.admin")}</option>
           </select>
           <FieldError errors={fields.role.errors} id={fields.role.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("people.invite.team")}</span>
+          <select {...getSelectProps(fields.teamId)} key={fields.teamId.key}>
+            <option value="">{t("people.invite.noTeam")}</option>
+            {teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </select>
+          <FieldError errors={fields.teamId.errors} id={fields.teamId.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("people.invite.startDate")}</span>
+          <small className="field__hint">{t("people.invite.startDateHint")}</small>
+          <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
+          <FieldError errors={fields.startDate.errors} id={fields.startDate.errorId} />
         </label>
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("settings.invite.submit")}
