@@ -1,6 +1,7 @@
 // Every language's messages, for the server (pages, e-mails, API messages). The browser gets only
 // its page's language, as data in the document (root.tsx), never this module.
 import enAbsences from "../public/locales/en/absences.json";
+import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
 import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
@@ -9,6 +10,7 @@ import enPeople from "../public/locales/en/people.json";
 import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import esAbsences from "../public/locales/es/absences.json";
+import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
@@ -17,6 +19,7 @@ import esPeople from "../public/locales/es/people.json";
 import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import ptAbsences from "../public/locales/pt/absences.json";
+import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
@@ -27,8 +30,8 @@ import ptSettings from "../public/locales/pt/settings.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enPeople };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptPeople };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esPeople };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enPeople };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptPeople };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esPeople };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -1,7 +1,11 @@
 import type { TFunction } from "i18next";
+import { hasSeededName } from "~/lib/absence-types";
 
-/** Seeded categories have translated names; categories a company adds keep their own name. */
+/**
+ * Seeded categories show a translated name until an admin renames them; from then on, and for the
+ * categories a company adds, the admin's own name.
+ */
 export function categoryName(t: TFunction, category: { id: string; name: string } | undefined, fallbackId = ""): string {
   if (!category) return fallbackId;
-  return t(`absences.categories.${category.id}`, { defaultValue: category.name });
+  return hasSeededName(category) ? t(`absences.categories.${category.id}`, { defaultValue: category.name }) : category.name;
 }

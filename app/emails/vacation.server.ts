@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { categoryName } from "~/components/category-name";
 import type { Language } from "~/i18n";
 import { formatDateRange, formatDays } from "~/lib/format";
 import { getT } from "~/utils/i18n.server";
@@ -21,8 +22,13 @@ export interface VacationMailData {
 const button = (href: string, label: string, color: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;background:${color};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;margin-right:8px">${escapeHtml(label)}</a>`;
 
-/** requested / reminder go to reviewers and chosen colleagues; approved / rejected to the requester. */
-export function renderVacationMail(kind: "requested" | "reminder" | "approved" | "rejected", language: Language, data: VacationMailData): RenderedMail {
+type VacationMailKind = "requested" | "recorded" | "reminder" | "approved" | "rejected";
+
+// "recorded" (an absence of a type that needs no approval) has its texts with the absence types.
+const messagesOf = (kind: VacationMailKind) => (kind === "recorded" ? "absenceTypes.mail" : `notify.${kind}`);
+
+/** requested / recorded / reminder go to reviewers and chosen colleagues; approved / rejected to the requester. */
+export function renderVacationMail(kind: VacationMailKind, language: Language, data: VacationMailData): RenderedMail {
   const t: TFunction = getT(language);
   const range = formatDateRange(data.startDate, data.endDate, language);
   const vars = {
@@ -30,10 +36,10 @@ export function renderVacationMail(kind: "requested" | "reminder" | "approved" |
     range,
     count: data.workingDays,
     days: formatDays(data.workingDays, language),
-    category: t(`absences.categories.${data.categoryId}`, { defaultValue: data.categoryName }),
+    category: categoryName(t, { id: data.categoryId, name: data.categoryName }),
   };
-  const subject = t(`notify.${kind}.subject`, vars);
-  const body = t(`notify.${kind}.body`, vars);
+  const subject = t(`${messagesOf(kind)}.subject`, vars);
+  const body = t(`${messagesOf(kind)}.body`, vars);
   const lines = [t("mail.greeting", { name: data.recipient }), "", body];
   if (data.automatic) lines.push("", t("notify.autoApproved"));
   if (data.description) lines.push("", `${t("notify.description")}: ${data.description}`);

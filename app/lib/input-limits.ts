@@ -24,3 +24,6 @@ export function isDateInWindow(value: unknown): value is IsoDate {
 export function calendarDays(startDate: IsoDate, endDate: IsoDate): number {
   return dayNumber(endDate) - dayNumber(startDate) + 1;
 }
+
+/** Longest name of an absence type, in characters (a select option on a phone stays readable). */
+export const MAX_ABSENCE_TYPE_NAME = 60;

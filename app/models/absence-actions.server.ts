@@ -11,19 +11,32 @@ import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-erro
 import type { Viewer } from "~/utils/permissions.server";
 import { cancelVacation, createVacation, decideVacation } from "./vacation.server";
 
+/**
+ * The `created` query parameter the pages read after a new absence: "1" for a request awaiting
+ * approval, "recorded" for one of a type that needs none (approved as it was made).
+ */
+export type CreatedFlag = "1" | "recorded";
+
+export function readCreatedFlag(params: URLSearchParams): CreatedFlag | null {
+  const value = params.get("created");
+  return value === "1" || value === "recorded" ? value : null;
+}
+
 /** Validates and creates a request; on success goes to `successUrl` (post/redirect/get, also without JS). */
-export async function createAbsenceFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string) => string) {
+export async function createAbsenceFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string, created: CreatedFlag) => string) {
   const submission = parseWithZod(formData, { schema: vacationRequestSchema });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  let created: CreatedFlag;
   try {
-    await createVacation(viewer, submission.value);
+    const { vacation } = await createVacation(viewer, submission.value);
+    created = vacation.status === "approved" ? "recorded" : "1";
   } catch (error) {
     if (error instanceof AppError) return replyWithAppError(error, submission.reply);
     // Spec §8: other failures show 'Falha a criar férias.' rather than an error page.
     console.error(error);
     return data<ActionReply>({ result: submission.reply({ formErrors: ["absences.form.createFailed"] }) }, { status: 500 });
   }
-  return redirect(successUrl(submission.value.startDate));
+  return redirect(successUrl(submission.value.startDate, created));
 }
 
 export const ROW_INTENTS = ["approve", "reject", "cancel"] as const;

@@ -77,7 +77,7 @@ async function createActionLinks(companyId: string, vacationId: string, adminId:
   return links;
 }
 
-async function send(kind: "requested" | "reminder", companyId: string, request: LoadedRequest, recipients: { email: string; person?: Person; reviewer: boolean }[]) {
+async function send(kind: "requested" | "recorded" | "reminder", companyId: string, request: LoadedRequest, recipients: { email: string; person?: Person; reviewer: boolean }[]) {
   const now = new Date();
   const requester = request.vacation.user;
   const seen = new Set<string>();
@@ -130,12 +130,16 @@ export async function assertOutsideRecipientsAllowed(companyId: string, requeste
   }
 }
 
-/** On creation: the recipients the requester chose (spec: team admins by default). */
+/**
+ * On creation: the recipients the requester chose (spec: team admins by default). An absence of a
+ * type that needs no approval is already approved: they are told it is recorded, with nothing to review.
+ */
 export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;
   const request = await loadRequest(companyId, vacationId);
+  const recorded = request.vacation.status === "approved";
   const reviewers = await reviewersOf(companyId, request);
-  const reviewerIds = new Set(reviewers.map((r) => r.id));
+  const reviewerIds = new Set(recorded ? [] : reviewers.map((r) => r.id));
   const choice = JSON.parse(request.vacation.notificationRecipients) as { type: string; emails?: string[] };
   let people: Person[] = reviewers;
   let extraEmails: string[] = [];
@@ -150,7 +154,7 @@ export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
     const known = new Set(people.map((p) => p.email));
     extraEmails = emails.filter((e) => !known.has(e));
   }
-  const sent = await send("requested", companyId, request, [
+  const sent = await send(recorded ? "recorded" : "requested", companyId, request, [
     ...people.map((person) => ({ email: person.email, person, reviewer: reviewerIds.has(person.id) })),
     ...extraEmails.map((email) => ({ email, reviewer: false })),
   ]);

@@ -86,7 +86,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
   // requests cannot both pass the check (docs/decisions/0008-absences.md).
   const created = await db.$transaction(async (tx) => {
     const ctx = await requesterContext(tx, viewer, yearOf(input.startDate), yearOf(input.endDate));
-    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true } });
+    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true } });
     if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
     if (viewer.role === "user" && ctx.teamAdmins === 0) {
       throw new AppError(409, "no_assigned_admin", "vacation.noAdmin");
@@ -115,6 +115,9 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
         },
       });
     }
+    // A type that needs no approval is recorded, not requested: approved as it is made, by nobody
+    // (reviewer null, not the auto-approval job either); docs/decisions/0021-absence-types.md.
+    const status = category.requiresApproval ? "pending" : "approved";
     const vacation = await tx.vacation.create({
       data: {
         companyId,
@@ -123,7 +126,8 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
         ...range,
         description: input.description,
         notificationRecipients: JSON.stringify(recipients),
-        status: "pending",
+        status,
+        reviewedAt: status === "approved" ? new Date() : null,
       },
       select: vacationSelect,
     });
@@ -134,7 +138,15 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
         action: "vacation.created",
         entity: "vacation",
         entityId: vacation.id,
-        details: { start_date: range.startDate, end_date: range.endDate, category: category.id, working_days: workingDays, balance_override: Boolean(shortfall) },
+        details: {
+          start_date: range.startDate,
+          end_date: range.endDate,
+          category: category.id,
+          working_days: workingDays,
+          balance_override: Boolean(shortfall),
+          status,
+          approval_required: category.requiresApproval,
+        },
       },
       tx,
     );

@@ -14,7 +14,7 @@ import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { createAbsenceFromForm } from "~/models/absence-actions.server";
+import { createAbsenceFromForm, readCreatedFlag } from "~/models/absence-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { requireUser } from "~/utils/auth.server";
@@ -48,7 +48,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       year,
       today,
       currentYear,
-      created: params.get("created") === "1",
+      created: readCreatedFlag(params),
       openNew: params.get("new") === "1",
       prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
       categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
@@ -74,7 +74,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    return createAbsenceFromForm(await readFormData(request), viewer, (startDate) => `/my-calendar?year=${yearOf(startDate)}&created=1`);
+    return createAbsenceFromForm(await readFormData(request), viewer, (startDate, created) => `/my-calendar?year=${yearOf(startDate)}&created=${created}`);
   });
 }
 
@@ -171,7 +171,7 @@ export default function MyCalendar() {
 
       {data.created && !actionData ? (
         <p className="notice notice--success" role="status">
-          {t("absences.myCalendar.created")}
+          {data.created === "recorded" ? t("absenceTypes.recorded") : t("absences.myCalendar.created")}
         </p>
       ) : null}
 

@@ -13,7 +13,7 @@ import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { pageTitle } from "~/lib/meta";
 import { VACATION_STATUSES } from "~/lib/statuses";
 import { readVacationFilters, vacationFilterQuery } from "~/lib/vacation-filters";
-import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
+import { createAbsenceFromForm, readCreatedFlag, runRowAction } from "~/models/absence-actions.server";
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
@@ -64,7 +64,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       },
       filtered: Object.values(search).some(Boolean),
       exportQuery: vacationFilterQuery(search).toString(),
-      created: params.get("created") === "1",
+      created: readCreatedFlag(params),
       openNew: params.get("new") === "1",
       isAdmin: admin,
       year,
@@ -83,7 +83,7 @@ export function action({ request }: ActionFunctionArgs) {
     const viewer = await requireUser(request);
     const formData = await readFormData(request);
     if (formData.get("intent") === "create") {
-      return createAbsenceFromForm(formData, viewer, () => "/vacations?created=1");
+      return createAbsenceFromForm(formData, viewer, (_, created) => `/vacations?created=${created}`);
     }
     return runRowAction(formData, viewer, {
       today: todayIn(viewer.timeZone),
@@ -113,7 +113,7 @@ export default function Vacations() {
 
       {data.created && !actionData ? (
         <p className="notice notice--success" role="status">
-          {t("absences.vacations.created")}
+          {data.created === "recorded" ? t("absenceTypes.recorded") : t("absences.vacations.created")}
         </p>
       ) : null}
       <ActionNotice notice={notice} />

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
+import { categoryName } from "~/components/category-name";
 import { DateRangeText } from "~/components/date-text";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
@@ -60,7 +61,7 @@ export default function VacationDecision() {
               <DateRangeText start={details.vacation.startDate} end={details.vacation.endDate} /> ({t("decision.workingDays", { count: details.vacation.workingDays, days: formatDays(details.vacation.workingDays, i18n.language) })})
             </dd>
             <dt>{t("decision.category")}</dt>
-            <dd>{t(`absences.categories.${details.vacation.categoryId}`, { defaultValue: details.vacation.categoryName })}</dd>
+            <dd>{categoryName(t, { id: details.vacation.categoryId, name: details.vacation.categoryName })}</dd>
             {details.vacation.description ? (
               <>
                 <dt>{t("decision.description")}</dt>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { categoryName } from "~/components/category-name";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
@@ -31,7 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     ]);
     const t = getT(await getLanguage(request));
     const byId = new Map(people.map((p) => [p.id, p]));
-    const categoryName = new Map(categories.map((c) => [c.id, t(`absences.categories.${c.id}`, { defaultValue: c.name })]));
+    const categoryNames = new Map(categories.map((c) => [c.id, categoryName(t, c)]));
     const header = [
       ...(companyScope ? [t("export.name"), t("export.email")] : []),
       t("export.start"),
@@ -49,7 +50,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         v.startDate,
         v.endDate,
         days,
-        categoryName.get(v.categoryId) ?? v.categoryId,
+        categoryNames.get(v.categoryId) ?? v.categoryId,
         t(`export.statuses.${v.status}`, { defaultValue: v.status }),
         v.description,
       ];

@@ -85,7 +85,8 @@ describe("absence e-mails", () => {
       endDate,
       workingDays,
       categoryId: "yearly_allowance",
-      categoryName: "Férias",
+      // As seeded: translated in each language (a renamed type would show its own name).
+      categoryName: "Vacation",
       description: "",
       links: null,
       appUrl: "http://app.test",

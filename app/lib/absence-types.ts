@@ -1,0 +1,21 @@
+// Absence types (AbsenceCategory rows): what every company starts with and the balances a type
+// may draw on. Client-safe: the screens need the seeded names to tell a renamed type from one
+// still showing its translated name (app/components/category-name.ts).
+
+export const BALANCE_KINDS = ["yearly", "residual", "special", "none"] as const;
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
+
+// Categories every new company starts with. `balance` says which allowance a request draws on.
+export const DEFAULT_CATEGORIES = [
+  { id: "yearly_allowance", name: "Vacation", color: "#2e7d32", balance: "yearly", sortOrder: 0 },
+  { id: "residual", name: "Residual (carryover)", color: "#1565c0", balance: "residual", sortOrder: 1 },
+  { id: "special_leave", name: "Special leave", color: "#6a1b9a", balance: "special", sortOrder: 2 },
+  { id: "sick_leave", name: "Sick leave", color: "#c62828", balance: "none", sortOrder: 3 },
+  { id: "training", name: "Training", color: "#ef6c00", balance: "none", sortOrder: 4 },
+  { id: "unpaid_leave", name: "Unpaid leave", color: "#546e7a", balance: "none", sortOrder: 5 },
+] as const;
+
+/** True while a seeded type keeps the name it was seeded with: screens show its translation then. */
+export function hasSeededName(category: { id: string; name: string }): boolean {
+  return DEFAULT_CATEGORIES.some((seeded) => seeded.id === category.id && seeded.name === category.name);
+}
