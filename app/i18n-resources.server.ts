@@ -7,6 +7,7 @@ import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
 import enOnboarding from "../public/locales/en/onboarding.json";
+import enPeople from "../public/locales/en/people.json";
 import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import esAbsences from "../public/locales/es/absences.json";
@@ -16,6 +17,7 @@ import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
 import esOnboarding from "../public/locales/es/onboarding.json";
+import esPeople from "../public/locales/es/people.json";
 import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import ptAbsences from "../public/locales/pt/absences.json";
@@ -25,13 +27,14 @@ import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
 import ptOnboarding from "../public/locales/pt/onboarding.json";
+import ptPeople from "../public/locales/pt/people.json";
 import ptReports from "../public/locales/pt/reports.json";
 import ptSettings from "../public/locales/pt/settings.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -20,25 +21,70 @@ export async function upsertAllowance(viewer: Viewer, input: AllowanceInput) {
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
   return db.$transaction(async (tx) => {
     const before = await tx.allowance.findUnique({ where: { userId_year: { userId: user.id, year: input.year } } });
-    const values = { yearly: input.yearly, residual: input.residual, specialLeave: input.specialLeave };
-    const saved = await tx.allowance.upsert({
-      where: { userId_year: { userId: user.id, year: input.year } },
-      create: { companyId, userId: user.id, year: input.year, ...values },
-      update: values,
-    });
-    await recordAudit(
-      {
-        companyId,
-        actorId: viewer.userId,
-        action: "allowance.updated",
-        entity: "allowance",
-        entityId: saved.id,
-        details: { user_id: user.id, year: input.year, ...changes(before ?? { yearly: null, residual: null, specialLeave: null }, values) },
-      },
-      tx,
-    );
-    return saved;
+    return writeAllowance(tx, viewer, user.id, input.year, before, { yearly: input.yearly, residual: input.residual, specialLeave: input.specialLeave });
   });
+}
+
+type AllowanceValues = Pick<AllowanceRow, "yearly" | "residual" | "specialLeave">;
+
+async function writeAllowance(tx: Prisma.TransactionClient, viewer: Viewer, userId: string, year: number, before: AllowanceValues | null, values: AllowanceValues) {
+  const { companyId } = viewer;
+  const saved = await tx.allowance.upsert({
+    where: { userId_year: { userId, year } },
+    create: { companyId, userId, year, ...values },
+    update: values,
+  });
+  await recordAudit(
+    {
+      companyId,
+      actorId: viewer.userId,
+      action: "allowance.updated",
+      entity: "allowance",
+      entityId: saved.id,
+      details: { user_id: userId, year, ...changes(before ?? { yearly: null, residual: null, specialLeave: null }, values) },
+    },
+    tx,
+  );
+  return saved;
+}
+
+export interface BulkAllowanceInput {
+  year: number;
+  /** The people to set, or all the company's active people. */
+  userIds: readonly string[] | "everyone";
+  yearly: number;
+  /** Left out: each person keeps the residual (special leave) they have for the year, 0 if none. */
+  residual?: number;
+  specialLeave?: number;
+}
+
+/**
+ * Sets a year's allowances for many people at once, all or nothing (one transaction): an id that
+ * is not an active person of the viewer's company refuses the whole batch (404). People whose
+ * allowances already have these values are left untouched; each one changed gets its own audit
+ * entry. Decisions: docs/decisions/0019-people-and-allowances.md.
+ */
+export async function setYearAllowances(viewer: Viewer, input: BulkAllowanceInput) {
+  requireAdmin(viewer);
+  const { companyId } = viewer;
+  const { year } = input;
+  return getDb().$transaction(async (tx) => {
+    const ids = input.userIds === "everyone" ? null : [...new Set(input.userIds)];
+    const people = await tx.user.findMany({ where: { companyId, deactivatedAt: null, ...(ids ? { id: { in: ids } } : {}) }, select: { id: true } });
+    if (ids && people.length !== ids.length) throw new AppError(404, "not_found", "errors.userNotFound");
+    const rows = await tx.allowance.findMany({ where: { companyId, year, userId: { in: people.map((p) => p.id) } } });
+    const existing = new Map(rows.map((row) => [row.userId, row]));
+    let changed = 0;
+    for (const person of people) {
+      const before = existing.get(person.id) ?? null;
+      const values = { yearly: input.yearly, residual: input.residual ?? before?.residual ?? 0, specialLeave: input.specialLeave ?? before?.specialLeave ?? 0 };
+      if (before && before.yearly === values.yearly && before.residual === values.residual && before.specialLeave === values.specialLeave) continue;
+      await writeAllowance(tx, viewer, person.id, year, before, values);
+      changed += 1;
+    }
+    return { changed, unchanged: people.length - changed };
+    // Hundreds of people are a few thousand statements: more than the default 5 s on a busy disk.
+  }, { timeout: 30_000 });
 }
 
 export interface AllowanceRow {

@@ -1,8 +1,9 @@
+import type { Prisma } from "~/generated/prisma/client";
 import type { Language } from "~/i18n";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
-import { assertAllowed, canEditProfile, canManagePerson, isAdmin, type Viewer } from "~/utils/permissions.server";
+import { assertAllowed, canEditProfile, canManagePerson, isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 export const publicUserSelect = {
   id: true,
@@ -13,6 +14,7 @@ export const publicUserSelect = {
   role: true,
   isMaster: true,
   countryCode: true,
+  region: true,
   preferredLanguage: true,
   profilePicture: true,
   teamId: true,
@@ -27,6 +29,7 @@ export type PublicUser = {
   role: string;
   isMaster: boolean;
   countryCode: string | null;
+  region: string | null;
   preferredLanguage: string | null;
   profilePicture: string | null;
   teamId: string | null;
@@ -43,6 +46,7 @@ export function serializeUser(user: PublicUser) {
     is_admin: isAdmin(user),
     is_master: user.isMaster,
     country_code: user.countryCode,
+    region: user.region,
     preferred_language: user.preferredLanguage,
     profile_picture: user.profilePicture,
     team_id: user.teamId,
@@ -70,30 +74,50 @@ export interface UserChanges {
   fullName?: string;
   profilePicture?: string | null;
   role?: "user" | "admin" | "owner";
+  /** Where the person works (ISO2 and region): whose holidays their working days skip; null: the company's country. */
+  countryCode?: string | null;
+  region?: string | null;
 }
 
-/** People edit their own name and picture; admins edit anyone's; roles change per canManagePerson. */
-export async function updateUser(viewer: Viewer, id: string, input: UserChanges) {
-  const before = await getUser(viewer, id);
-  assertAllowed(canEditProfile(viewer, id));
-  if (input.role !== undefined && input.role !== before.role) {
-    assertAllowed(canManagePerson(viewer, before));
-    // Only an owner makes an owner, and a company never loses its last owner.
-    if (input.role === "owner" && viewer.role !== "owner") throw forbidden();
-    if (before.role === "owner") {
-      const owners = await getDb().user.count({ where: { companyId: viewer.companyId, role: "owner", deactivatedAt: null } });
-      if (owners <= 1) throw new AppError(409, "last_owner", "errors.lastOwner");
+/**
+ * People edit their own name and picture; admins edit anyone's, and alone set where a person
+ * works (it changes their holidays, so their balance); roles change per canManagePerson. Audited
+ * old → new in the same transaction (the caller's, when given). A person made a plain user stops
+ * administering teams: the team admin dialog's rule is that a team admin has the admin role.
+ */
+export async function updateUser(viewer: Viewer, id: string, input: UserChanges, client?: Prisma.TransactionClient) {
+  const run = async (tx: Prisma.TransactionClient) => {
+    const before = await tx.user.findFirst({ where: { id, companyId: viewer.companyId, deactivatedAt: null }, select: publicUserSelect });
+    if (!before) throw new AppError(404, "not_found", "errors.userNotFound");
+    assertAllowed(canEditProfile(viewer, id));
+    const data = { fullName: input.fullName, profilePicture: input.profilePicture, role: input.role, countryCode: input.countryCode, region: input.region };
+    const diff = changes(before, data);
+    if (diff.countryCode || diff.region) requireAdmin(viewer);
+    if (diff.role) {
+      assertAllowed(canManagePerson(viewer, before));
+      // Only an owner makes an owner, and a company never loses its last owner.
+      if (input.role === "owner" && viewer.role !== "owner") throw forbidden();
+      if (before.role === "owner") {
+        const owners = await tx.user.count({ where: { companyId: viewer.companyId, role: "owner", deactivatedAt: null } });
+        if (owners <= 1) throw new AppError(409, "last_owner", "errors.lastOwner");
+      }
     }
-  }
-  const data = { fullName: input.fullName, profilePicture: input.profilePicture, role: input.role };
-  return getDb().$transaction(async (tx) => {
+    if (Object.keys(diff).length === 0) return before;
     const user = await tx.user.update({ where: { id: before.id }, data, select: publicUserSelect });
-    await recordAudit(
-      { companyId: viewer.companyId, actorId: viewer.userId, action: "user.updated", entity: "user", entityId: id, details: changes(before, data) },
-      tx,
-    );
+    const details: Record<string, unknown> = { ...diff };
+    if (diff.role && input.role === "user") {
+      const adminOf = await tx.teamAdmin.findMany({ where: { userId: before.id }, select: { teamId: true } });
+      if (adminOf.length) {
+        await tx.teamAdmin.deleteMany({ where: { userId: before.id } });
+        details.team_admin_of = { old: adminOf.map((row) => row.teamId), new: [] };
+      }
+    }
+    // Photos are data URLs of many kilobytes: the audit says that it changed, not what it was.
+    if (diff.profilePicture) details.profilePicture = { old: before.profilePicture ? "photo" : null, new: user.profilePicture ? "photo" : null };
+    await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "user.updated", entity: "user", entityId: id, details }, tx);
     return user;
-  });
+  };
+  return client ? run(client) : getDb().$transaction(run);
 }
 
 /**

@@ -3,6 +3,7 @@ import { deactivateUser, getUser, serializeUser, updateUser } from "~/models/use
 import { apiUpdateUserSchema } from "~/lib/schemas/api";
 import { handleApi, noStore, parseBody, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
+import { storedPhotoFromDataUrl } from "~/utils/photo.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -21,9 +22,11 @@ export function action({ request, params }: ActionFunctionArgs) {
       return new Response(null, { status: 204 });
     }
     const body = await parseBody(request, apiUpdateUserSchema);
+    // Decoded and re-encoded like an upload: what is stored is a small, real image (0019).
+    const profilePicture = body.profile_picture ? await storedPhotoFromDataUrl(body.profile_picture) : body.profile_picture;
     const updated = await updateUser(viewer, params.id!, {
       fullName: body.full_name,
-      profilePicture: body.profile_picture,
+      profilePicture,
       role: body.role,
     });
     return Response.json(serializeUser(updated));

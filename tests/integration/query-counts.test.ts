@@ -10,6 +10,7 @@ import { searchVacations } from "~/models/vacation.server";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
+import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
 import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
@@ -78,6 +79,7 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["/vacations loader (admin view)", (c) => vacationsLoader(args(getRequest("/vacations", c.cookie)))],
     ["/approvals loader", (c) => approvalsLoader(args(getRequest("/approvals", c.cookie)))],
     ["allowances summary API", (c) => summaryLoader(args(getRequest("/api/users/me/allowances-summary?year=2027", c.cookie)))],
+    ["/company-settings users tab (a page of people with their allowances)", (c) => settingsLoader(args(getRequest("/company-settings?tab=users&year=2027", c.cookie)))],
   ];
   for (const [name, run] of cases) {
     it(name, async () => {

@@ -37,6 +37,9 @@ const SPEC_MESSAGES: [string, string | null, string | null][] = [
   ["absences.notices.rejectFailed", null, "Failed to reject vacation"],
   ["auth.notAuthenticated", "Não autenticado (401). Faz login novamente.", "Not authenticated. Login again, please."],
   ["verify.ok", null, "Email confirmed! Now enter with your login credentials…"],
+  ["people.update.failed", "Falha ao atualizar nome", null],
+  ["people.allowances.failed", "Falha ao guardar allowances", null],
+  ["settings.users.deleteFailed", "Falha ao apagar utilizador", null],
 ];
 
 describe("the spec's messages", () => {

@@ -1,6 +1,7 @@
 // Bodies of the JSON API (spec section 7 names). Messages are locale keys.
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
+import { isAllowanceDays } from "./people";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
 
@@ -107,10 +108,10 @@ export const apiYearSchema = z.object({
 const allowanceValue = (key: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-    z.number({ error: key }).refine((n) => Number.isFinite(n) && n >= 0, key).refine((n) => Number.isInteger(n * 2), key),
+    z.number({ error: key }).refine(isAllowanceDays, key),
   );
 
-/** POST /api/reports/allowances/upsert: finite numbers >= 0 (halves allowed), spec messages. */
+/** POST /api/reports/allowances/upsert: the Users tab's rule (whole or half days, 0 to 366), spec messages. */
 export const apiAllowanceUpsertSchema = z.object({
   userId: z.string({ error: "errors.userNotFound" }).min(1, "errors.userNotFound"),
   year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid"),

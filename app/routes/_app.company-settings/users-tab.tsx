@@ -1,116 +1,318 @@
-// The Users tab: the people of the company, invitations, removal.
+// The Users tab: the company's people (search, team, year, pages) with their allowances, bulk
+// allowances, invitations and removal; ?edit=<id> shows one person's edit view instead.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
+import { Avatar } from "~/components/avatar";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
+import { Pager } from "~/components/pager";
 import { parseWithZod } from "~/lib/form-parse";
+import { formatDays } from "~/lib/format";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
-import type { action, loader } from "./route";
+import { bulkAllowanceSchema, NO_TEAM } from "~/lib/schemas/people";
+import type { loader } from "./route";
+import { UserEdit } from "./users-edit";
+import { resultFor, useUsersReply, type Reply, type UsersListData } from "./users-reply";
 
 export function UsersTab() {
-  const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
-  const { users, teams } = loaded.tab === "users" ? loaded.users : { users: [], teams: {} };
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: { role: "user" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const busy = navigation.state !== "idle";
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const stepUser = confirmStep ? users.find((user) => user.id === confirmStep.fields.userId) : undefined;
+  if (loaded.tab !== "users") return null;
+  return loaded.users.view === "edit" ? <UserEdit data={loaded.users} /> : <UsersList data={loaded.users} />;
+}
+
+function UsersList({ data }: { data: UsersListData }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const { reply, busy } = useUsersReply();
+  const { list, teams, year, filters } = data;
+  const teamName = Object.fromEntries(teams.map((team) => [team.id, team.name]));
+  const params = new URLSearchParams(location.search);
+  const confirmStep = reply?.confirm ?? null;
+  const stepUser = confirmStep ? list.items.find((user) => user.id === confirmStep.fields.userId) : undefined;
   const deleteConfirmation = (user: { fullName: string | null; name: string | null; email: string }): Confirmation => ({
     title: t("settings.users.confirmTitle"),
     question: t("settings.users.confirmQuestion", { name: displayName(user), email: user.email }),
     confirm: t("settings.users.confirmYes"),
     cancel: t("settings.users.confirmNo"),
   });
+  const days = (value: number | undefined) => formatDays(value, i18n.language);
+  const editLink = (id: string) => `?tab=users&edit=${encodeURIComponent(id)}&year=${year}`;
   return (
-    <div className="settings-grid">
-      <section className="card" aria-labelledby="users-heading">
-        <h2 id="users-heading">{t("settings.users.title")}</h2>
-        <ActionNotice notice={notice} />
-        {confirmStep && stepUser ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepUser)} /> : null}
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("settings.users.name")}</th>
-                <th scope="col">{t("settings.users.email")}</th>
-                <th scope="col">{t("settings.users.role")}</th>
-                <th scope="col">{t("settings.users.team")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("settings.users.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.displayName}</td>
-                  <td>{user.email}</td>
-                  <td>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
-                  <td>{user.teamId ? (teams as Record<string, string>)[user.teamId] : "—"}</td>
-                  <td>
-                    {user.canRemove ? (
-                      <Form method="post">
-                        <input type="hidden" name="userId" value={user.id} />
-                        <ConfirmSubmitButton
-                          confirmation={deleteConfirmation(user)}
-                          name="intent"
-                          value="users.delete"
-                          className="button button--small button--delete"
-                          disabled={busy}
-                          aria-label={t("settings.users.deleteNamed", { name: user.displayName })}
-                        >
-                          {t("settings.users.delete")}
-                        </ConfirmSubmitButton>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
+    <>
+      <ActionNotice notice={reply?.notice} />
+      {confirmStep && stepUser ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepUser)} /> : null}
+      <section className="card" aria-labelledby="people-filters-heading">
+        <h2 id="people-filters-heading" className="card__title">
+          {t("people.filters.title")}
+        </h2>
+        <Form method="get" className="filters people-filters" key={location.search}>
+          <input type="hidden" name="tab" value="users" />
+          {params.has("size") ? <input type="hidden" name="size" value={params.get("size") ?? ""} /> : null}
+          <label className="field">
+            <span>{t("people.filters.search")}</span>
+            <input type="search" name="q" defaultValue={filters.q} maxLength={100} autoComplete="off" />
+          </label>
+          <label className="field">
+            <span>{t("people.filters.team")}</span>
+            <select name="team" defaultValue={filters.team}>
+              <option value="">{t("people.filters.allTeams")}</option>
+              {teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
               ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-      <section className="card" aria-labelledby="invite-heading">
-        <h2 id="invite-heading">{t("settings.invite.title")}</h2>
-        <FormError errors={form.errors} />
-        <Form method="post" className="stack" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="users.invite" />
-          <label className="field">
-            <span>{t("settings.invite.name")}</span>
-            <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} />
-            <FieldError errors={fields.fullName.errors} id={fields.fullName.errorId} />
-          </label>
-          <label className="field">
-            <span>{t("settings.invite.email")}</span>
-            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} />
-            <FieldError errors={fields.email.errors} id={fields.email.errorId} />
-          </label>
-          <label className="field">
-            <span>{t("settings.invite.role")}</span>
-            <select {...getSelectProps(fields.role)} key={fields.role.key}>
-              <option value="user">{t("roles.user")}</option>
-              <option value="admin">{t("roles.admin")}</option>
+              <option value={NO_TEAM}>{t("people.filters.noTeam")}</option>
             </select>
-            <FieldError errors={fields.role.errors} id={fields.role.errorId} />
           </label>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t("settings.invite.submit")}
-          </button>
+          <label className="field">
+            <span>{t("people.filters.year")}</span>
+            <input type="number" name="year" defaultValue={filters.year} min={2000} max={2100} step={1} inputMode="numeric" />
+          </label>
+          <div className="filters__actions">
+            <button type="submit" className="button button--primary">
+              {t("people.filters.apply")}
+            </button>
+            <Link className="button" to="?tab=users">
+              {t("people.filters.clear")}
+            </Link>
+          </div>
         </Form>
       </section>
-    </div>
+      <section className="card" aria-labelledby="users-heading">
+        <h2 id="users-heading" className="card__title">
+          {t("settings.users.title")}
+        </h2>
+        {list.items.length === 0 ? (
+          <div className="empty-state" data-testid="people-empty">
+            <p>{t(data.filtered ? "people.empty.filtered" : "people.empty.none")}</p>
+          </div>
+        ) : (
+          <div className="table-wrap">
+            <table className="table people-table">
+              <caption className="visually-hidden">{t("people.table.caption", { year })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("people.table.select")}</span>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("people.table.photo")}</span>
+                  </th>
+                  <th scope="col">{t("settings.users.name")}</th>
+                  <th scope="col">{t("settings.users.email")}</th>
+                  <th scope="col">{t("settings.users.role")}</th>
+                  <th scope="col">{t("settings.users.team")}</th>
+                  <th scope="col" className="absence-table__number">
+                    {t("people.table.yearly")}
+                  </th>
+                  <th scope="col" className="absence-table__number">
+                    {t("people.table.residual")}
+                  </th>
+                  <th scope="col" className="absence-table__number">
+                    {t("people.table.specialLeave")}
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("settings.users.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((user) => {
+                  const balance = `/balances/${encodeURIComponent(user.id)}?year=${year}`;
+                  const balanceLabel = t("people.table.balanceOf", { name: user.displayName, year });
+                  const carried = user.allowance && !user.allowance.setForYear ? t("people.table.carried", { year, from: user.allowance.year }) : null;
+                  return (
+                    <tr key={user.id} data-testid="people-row">
+                      <td>
+                        <input type="checkbox" name="userIds" value={user.id} form="bulk-allowances" aria-label={t("people.table.selectNamed", { name: user.displayName })} />
+                      </td>
+                      <td>
+                        <Avatar name={user.displayName} photo={user.profilePicture} />
+                      </td>
+                      <td>
+                        <Link to={editLink(user.id)}>{user.displayName}</Link>
+                      </td>
+                      <td className="people-table__email">{user.email}</td>
+                      <td>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
+                      <td>{user.teamId ? teamName[user.teamId] : "—"}</td>
+                      <td className="absence-table__number">
+                        <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.yearly")} ${days(user.allowance?.yearly)}`} title={carried ?? undefined}>
+                          {days(user.allowance?.yearly)}
+                          {carried ? <span aria-hidden="true">*</span> : null}
+                        </Link>
+                        {carried ? <span className="visually-hidden">{carried}</span> : null}
+                      </td>
+                      <td className="absence-table__number">
+                        <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.residual")} ${days(user.allowance?.residual)}`}>
+                          {days(user.allowance?.residual)}
+                        </Link>
+                      </td>
+                      <td className="absence-table__number">
+                        <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.specialLeave")} ${days(user.allowance?.specialLeave)}`}>
+                          {days(user.allowance?.specialLeave)}
+                        </Link>
+                      </td>
+                      <td>
+                        <div className="absence-table__form">
+                          <Link className="button button--small" to={editLink(user.id)} aria-label={t("people.table.editNamed", { name: user.displayName })}>
+                            {t("people.table.edit")}
+                          </Link>
+                          {user.canRemove ? (
+                            <Form method="post" preventScrollReset>
+                              <input type="hidden" name="userId" value={user.id} />
+                              <ConfirmSubmitButton
+                                confirmation={deleteConfirmation(user)}
+                                name="intent"
+                                value="users.delete"
+                                className="button button--small button--delete"
+                                disabled={busy}
+                                aria-label={t("settings.users.deleteNamed", { name: user.displayName })}
+                              >
+                                {t("settings.users.delete")}
+                              </ConfirmSubmitButton>
+                            </Form>
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.total > 0 ? (
+          <Pager label={t("people.table.pager")} total={list.total} offset={list.offset} limit={list.limit} count={list.items.length} pageKey="page" sizeKey="size" params={params} />
+        ) : null}
+      </section>
+      <div className="settings-grid settings-grid--halves">
+        <BulkAllowances year={year} reply={reply} busy={busy} />
+        <InviteForm teams={teams} reply={reply} busy={busy} />
+      </div>
+    </>
+  );
+}
+
+function BulkAllowances({ year, reply, busy }: { year: number; reply: Reply | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "bulk-allowances",
+    lastResult: resultFor(reply, "users.bulk-allowances"),
+    defaultValue: { scope: "selected", year: String(year) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkAllowanceSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const number = (field: typeof fields.yearly, label: string, hint?: string) => (
+    <label className="field">
+      <span>{label}</span>
+      {hint ? <small className="field__hint">{hint}</small> : null}
+      <input {...getInputProps(field, { type: "text" })} key={field.key} inputMode="decimal" autoComplete="off" />
+      <FieldError errors={field.errors} id={field.errorId} />
+    </label>
+  );
+  return (
+    <section className="card" aria-labelledby="bulk-heading">
+      <h2 id="bulk-heading" className="card__title">
+        {t("people.bulk.title")}
+      </h2>
+      <p className="muted">{t("people.bulk.intro")}</p>
+      <FormError errors={form.errors} />
+      <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="users.bulk-allowances" />
+        <fieldset className="people-scope">
+          <legend>{t("people.bulk.scope")}</legend>
+          {(["selected", "everyone"] as const).map((scope) => (
+            <label key={scope} className="people-scope__choice">
+              <input type="radio" name={fields.scope.name} value={scope} defaultChecked={fields.scope.initialValue === scope} key={fields.scope.key} />{" "}
+              {t(`people.bulk.${scope}`)}
+            </label>
+          ))}
+          <FieldError errors={fields.scope.errors} id={fields.scope.errorId} />
+          <FieldError errors={fields.userIds.errors} id={fields.userIds.errorId} />
+        </fieldset>
+        <label className="field">
+          <span>{t("people.bulk.year")}</span>
+          <input {...getInputProps(fields.year, { type: "number" })} key={fields.year.key} min={2000} max={2100} step={1} inputMode="numeric" />
+          <FieldError errors={fields.year.errors} id={fields.year.errorId} />
+        </label>
+        <div className="people-allowance-row">
+          {number(fields.yearly, t("people.allowances.yearly"))}
+          {number(fields.residual, t("people.allowances.residual"))}
+          {number(fields.specialLeave, t("people.allowances.specialLeave"))}
+        </div>
+        <p className="field__hint">
+          {t("people.allowances.hint")} {t("people.bulk.keepHint")}
+        </p>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("people.bulk.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function InviteForm({ teams, reply, busy }: { teams: UsersListData["teams"]; reply: Reply | undefined; busy: boolean }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: resultFor(reply, "users.invite", "invite.sent"),
+    defaultValue: { role: "user" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card" aria-labelledby="invite-heading">
+      <h2 id="invite-heading" className="card__title">
+        {t("settings.invite.title")}
+      </h2>
+      <FormError errors={form.errors} />
+      <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="users.invite" />
+        <label className="field">
+          <span>{t("settings.invite.name")}</span>
+          <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} />
+          <FieldError errors={fields.fullName.errors} id={fields.fullName.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("settings.invite.email")}</span>
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} />
+          <FieldError errors={fields.email.errors} id={fields.email.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("settings.invite.role")}</span>
+          <select {...getSelectProps(fields.role)} key={fields.role.key}>
+            <option value="user">{t("roles.user")}</option>
+            <option value="admin">{t("roles.admin")}</option>
+          </select>
+          <FieldError errors={fields.role.errors} id={fields.role.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("people.invite.team")}</span>
+          <select {...getSelectProps(fields.teamId)} key={fields.teamId.key}>
+            <option value="">{t("people.invite.noTeam")}</option>
+            {teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </select>
+          <FieldError errors={fields.teamId.errors} id={fields.teamId.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("people.invite.startDate")}</span>
+          <small className="field__hint">{t("people.invite.startDateHint")}</small>
+          <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
+          <FieldError errors={fields.startDate.errors} id={fields.startDate.errorId} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("settings.invite.submit")}
+        </button>
+      </Form>
+    </section>
   );
 }

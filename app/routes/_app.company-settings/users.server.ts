@@ -1,32 +1,146 @@
-// The Users tab's data and form actions (intents "users.*").
+// The Users tab's data and form actions (intents "users.*"): the list (search, team, year, pages),
+// one person's edit view (?edit=<id>), invitations, removal, allowances one by one and in bulk.
 import { data } from "@remix-run/node";
+import { readPaging } from "~/components/pager";
+import { todayIn, yearOf } from "~/lib/dates";
 import { parseWithZod } from "~/lib/form-parse";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
+import { allowanceSchema, bulkAllowanceSchema, NO_TEAM, personSchema } from "~/lib/schemas/people";
+import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
 import { inviteUser } from "~/models/invitation.server";
+import { getPerson, listPeople, updatePerson } from "~/models/people.server";
 import { listTeams } from "~/models/team.server";
-import { deactivateUser, listUsers } from "~/models/user.server";
+import { deactivateUser } from "~/models/user.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
-import { canManagePerson } from "~/utils/permissions.server";
+import { canManagePerson, type Role } from "~/utils/permissions.server";
+import { storedPhoto } from "~/utils/photo.server";
 import * as z from "zod/mini";
 import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 const deleteUserSchema = z.object({ userId: z.string() });
 
-export async function loadUsersTab(viewer: SignedInViewer, _url: URL) {
-  const [users, teams] = await Promise.all([listUsers(viewer), listTeams(viewer)]);
+/** Companies have hundreds of people: a page holds 50 unless the page-size selector says otherwise. */
+const DEFAULT_USERS_PAGE_SIZE = 50;
+const MAX_SEARCH_LENGTH = 100;
+
+function readYear(value: string | null, fallback: number): number {
+  const year = /^\d{4}$/.test(value ?? "") ? Number(value) : Number.NaN;
+  return year >= 2000 && year <= 2100 ? year : fallback;
+}
+
+export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
+  const params = url.searchParams;
+  const currentYear = yearOf(todayIn(viewer.timeZone));
+  const year = readYear(params.get("year"), currentYear);
+  const teams = await listTeams(viewer);
+  const editId = params.get("edit");
+  if (editId) {
+    const person = await getPerson(viewer, editId);
+    return {
+      view: "edit" as const,
+      year,
+      currentYear,
+      teams,
+      person: {
+        ...person,
+        displayName: displayName(person),
+        // The same rules updateUser enforces decide which role choices the form offers.
+        roles: canManagePerson(viewer, person) ? ((viewer.role === "owner" ? ["user", "admin", "owner"] : ["user", "admin"]) satisfies Role[]) : null,
+        allowance: person.allowances.find((row) => row.year === year) ?? null,
+      },
+    };
+  }
+  const search = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const teamParam = params.get("team") ?? "";
+  // An unknown team is ignored like any odd filter (the URL is typed by people too).
+  const teamId = teamParam === NO_TEAM ? null : teams.some((team) => team.id === teamParam) ? teamParam : undefined;
+  const paging = readPaging(params, "page", "size");
+  const limit = params.has("size") ? paging.limit : DEFAULT_USERS_PAGE_SIZE;
+  const offset = (paging.offset / paging.limit) * limit;
+  const page = await listPeople(viewer, { search, teamId, year, offset, limit });
   return {
-    // The same rule deactivateUser enforces decides where the button is shown.
-    users: users.map((user) => ({ ...user, displayName: displayName(user), canRemove: canManagePerson(viewer, user) })),
-    teams: Object.fromEntries(teams.map((t) => [t.id, t.name])),
+    view: "list" as const,
+    year,
+    currentYear,
+    teams,
+    filters: { q: search, team: teamId === undefined ? "" : (teamId ?? NO_TEAM), year: String(year) },
+    filtered: Boolean(search) || teamId !== undefined,
+    list: {
+      ...page,
+      // The same rule deactivateUser enforces decides where the button is shown.
+      items: page.items.map((user) => ({ ...user, displayName: displayName(user), canRemove: canManagePerson(viewer, user) })),
+    },
   };
 }
 
+/** A refused change: the tab's failure line (the spec's text) with the model's reason under it, or next to its field. */
+function failed(error: unknown, key: string, reply?: Parameters<typeof replyWithAppError>[1]) {
+  if (!(error instanceof AppError)) throw error;
+  if (reply && Object.keys(error.fields).length) {
+    const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, [message]]));
+    return data<ActionReply>({ result: reply({ fieldErrors }), notice: { tone: "error", key } }, { status: error.status });
+  }
+  return data<ActionReply>({ notice: noticeOf(error, key) }, { status: error.status });
+}
+
+async function updateAction(viewer: SignedInViewer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: personSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply({ hideFields: ["photo"] }) }, { status: 400 });
+  const { userId, fullName, photo, removePhoto, role, teamId, countryCode, region } = submission.value;
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => submission.reply({ ...options, hideFields: ["photo"] });
+  try {
+    const profilePicture = removePhoto ? null : photo ? await storedPhoto(new Uint8Array(await photo.arrayBuffer())) : undefined;
+    const saved = await updatePerson(viewer, userId, {
+      fullName,
+      profilePicture,
+      role,
+      // The form always sends these: empty means the company's country and no region.
+      countryCode: countryCode ?? null,
+      region: region ?? null,
+      teamId: teamId === undefined ? undefined : teamId === NO_TEAM ? null : teamId,
+    });
+    return data<ActionReply>({ result: reply({ resetForm: true }), notice: { tone: "success", key: "people.update.saved", values: { name: displayName(saved) } } });
+  } catch (error) {
+    return failed(error, "people.update.failed", reply);
+  }
+}
+
+async function allowancesAction(viewer: SignedInViewer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: allowanceSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  const { userId, year, yearly, residual, specialLeave } = submission.value;
+  try {
+    await upsertAllowance(viewer, { userId, year, yearly, residual, specialLeave });
+  } catch (error) {
+    return failed(error, "people.allowances.failed", submission.reply);
+  }
+  return data<ActionReply>({ result: submission.reply(), notice: { tone: "success", key: "people.allowances.saved", values: { year: String(year) } } });
+}
+
+async function bulkAllowancesAction(viewer: SignedInViewer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: bulkAllowanceSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  const { scope, userIds, year, yearly, residual, specialLeave } = submission.value;
+  try {
+    const { changed, unchanged } = await setYearAllowances(viewer, { year, userIds: scope === "everyone" ? "everyone" : (userIds ?? []), yearly, residual, specialLeave });
+    return data<ActionReply>({
+      result: submission.reply({ resetForm: true }),
+      notice: { tone: "success", key: "people.bulk.done", values: { count: String(changed), unchanged: String(unchanged), year: String(year) } },
+    });
+  } catch (error) {
+    return failed(error, "people.allowances.failed");
+  }
+}
+
 export async function usersAction({ viewer, request, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+  if (intent === "users.update") return updateAction(viewer, formData);
+  if (intent === "users.allowances") return allowancesAction(viewer, formData);
+  if (intent === "users.bulk-allowances") return bulkAllowancesAction(viewer, formData);
   if (intent === "users.delete") {
     // Removing a person asks first; without JavaScript the first POST only answers the question.
     if (needsConfirmation(formData)) return confirmationStep(formData);

@@ -1,0 +1,100 @@
+// Client-safe schemas of the Users tab (edit a person, their allowances, bulk allowances). Messages
+// are locale keys. zod/mini, like every schema the browser runs. Choices: docs/decisions/0019-people-and-allowances.md.
+import * as z from "zod/mini";
+
+/** Largest photo file accepted; the multipart body limit (5 MB) leaves room for the other fields. */
+export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
+/** Image types a photo may be (sniffed again on the server: the browser's type is only a hint). */
+export const PHOTO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+
+/** No allowance can be more days than a year has. */
+export const MAX_ALLOWANCE_DAYS = 366;
+
+/** Allowances are whole or half days: half days exist (a half first or last day of an absence). */
+export function isAllowanceDays(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_ALLOWANCE_DAYS && Number.isInteger(value * 2);
+}
+
+export const ALLOWANCE_MESSAGES = {
+  yearly: "allowance.yearlyInvalid",
+  residual: "allowance.residualInvalid",
+  specialLeave: "allowance.specialLeaveInvalid",
+} as const;
+
+/** "2,5" (pt, es) and "2.5" both read as 2.5; anything else that is no number of days is `key`. */
+const allowanceDays = (key: string) =>
+  z.pipe(
+    z.string({ error: key }),
+    z.transform((value: string, ctx) => {
+      const days = /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : Number.NaN;
+      if (isAllowanceDays(days)) return days;
+      ctx.issues.push({ code: "custom", message: key, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const year = z.pipe(
+  z.string({ error: "people.validation.yearInvalid" }),
+  z.transform((value: string, ctx) => {
+    const parsed = /^\d{4}$/.test(value.trim()) ? Number(value) : Number.NaN;
+    if (parsed >= 2000 && parsed <= 2100) return parsed;
+    ctx.issues.push({ code: "custom", message: "people.validation.yearInvalid", input: value });
+    return z.NEVER;
+  }),
+);
+
+const personId = z.string({ error: "errors.userNotFound" }).check(z.minLength(1, "errors.userNotFound"), z.maxLength(100, "errors.userNotFound"));
+
+/** A team id, or NO_TEAM: a select always sends one, so "absent" never means "no team". */
+export const NO_TEAM = "none";
+
+export const personSchema = z.object({
+  userId: personId,
+  fullName: z.string({ error: "validation.fullNameRequired" }).check(z.trim(), z.minLength(1, "validation.fullNameRequired"), z.maxLength(200, "validation.tooLong")),
+  photo: z.optional(
+    z.file().check(
+      z.maxSize(MAX_PHOTO_BYTES, "people.validation.photoTooLarge"),
+      z.refine((file) => (PHOTO_TYPES as readonly string[]).includes(file.type), "validation.pictureInvalid"),
+    ),
+  ),
+  removePhoto: z.optional(z.literal("on")),
+  role: z.optional(z.enum(["user", "admin", "owner"], { error: "validation.roleInvalid" })),
+  teamId: z.optional(z.string().check(z.maxLength(100))),
+  // Empty: the company's country (and no region).
+  countryCode: z.optional(
+    z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "people.validation.countryInvalid")),
+  ),
+  region: z.optional(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9-]{1,10}$/, "people.validation.regionInvalid"))),
+});
+
+export const allowanceSchema = z.object({
+  userId: personId,
+  year,
+  yearly: allowanceDays(ALLOWANCE_MESSAGES.yearly),
+  residual: allowanceDays(ALLOWANCE_MESSAGES.residual),
+  specialLeave: allowanceDays(ALLOWANCE_MESSAGES.specialLeave),
+});
+
+/** A year's allowances for a selection of people or everyone; residual and special leave left empty keep what each person has. */
+export const bulkAllowanceSchema = z
+  .object({
+    scope: z.enum(["selected", "everyone"], { error: "people.bulk.scopeInvalid" }),
+    // One ticked box arrives as a string, several as a list.
+    userIds: z.optional(
+      z.pipe(
+        z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
+        z.array(personId).check(z.maxLength(1000, "people.bulk.tooMany")),
+      ),
+    ),
+    year,
+    yearly: allowanceDays(ALLOWANCE_MESSAGES.yearly),
+    residual: z.optional(allowanceDays(ALLOWANCE_MESSAGES.residual)),
+    specialLeave: z.optional(allowanceDays(ALLOWANCE_MESSAGES.specialLeave)),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.scope === "selected" && !value.userIds?.length) {
+        ctx.addIssue({ code: "custom", path: ["userIds"], message: "people.bulk.noneSelected" });
+      }
+    }),
+  );

@@ -1,0 +1,233 @@
+// One person's edit view of the Users tab (?tab=users&edit=<id>&year=Y): profile (name, photo,
+// role, team, work country and region) and allowances of a year. A page section rather than a
+// dialog, so it works the same with and without JavaScript.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/action-notice";
+import { Avatar } from "~/components/avatar";
+import { FieldError } from "~/components/field-error";
+import { FormError } from "~/components/form-error";
+import { parseWithZod } from "~/lib/form-parse";
+import { formatDays } from "~/lib/format";
+import { allowanceSchema, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
+import { resultFor, useUsersReply, type UsersEditData } from "./users-reply";
+
+export function UserEdit({ data }: { data: UsersEditData }) {
+  const { t } = useTranslation();
+  const { reply } = useUsersReply();
+  const { person } = data;
+  return (
+    <>
+      <p>
+        <Link to={`?tab=users&year=${data.year}`}>← {t("people.edit.back")}</Link>
+      </p>
+      <div className="people-edit__header">
+        <Avatar name={person.displayName} photo={person.profilePicture} size="large" />
+        <h2 className="people-edit__title">{t("people.edit.title", { name: person.displayName })}</h2>
+      </div>
+      <ActionNotice notice={reply?.notice} />
+      <div className="settings-grid settings-grid--halves">
+        {/* Remounted when the saved person changes, so the fields show what is now stored. */}
+        <ProfileForm key={`${person.fullName}|${person.role}|${person.teamId}|${person.countryCode}|${person.region}|${person.profilePicture?.length}`} data={data} />
+        <AllowanceForm key={`${data.year}|${JSON.stringify(person.allowance)}`} data={data} />
+      </div>
+    </>
+  );
+}
+
+function ProfileForm({ data }: { data: UsersEditData }) {
+  const { t } = useTranslation();
+  const { reply, busy } = useUsersReply();
+  const { person, teams } = data;
+  const [form, fields] = useForm({
+    lastResult: resultFor(reply, "users.update"),
+    defaultValue: {
+      fullName: person.fullName ?? person.name ?? "",
+      role: person.role,
+      teamId: person.teamId ?? NO_TEAM,
+      countryCode: person.countryCode ?? "",
+      region: person.region ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card" aria-labelledby="profile-heading">
+      <h3 id="profile-heading" className="card__title">
+        {t("people.edit.profile")}
+      </h3>
+      <FormError errors={form.errors} />
+      <Form method="post" encType="multipart/form-data" className="stack" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="users.update" />
+        <input type="hidden" name="userId" value={person.id} />
+        <label className="field">
+          <span>{t("people.edit.name")}</span>
+          <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} autoComplete="off" />
+          <FieldError errors={fields.fullName.errors} id={fields.fullName.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("people.edit.photo")}</span>
+          <small className="field__hint">{t("people.edit.photoHint")}</small>
+          <input {...getInputProps(fields.photo, { type: "file" })} key={fields.photo.key} accept={PHOTO_TYPES.join(",")} />
+          <FieldError errors={fields.photo.errors} id={fields.photo.errorId} />
+        </label>
+        {person.profilePicture ? (
+          <label className="people-check">
+            <input {...getInputProps(fields.removePhoto, { type: "checkbox" })} key={fields.removePhoto.key} /> {t("people.edit.removePhoto")}
+          </label>
+        ) : null}
+        {person.roles ? (
+          <label className="field">
+            <span>{t("people.edit.role")}</span>
+            <select {...getSelectProps(fields.role)} key={fields.role.key}>
+              {person.roles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={fields.role.errors} id={fields.role.errorId} />
+          </label>
+        ) : (
+          <div className="field">
+            <span>{t("people.edit.role")}</span>
+            <p className="people-edit__fixed">
+              {t(`roles.${person.role}`, { defaultValue: person.role })} <small className="field__hint">{t("people.edit.roleLocked")}</small>
+            </p>
+          </div>
+        )}
+        <label className="field">
+          <span>{t("people.edit.team")}</span>
+          <select {...getSelectProps(fields.teamId)} key={fields.teamId.key}>
+            <option value={NO_TEAM}>{t("people.edit.noTeam")}</option>
+            {teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </select>
+          <FieldError errors={fields.teamId.errors} id={fields.teamId.errorId} />
+        </label>
+        <div className="people-place">
+          <label className="field">
+            <span>{t("people.edit.country")}</span>
+            <small className="field__hint">{t("people.edit.countryHint")}</small>
+            <input {...getInputProps(fields.countryCode, { type: "text" })} key={fields.countryCode.key} maxLength={2} autoCapitalize="characters" autoComplete="off" className="people-place__code" />
+            <FieldError errors={fields.countryCode.errors} id={fields.countryCode.errorId} />
+          </label>
+          <label className="field">
+            <span>{t("people.edit.region")}</span>
+            <small className="field__hint">{t("people.edit.regionHint")}</small>
+            <input {...getInputProps(fields.region, { type: "text" })} key={fields.region.key} maxLength={10} autoCapitalize="characters" autoComplete="off" className="people-place__code" />
+            <FieldError errors={fields.region.errors} id={fields.region.errorId} />
+          </label>
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("people.edit.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AllowanceForm({ data }: { data: UsersEditData }) {
+  const { t, i18n } = useTranslation();
+  const { reply, busy } = useUsersReply();
+  const { person, year } = data;
+  const value = (days: number | undefined) => (days === undefined ? "" : String(days));
+  const [form, fields] = useForm({
+    lastResult: resultFor(reply, "users.allowances"),
+    defaultValue: {
+      yearly: value(person.allowance?.yearly),
+      residual: value(person.allowance?.residual ?? 0),
+      specialLeave: value(person.allowance?.specialLeave ?? 0),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: allowanceSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const yearLink = (other: number) => `?tab=users&edit=${encodeURIComponent(person.id)}&year=${other}`;
+  const number = (field: typeof fields.yearly, label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input {...getInputProps(field, { type: "text" })} key={field.key} inputMode="decimal" autoComplete="off" />
+      <FieldError errors={field.errors} id={field.errorId} />
+    </label>
+  );
+  return (
+    <section className="card" aria-labelledby="allowances-heading">
+      <h3 id="allowances-heading" className="card__title">
+        {t("people.allowances.title", { year })}
+      </h3>
+      <nav className="people-years" aria-label={t("people.allowances.years")}>
+        {year > 2000 ? (
+          <Link className="button button--small" to={yearLink(year - 1)} aria-label={t("people.allowances.previousYear", { year: year - 1 })}>
+            ← {year - 1}
+          </Link>
+        ) : null}
+        {year < 2100 ? (
+          <Link className="button button--small" to={yearLink(year + 1)} aria-label={t("people.allowances.nextYear", { year: year + 1 })}>
+            {year + 1} →
+          </Link>
+        ) : null}
+      </nav>
+      {person.allowance ? null : <p className="notice notice--info">{t("people.allowances.notSet", { year })}</p>}
+      <FormError errors={form.errors} />
+      <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="users.allowances" />
+        <input type="hidden" name="userId" value={person.id} />
+        <input type="hidden" name="year" value={year} />
+        <div className="people-allowance-row">
+          {number(fields.yearly, t("people.allowances.yearly"))}
+          {number(fields.residual, t("people.allowances.residual"))}
+          {number(fields.specialLeave, t("people.allowances.specialLeave"))}
+        </div>
+        <p className="field__hint">{t("people.allowances.hint")}</p>
+        <FieldError errors={fields.year.errors} id={fields.year.errorId} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("people.allowances.save")}
+        </button>
+      </Form>
+      <p>
+        <Link to={`/balances/${encodeURIComponent(person.id)}?year=${year}`}>{t("people.allowances.balance", { year })}</Link>
+      </p>
+      {person.allowances.length ? (
+        <>
+          <h4 className="details__heading">{t("people.allowances.history")}</h4>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("people.bulk.year")}</th>
+                  <th scope="col" className="absence-table__number">
+                    {t("people.allowances.yearly")}
+                  </th>
+                  <th scope="col" className="absence-table__number">
+                    {t("people.allowances.residual")}
+                  </th>
+                  <th scope="col" className="absence-table__number">
+                    {t("people.allowances.specialLeave")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {person.allowances.map((row) => (
+                  <tr key={row.year} aria-current={row.year === year ? "true" : undefined}>
+                    <td>
+                      <Link to={yearLink(row.year)}>{row.year}</Link>
+                    </td>
+                    <td className="absence-table__number">{formatDays(row.yearly, i18n.language)}</td>
+                    <td className="absence-table__number">{formatDays(row.residual, i18n.language)}</td>
+                    <td className="absence-table__number">{formatDays(row.specialLeave, i18n.language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// What the Users tab's loader gives its two views, and which form an action's answer belongs to.
+import type { SubmissionResult } from "@conform-to/react";
+import { useActionData, type useLoaderData, useNavigation } from "@remix-run/react";
+import type { Notice } from "~/components/action-notice";
+import type { action, loader } from "./route";
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { tab: "users" }>["users"];
+export type UsersEditData = Extract<Loaded, { view: "edit" }>;
+export type UsersListData = Extract<Loaded, { view: "list" }>;
+
+export interface Reply {
+  result?: SubmissionResult<string[]>;
+  notice?: Notice | null;
+}
+
+/**
+ * The answer of the form that was sent, so one form's errors and values never land in another:
+ * a result carries the posted intent, except a reset one (after a success), which the success
+ * notice names.
+ */
+export function resultFor(reply: Reply | undefined, intent: string, successKey?: string) {
+  const result = reply?.result;
+  if (!result) return undefined;
+  if (result.initialValue?.intent === intent) return result;
+  return result.initialValue === null && successKey && reply.notice?.key === successKey ? result : undefined;
+}
+
+export function useUsersReply() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const reply = navigation.state === "idle" && actionData ? (actionData as Reply & { confirm?: { fields: Record<string, string> } }) : undefined;
+  return { reply, busy: navigation.state !== "idle" };
+}
