@@ -1,14 +1,15 @@
-// My calendar's request form, without its code in the page's first load. The server renders the
-// form at once (it imports it through a *.server module, which the browser build leaves empty), so
-// it is there without JavaScript; the browser loads the form's code when it is about to be used
-// (pointing at "New absence", pressing on the calendar) or when the page opens with the drawer,
-// and hydrates the server's form when the code arrives (a Suspense boundary keeps its markup).
+// My calendar's request drawer (the side panel and its form), without its code in the page's
+// first load. The server renders it at once (it imports it through a *.server module, which the
+// browser build leaves empty), so it is there without JavaScript; the browser loads the code when
+// it is about to be used (pointing at "New absence", pressing on the calendar) or when the page
+// opens with the drawer, and hydrates the server's markup when the code arrives (a Suspense
+// boundary keeps it meanwhile).
 import { lazy, memo, Suspense, type ComponentType } from "react";
-import type { AbsenceFormProps } from "./absence-form";
+import type { AbsenceRequestDrawerProps } from "./absence-request-drawer";
 import * as serverRender from "./absence-form-ssr.server";
 
-const loadForm = () => import("./absence-form");
-const LazyAbsenceForm = lazy(() => loadForm().then((module) => ({ default: module.AbsenceForm })));
+const loadForm = () => import("./absence-request-drawer");
+const LazyAbsenceForm = lazy(() => loadForm().then((module) => ({ default: module.AbsenceRequestDrawer })));
 
 /** Starts fetching the form's code ahead of need; harmless to call many times. */
 export function preloadAbsenceForm() {
@@ -21,9 +22,9 @@ export function preloadAbsenceForm() {
  * answers any update that reaches it by throwing that markup away and rendering the fallback, with
  * whatever the person had already picked or typed in it.
  */
-export const DeferredAbsenceForm = memo(function DeferredAbsenceForm(props: AbsenceFormProps) {
+export const DeferredAbsenceForm = memo(function DeferredAbsenceForm(props: AbsenceRequestDrawerProps) {
   // Defined on the server, undefined in the browser (the *.server module is empty there).
-  const Form: ComponentType<AbsenceFormProps> = (serverRender as Partial<typeof serverRender>).AbsenceForm ?? LazyAbsenceForm;
+  const Form: ComponentType<AbsenceRequestDrawerProps> = (serverRender as Partial<typeof serverRender>).AbsenceRequestDrawer ?? LazyAbsenceForm;
   return (
     <Suspense fallback={null}>
       <Form {...props} />

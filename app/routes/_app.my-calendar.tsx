@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AbsenceDrawer } from "~/components/absence-drawer";
 import { BalanceCards } from "~/components/balance-cards";
 import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
-import { SetupChecklist } from "~/components/setup-checklist";
+import { DeferredSetupChecklist } from "~/components/deferred-setup-checklist";
 import { CalendarLegend } from "~/components/month-grid";
 import { UpcomingAbsences } from "~/components/upcoming-absences";
 import { YearCalendar } from "~/components/year-calendar";
@@ -114,10 +113,17 @@ export default function MyCalendar() {
     setManual({ open: true, range: null });
     setNonce((n) => n + 1);
   };
-  const close = () => {
+  const close = useCallback(() => {
     setManual({ open: false, range: null });
     return drawerInUrl;
-  };
+  }, [drawerInUrl]);
+  const drawerTitle = t("absences.form.title");
+  const focusOnOpen = manual?.open === true;
+  // Stable too: the drawer is part of the deferred module (its props must not change identity).
+  const drawer = useMemo(
+    () => ({ title: drawerTitle, closeHref: `/my-calendar?year=${year}`, onClose: close, focusOnOpen }),
+    [drawerTitle, year, close, focusOnOpen],
+  );
 
   const yearUrl = (y: number) => `/my-calendar?year=${y}`;
   const counts = { approved: 0, pending: 0, rejected: 0 };
@@ -170,7 +176,7 @@ export default function MyCalendar() {
         </p>
       ) : null}
 
-      {data.setup ? <SetupChecklist steps={data.setup.steps} /> : null}
+      {data.setup ? <DeferredSetupChecklist steps={data.setup.steps} /> : null}
 
       <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} />
 
@@ -211,21 +217,20 @@ export default function MyCalendar() {
       </section>
 
       {open ? (
-        <AbsenceDrawer title={t("absences.form.title")} closeHref={yearUrl(year)} onClose={close} focusOnOpen={manual?.open === true}>
-          <DeferredAbsenceForm
-            key={`${location.key}:${nonce}`}
-            // A refused request comes back to an address that keeps the drawer open without JS.
-            action={`${yearUrl(year)}&new=1`}
-            categories={activeCategories}
-            defaultValue={formDefaults}
-            lastResult={manual ? undefined : actionData?.result}
-            errorValues={actionData?.values}
-            balances={data.balances}
-            hasAllowance={data.hasAllowance}
-            balanceYear={year}
-            holidays={data.holidayContext}
-          />
-        </AbsenceDrawer>
+        <DeferredAbsenceForm
+          key={`${location.key}:${nonce}`}
+          drawer={drawer}
+          // A refused request comes back to an address that keeps the drawer open without JS.
+          action={`${yearUrl(year)}&new=1`}
+          categories={activeCategories}
+          defaultValue={formDefaults}
+          lastResult={manual ? undefined : actionData?.result}
+          errorValues={actionData?.values}
+          balances={data.balances}
+          hasAllowance={data.hasAllowance}
+          balanceYear={year}
+          holidays={data.holidayContext}
+        />
       ) : null}
     </div>
   );
