@@ -247,3 +247,13 @@ export async function setSubstituteApprover(viewer: Viewer, teamId: string, user
     return { ...team, substituteApproverId: userId };
   });
 }
+
+/** The people a team dialog offers (to add as members, as substitute): the company's active ones. */
+export function listTeamCandidates(viewer: Viewer) {
+  requireAdmin(viewer);
+  return getDb().user.findMany({
+    where: { companyId: viewer.companyId, deactivatedAt: null },
+    select: { ...personSelect, teamId: true },
+    orderBy: [{ fullName: "asc" }, { email: "asc" }],
+  });
+}

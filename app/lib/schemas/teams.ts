@@ -15,7 +15,16 @@ export const createTeamSchema = z.object({ name: teamNameField });
 export const renameTeamSchema = z.object({ teamId: id, name: teamNameField });
 export const teamIdSchema = z.object({ teamId: id });
 export const teamMemberSchema = z.object({ teamId: id, userId: id });
-/** The dialog posts the ticked members; none ticked is an empty list. */
-export const teamAdminsSchema = z.object({ teamId: id, adminIds: z._default(z.array(id), []) });
+/** The dialog posts the ticked members: none is an empty list, one a single value. */
+export const teamAdminsSchema = z.object({
+  teamId: id,
+  adminIds: z._default(
+    z.pipe(
+      z.union([z.array(id), id]),
+      z.transform((value: string | string[]) => (Array.isArray(value) ? value : [value])),
+    ),
+    [],
+  ),
+});
 /** An empty choice clears the substitute. */
 export const teamSubstituteSchema = z.object({ teamId: id, substituteId: z.optional(id) });
