@@ -68,7 +68,7 @@ export function TeamsTab() {
                   <tr key={team.id} data-testid="team-row">
                     <th scope="row">{team.name}</th>
                     <td>{adminsSummary(team)}</td>
-                    <td className="teams-table__count">{t("teams.memberCount", { count: team.memberCount })}</td>
+                    <td>{t("teams.memberCount", { count: team.memberCount })}</td>
                     <td>
                       <div className="teams-table__actions">
                         <Link
@@ -288,7 +288,7 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
             <input type="hidden" name="teamId" value={team.id} />
             <label className="field">
               <span>{t("teams.dialog.person")}</span>
-              <select name="userId" required defaultValue="">
+              <select name="userId" required defaultValue="" aria-describedby={`${ids}-add-hint`}>
                 <option value="" disabled>
                   —
                 </option>
@@ -298,11 +298,13 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
                   </option>
                 ))}
               </select>
-              <span className="field__hint">{t("teams.dialog.addHint")}</span>
             </label>
             <button type="submit" className="button" disabled={busy}>
               {t("teams.dialog.add")}
             </button>
+            <p className="field__hint team-editor__hint" id={`${ids}-add-hint`}>
+              {t("teams.dialog.addHint")}
+            </p>
           </Form>
         )}
       </section>
@@ -314,7 +316,7 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
           <input type="hidden" name="teamId" value={team.id} />
           <label className="field">
             <span className="visually-hidden">{t("teams.dialog.substituteTitle")}</span>
-            <select name="substituteId" defaultValue={team.substituteApproverId ?? ""} key={team.substituteApproverId ?? ""}>
+            <select name="substituteId" defaultValue={team.substituteApproverId ?? ""} key={team.substituteApproverId ?? ""} aria-describedby={`${ids}-substitute-hint`}>
               <option value="">{t("teams.dialog.substituteNone")}</option>
               {people.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -322,11 +324,13 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
                 </option>
               ))}
             </select>
-            <span className="field__hint">{t("teams.dialog.substituteHint")}</span>
           </label>
           <button type="submit" className="button" disabled={busy}>
             {t("teams.dialog.saveSubstitute")}
           </button>
+          <p className="field__hint team-editor__hint" id={`${ids}-substitute-hint`}>
+            {t("teams.dialog.substituteHint")}
+          </p>
         </Form>
       </section>
     </div>
