@@ -155,7 +155,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       },
       tx,
     );
-    return { vacation, workingDays };
+    return { vacation, workingDays, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval };
   });
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
   await notifyNewRequest(viewer, created.vacation.id);

@@ -3,10 +3,11 @@
 // nothing changed); audit entries with old and new values; and who reviews whose requests
 // (docs/decisions/0018-approval-routing.md).
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, dayOfWeek, todayIn } from "~/lib/dates";
 import { listPendingApprovals, reviewersOf } from "~/models/approval.server";
 import { createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { action as adminsApi, loader as adminsList } from "~/routes/api.teams.$id.admins";
 import { action as membersApi, loader as membersList } from "~/routes/api.teams.$id.members";
 import { action as teamApi, loader as teamGet } from "~/routes/api.teams.$id";
@@ -393,7 +394,9 @@ describe("/api/teams", () => {
 
 describe("who reviews whose requests (decision 0018)", () => {
   const input = { halfDayStart: false, halfDayEnd: false, description: "", categoryId: "yearly_allowance", recipientType: "team_admins" as const };
-  const start = addDays(todayIn("Europe/Lisbon"), 60);
+  // A Monday about two months ahead: start, the day after and a week later are all working days.
+  let start = addDays(todayIn("Europe/Lisbon"), 60);
+  while (dayOfWeek(start) !== 1) start = addDays(start, 1);
   const requesterOf = async (id: string) => {
     const row = await getDb().user.findUniqueOrThrow({ where: { id }, select: { id: true, role: true, teamId: true } });
     return row;
@@ -406,11 +409,20 @@ describe("who reviews whose requests (decision 0018)", () => {
     const founder = await createUser(solo, { role: "owner", fullName: "Fay Founder" });
     const employee = await createUser(solo, { fullName: "Someone" });
     await allowance(solo, founder.id);
-    const { vacation } = await requestVacation(await viewerFor(founder), { ...input, startDate: start, endDate: start });
-    expect(vacation).toMatchObject({ status: "approved", autoApproved: true, reviewerId: null });
+    const { vacation, approvedAsOnlyAdmin } = await requestVacation(await viewerFor(founder), { ...input, startDate: start, endDate: start });
+    expect(vacation).toMatchObject({ status: "approved", autoApproved: false, reviewerId: null });
+    expect(approvedAsOnlyAdmin).toBe(true);
     expect((await lastAudit("vacation.created", vacation.id))?.details).toMatchObject({ status: "approved", approved_because: "no_other_admin" });
     expect(await listPendingApprovals(await viewerFor(founder))).toEqual([]);
     expect(employee.role).toBe("user");
+
+    // The form says so on the page it lands on.
+    const cookie = await signIn(founder.email);
+    const day = addDays(start, 7);
+    const response = (await myCalendarAction(
+      args(postForm("/my-calendar", { intent: "create", recipientType: "team_admins", description: "", categoryId: "yearly_allowance", startDate: day, endDate: day }, cookie)),
+    )) as Response;
+    expect(response.headers.get("Location")).toBe(`/my-calendar?year=${day.slice(0, 4)}&created=approved`);
   });
 
   it("sends an admin's request to the other admins of their team, else to every other admin, never to themselves", async () => {
