@@ -10,6 +10,7 @@ import enOnboarding from "../public/locales/en/onboarding.json";
 import enPeople from "../public/locales/en/people.json";
 import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
+import enTeams from "../public/locales/en/teams.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
@@ -20,6 +21,7 @@ import esOnboarding from "../public/locales/es/onboarding.json";
 import esPeople from "../public/locales/es/people.json";
 import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
+import esTeams from "../public/locales/es/teams.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
@@ -30,11 +32,12 @@ import ptOnboarding from "../public/locales/pt/onboarding.json";
 import ptPeople from "../public/locales/pt/people.json";
 import ptReports from "../public/locales/pt/reports.json";
 import ptSettings from "../public/locales/pt/settings.json";
+import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -13,13 +13,14 @@ import { cancelVacation, createVacation, decideVacation } from "./vacation.serve
 
 /**
  * The `created` query parameter the pages read after a new absence: "1" for a request awaiting
- * approval, "recorded" for one of a type that needs none (approved as it was made).
+ * approval, "recorded" for one of a type that needs none (approved as it was made), "approved" for
+ * the request of the company's only admin, whom nobody else could review (decision 0018).
  */
-export type CreatedFlag = "1" | "recorded";
+export type CreatedFlag = "1" | "recorded" | "approved";
 
 export function readCreatedFlag(params: URLSearchParams): CreatedFlag | null {
   const value = params.get("created");
-  return value === "1" || value === "recorded" ? value : null;
+  return value === "1" || value === "recorded" || value === "approved" ? value : null;
 }
 
 /** Validates and creates a request; on success goes to `successUrl` (post/redirect/get, also without JS). */
@@ -28,8 +29,8 @@ export async function createAbsenceFromForm(formData: FormData, viewer: Viewer, 
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   let created: CreatedFlag;
   try {
-    const { vacation } = await createVacation(viewer, submission.value);
-    created = vacation.status === "approved" ? "recorded" : "1";
+    const { vacation, approvedAsOnlyAdmin } = await createVacation(viewer, submission.value);
+    created = approvedAsOnlyAdmin ? "approved" : vacation.status === "approved" ? "recorded" : "1";
   } catch (error) {
     if (error instanceof AppError) return replyWithAppError(error, submission.reply);
     // Spec §8: other failures show 'Falha a criar férias.' rather than an error page.

@@ -1,7 +1,65 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
+import { todayIn } from "~/lib/dates";
 import { getDb } from "~/utils/db.server";
-import { managedRequestsWhere, type Viewer } from "~/utils/permissions.server";
+import { managedRequestsWhere, type Requester, type Viewer } from "~/utils/permissions.server";
+
+type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
+
+/** Who may review at all: an active admin or owner (the Approvals screen is theirs). */
+const activeReviewer = { deactivatedAt: null, role: { in: ["admin", "owner"] } } satisfies Prisma.UserWhereInput;
+
+/** A team that has admins, every one of them on an approved absence covering `today`. */
+function adminsAllAway(today: string): Prisma.TeamWhereInput {
+  const away: Prisma.UserWhereInput = { vacations: { some: { status: "approved", startDate: { lte: today }, endDate: { gte: today } } } };
+  return { admins: { some: { user: activeReviewer }, every: { user: { OR: [{ NOT: activeReviewer }, away] } } } };
+}
+
+/**
+ * What managesRequestsOf needs beyond the teams a viewer administers (docs/decisions/
+ * 0018-approval-routing.md): the teams they stand in for as substitute approver today, and the
+ * admins and owners whose team has no other admin. Only an admin needs them: an owner manages
+ * everyone's requests and a user nobody's.
+ */
+export async function loadReviewRouting(
+  person: Pick<Viewer, "userId" | "companyId" | "role" | "timeZone">,
+  db: Client = getDb(),
+): Promise<Pick<Viewer, "substituteForTeamIds" | "lastResortForIds">> {
+  if (person.role !== "admin") return { substituteForTeamIds: [], lastResortForIds: [] };
+  const { companyId, userId } = person;
+  const [standIn, reviewers, teamAdmins] = await Promise.all([
+    db.team.findMany({ where: { companyId, substituteApproverId: userId, ...adminsAllAway(todayIn(person.timeZone)) }, select: { id: true } }),
+    db.user.findMany({ where: { companyId, ...activeReviewer, id: { not: userId } }, select: { id: true, teamId: true } }),
+    db.teamAdmin.findMany({ where: { team: { companyId }, user: activeReviewer }, select: { teamId: true, userId: true } }),
+  ]);
+  const alone = reviewers.filter((r) => !teamAdmins.some((a) => a.teamId === r.teamId && a.userId !== r.id));
+  return { substituteForTeamIds: standIn.map((t) => t.id), lastResortForIds: alone.map((r) => r.id) };
+}
+
+export const reviewerSelect = { id: true, email: true, fullName: true, preferredLanguage: true } as const;
+export type Reviewer = Prisma.UserGetPayload<{ select: typeof reviewerSelect }>;
+
+/**
+ * Who a person's request goes to (the e-mails with decision links, the "no admin" refusal and
+ * approval on creation all ask this; managesRequestsOf lets each of them decide it):
+ * - the other admins of the requester's team, plus the team's substitute approver while every
+ *   admin of the team is on leave ("team");
+ * - else, for a user, the owners and the admins of no team; for an admin or owner, every other
+ *   admin and owner of the company ("company"). Nobody, for the only admin of a company.
+ */
+export async function reviewersOf(companyId: string, requester: Requester, today: string, db: Client = getDb()): Promise<{ route: "team" | "company"; reviewers: Reviewer[] }> {
+  const others = { companyId, ...activeReviewer, id: { not: requester.id } } satisfies Prisma.UserWhereInput;
+  const teamId = requester.teamId;
+  if (teamId) {
+    const admins = await db.user.findMany({ where: { ...others, adminOf: { some: { teamId } } }, select: reviewerSelect, orderBy: { id: "asc" } });
+    if (admins.length) {
+      const substitute = await db.user.findFirst({ where: { ...others, substituteFor: { some: { id: teamId, ...adminsAllAway(today) } } }, select: reviewerSelect });
+      return { route: "team", reviewers: substitute && !admins.some((a) => a.id === substitute.id) ? [...admins, substitute] : admins };
+    }
+  }
+  const where: Prisma.UserWhereInput = requester.role === "user" ? { ...others, OR: [{ role: "owner" }, { adminOf: { none: {} } }] } : others;
+  return { route: "company", reviewers: await db.user.findMany({ where, select: reviewerSelect, orderBy: { id: "asc" } }) };
+}
 
 /**
  * The pending requests a viewer reviews: those of the people they manage (managesRequestsOf in

@@ -2,6 +2,7 @@
 // token, stored hashed), single-use, expiring, bound to the request and to that admin.
 import { languageOr, type Language } from "~/i18n";
 import { renderVacationMail } from "~/emails/vacation.server";
+import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { countWorkingDays } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
@@ -11,6 +12,7 @@ import { queueMail } from "~/utils/mail.server";
 import { assertAllowed, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
 import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
+import { reviewersOf } from "./approval.server";
 import { loadHolidayCalendars } from "./balance.server";
 
 export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -42,7 +44,6 @@ async function loadRequest(companyId: string, vacationId: string) {
             select: {
               name: true,
               members: { where: { deactivatedAt: null }, select: personSelect },
-              admins: { where: { user: { deactivatedAt: null } }, select: { user: { select: personSelect } } },
             },
           },
         },
@@ -57,12 +58,11 @@ async function loadRequest(companyId: string, vacationId: string) {
 
 type LoadedRequest = Awaited<ReturnType<typeof loadRequest>>;
 
-/** Who decides: the team's admins (not the requester); without any, the company's owners. */
-async function reviewersOf(companyId: string, request: LoadedRequest): Promise<Person[]> {
-  const requesterId = request.vacation.userId;
-  const teamAdmins = (request.vacation.user.team?.admins ?? []).map((a) => a.user).filter((u) => u.id !== requesterId);
-  if (teamAdmins.length) return teamAdmins;
-  return getDb().user.findMany({ where: { companyId, role: "owner", deactivatedAt: null, id: { not: requesterId } }, select: personSelect });
+/** Who decides: reviewersOf (app/models/approval.server.ts), the one routing rule. */
+async function reviewersOfRequest(viewer: Viewer, request: LoadedRequest): Promise<Person[]> {
+  const { user } = request.vacation;
+  const { reviewers } = await reviewersOf(viewer.companyId, { id: user.id, role: user.role, teamId: user.teamId }, todayIn(viewer.timeZone));
+  return reviewers;
 }
 
 async function createActionLinks(companyId: string, vacationId: string, adminId: string, now: Date) {
@@ -138,7 +138,7 @@ export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;
   const request = await loadRequest(companyId, vacationId);
   const recorded = request.vacation.status === "approved";
-  const reviewers = await reviewersOf(companyId, request);
+  const reviewers = await reviewersOfRequest(viewer, request);
   const reviewerIds = new Set(recorded ? [] : reviewers.map((r) => r.id));
   const choice = JSON.parse(request.vacation.notificationRecipients) as { type: string; emails?: string[] };
   let people: Person[] = reviewers;
@@ -170,7 +170,7 @@ export async function remindReviewers(viewer: Viewer, vacationId: string) {
   const { user } = request.vacation;
   if (request.vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
   assertAllowed(canNotifyReviewers(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
-  const reviewers = await reviewersOf(companyId, request);
+  const reviewers = await reviewersOfRequest(viewer, request);
   return send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
 }
 

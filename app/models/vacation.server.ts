@@ -3,7 +3,7 @@
 // Viewer and is scoped by the viewer's company; another company's ids are simply not found.
 import type { Prisma } from "~/generated/prisma/client";
 import { checkRequestFitsBalance } from "~/lib/balances";
-import { yearOf } from "~/lib/dates";
+import { todayIn, yearOf } from "~/lib/dates";
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
 import { holdsDates } from "~/lib/statuses";
 import type { VacationFilters } from "~/lib/vacation-filters";
@@ -12,6 +12,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canCancel, canReview, isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
+import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 
@@ -52,9 +53,9 @@ export function serializeVacation(v: VacationRow, workingDays?: number) {
 
 /** Everything the rules need about one requester for the years a range touches: a fixed number of queries. */
 async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fromYear: number, toYear: number) {
-  const [inputs, teamAdmins] = await Promise.all([
+  const [inputs, routing] = await Promise.all([
     loadBalanceInputs(tx, viewer.companyId, { fromYear, toYear, userIds: [viewer.userId] }),
-    viewer.teamId ? tx.teamAdmin.count({ where: { teamId: viewer.teamId, user: { deactivatedAt: null } } }) : Promise.resolve(0),
+    reviewersOf(viewer.companyId, { id: viewer.userId, role: viewer.role, teamId: viewer.teamId }, todayIn(viewer.timeZone), tx),
   ]);
   if (!inputs.peopleById.has(viewer.userId)) throw new AppError(404, "not_found", "errors.userNotFound");
   const allowances = [];
@@ -64,7 +65,7 @@ async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fr
   }
   return {
     inputs,
-    teamAdmins,
+    routing,
     allowances,
     vacations: inputs.vacationsOf(viewer.userId),
     carried: inputs.carriedOf(viewer.userId),
@@ -95,7 +96,9 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
     const ctx = await requesterContext(tx, viewer, yearOf(input.startDate), yearOf(input.endDate));
     const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true } });
     if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
-    if (viewer.role === "user" && ctx.teamAdmins === 0) {
+    // A user's request needs an admin of their team (spec section 6); an admin's or owner's goes
+    // to the other admins (docs/decisions/0018-approval-routing.md).
+    if (viewer.role === "user" && ctx.routing.route !== "team") {
       throw new AppError(409, "no_assigned_admin", "vacation.noAdmin");
     }
     const range = { startDate: input.startDate, endDate: input.endDate, halfDayStart: input.halfDayStart, halfDayEnd: input.halfDayEnd };
@@ -115,8 +118,10 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
     });
     if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);
     // A type that needs no approval is recorded, not requested: approved as it is made, by nobody
-    // (reviewer null, not the auto-approval job either); docs/decisions/0021-absence-types.md.
-    const status = category.requiresApproval ? "pending" : "approved";
+    // (reviewer null, not the auto-approval job either); docs/decisions/0021-absence-types.md. So is
+    // the request of the company's only admin, whom nobody else could review (decision 0018).
+    const soleAdmin = ctx.routing.reviewers.length === 0;
+    const status = category.requiresApproval && !soleAdmin ? "pending" : "approved";
     const vacation = await tx.vacation.create({
       data: {
         companyId,
@@ -145,11 +150,12 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
           balance_override: Boolean(shortfall),
           status,
           approval_required: category.requiresApproval,
+          ...(soleAdmin && category.requiresApproval ? { approved_because: "no_other_admin" } : {}),
         },
       },
       tx,
     );
-    return { vacation, workingDays };
+    return { vacation, workingDays, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval };
   });
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
   await notifyNewRequest(viewer, created.vacation.id);

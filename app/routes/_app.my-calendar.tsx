@@ -172,7 +172,7 @@ export default function MyCalendar() {
 
       {data.created && !actionData ? (
         <p className="notice notice--success" role="status">
-          {data.created === "recorded" ? t("absenceTypes.recorded") : t("absences.myCalendar.created")}
+          {data.created === "recorded" ? t("absenceTypes.recorded") : data.created === "approved" ? t("teams.approvedAsOnlyAdmin") : t("absences.myCalendar.created")}
         </p>
       ) : null}
 

@@ -113,7 +113,7 @@ export default function Vacations() {
 
       {data.created && !actionData ? (
         <p className="notice notice--success" role="status">
-          {data.created === "recorded" ? t("absenceTypes.recorded") : t("absences.vacations.created")}
+          {data.created === "recorded" ? t("absenceTypes.recorded") : data.created === "approved" ? t("teams.approvedAsOnlyAdmin") : t("absences.vacations.created")}
         </p>
       ) : null}
       <ActionNotice notice={notice} />

@@ -14,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-// POST /api/vacations: a new request of the caller, pending.
+// POST /api/vacations: a new request of the caller, pending (approved at once when nobody else could review it).
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");

@@ -7,6 +7,7 @@ import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
 import { asRole, requireAdmin, requireMaster, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
+import { loadReviewRouting } from "~/models/approval.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { publicUserSelect } from "~/models/user.server";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
@@ -53,17 +54,19 @@ export interface SignedInViewer extends Viewer {
   readonly user: CurrentUser;
 }
 
-/** A Viewer from the user row read at sign-in (one query with the teams they administer). */
-function viewerOf(row: CurrentUserRow): SignedInViewer {
+/**
+ * A Viewer from the user row read at sign-in (one query with the teams they administer), plus,
+ * for an admin, whose requests they review beyond their teams (loadReviewRouting).
+ */
+async function viewerOf(row: CurrentUserRow): Promise<SignedInViewer> {
   const { adminOf, ...user } = row;
+  const person = { userId: user.id, companyId: user.companyId, role: asRole(user.role), timeZone: user.company.timeZone };
   return {
-    userId: user.id,
-    companyId: user.companyId,
-    role: asRole(user.role),
+    ...person,
     isMaster: user.isMaster,
     teamId: user.teamId,
     adminOfTeamIds: adminOf.map((a) => a.teamId),
-    timeZone: user.company.timeZone,
+    ...(await loadReviewRouting(person)),
     user,
   };
 }
@@ -87,7 +90,7 @@ async function findSessionViewer(request: Request) {
   });
   if (!session || session.expiresAt.getTime() < Date.now() || session.user.deactivatedAt) return null;
   const { deactivatedAt: _deactivated, ...row } = session.user;
-  return { sessionId: session.id, viewer: viewerOf(row) };
+  return { sessionId: session.id, viewer: await viewerOf(row) };
 }
 
 /** The signed-in person, or null. */

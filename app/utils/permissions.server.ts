@@ -17,6 +17,16 @@ export interface Viewer {
   readonly adminOfTeamIds: readonly string[];
   /** The company's IANA time zone: what "today" is for it. */
   readonly timeZone: string;
+  /**
+   * Teams whose requests this admin reviews as the team's substitute approver today, because every
+   * admin of the team is on leave (loadReviewRouting in app/models/approval.server.ts).
+   */
+  readonly substituteForTeamIds: readonly string[];
+  /**
+   * Admins and owners (not this viewer) whose team has no other admin: their requests go to every
+   * other admin of the company (docs/decisions/0018-approval-routing.md).
+   */
+  readonly lastResortForIds: readonly string[];
 }
 
 export function asRole(value: string): Role {
@@ -44,24 +54,31 @@ export interface Requester {
 }
 
 /**
- * Whose requests a viewer decides and manages (docs/decisions/0004-approvals-scope.md): the owner,
- * everyone's; an admin, the members of the teams they administer, or — an admin of no team, a
- * company admin — everyone's; never their own, and never an owner's (owners answer to owners).
+ * Whose requests a viewer decides and manages (docs/decisions/0004-approvals-scope.md, amended by
+ * 0013 and 0018). Nobody manages their own. Among admins and owners: the owner, everyone's; an
+ * admin, the members of the teams they administer, or — an admin of no team, a company admin —
+ * everyone's but owners'; any admin, the requests of an admin or owner whose team has no other
+ * admin; a team's substitute approver, the team's requests while all its admins are on leave.
  * Users manage nobody's.
  */
 export function managesRequestsOf(viewer: Viewer, requester: Requester): boolean {
-  if (viewer.role === "owner") return true;
-  if (viewer.role !== "admin" || requester.id === viewer.userId || requester.role === "owner") return false;
-  return viewer.adminOfTeamIds.length === 0 || (requester.teamId !== null && viewer.adminOfTeamIds.includes(requester.teamId));
+  if (!isAdmin(viewer) || requester.id === viewer.userId) return false;
+  if (viewer.role === "owner" || viewer.lastResortForIds.includes(requester.id)) return true;
+  if (requester.teamId !== null && (viewer.adminOfTeamIds.includes(requester.teamId) || viewer.substituteForTeamIds.includes(requester.teamId))) return true;
+  return viewer.adminOfTeamIds.length === 0 && requester.role !== "owner";
 }
 
 /** The same scope as a query filter on requests, for lists and counts (no query of its own). */
 export function managedRequestsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
-  if (viewer.role === "owner") return { companyId: viewer.companyId };
-  if (viewer.role !== "admin") return null;
-  const others: Prisma.VacationWhereInput = { companyId: viewer.companyId, userId: { not: viewer.userId }, user: { role: { not: "owner" } } };
-  if (viewer.adminOfTeamIds.length === 0) return others;
-  return { AND: [others, { user: { teamId: { in: [...viewer.adminOfTeamIds] } } }] };
+  if (!isAdmin(viewer)) return null;
+  const others: Prisma.VacationWhereInput = { companyId: viewer.companyId, userId: { not: viewer.userId } };
+  if (viewer.role === "owner") return others;
+  const teamIds = [...viewer.adminOfTeamIds, ...viewer.substituteForTeamIds];
+  const scopes: Prisma.VacationWhereInput[] = [];
+  if (viewer.adminOfTeamIds.length === 0) scopes.push({ user: { role: { not: "owner" } } });
+  if (teamIds.length) scopes.push({ user: { teamId: { in: teamIds } } });
+  if (viewer.lastResortForIds.length) scopes.push({ userId: { in: [...viewer.lastResortForIds] } });
+  return { AND: [others, { OR: scopes }] };
 }
 
 interface RequestFacts {

@@ -80,7 +80,9 @@ beforeAll(async () => {
     if (i >= 11) await db.vacation.update({ where: { id: v.id }, data: { categoryId: "training" } });
   }
 
-  ids.globexPending = (await createVacation(globex, globexOwner.id, { startDate: "2027-03-01", endDate: "2027-03-05", status: "pending" })).id;
+  // Someone else's: nobody reviews their own request (decision 0018).
+  const globexEmployee = await createUser(globex, { email: "employee@globex.test" });
+  ids.globexPending = (await createVacation(globex, globexEmployee.id, { startDate: "2027-03-01", endDate: "2027-03-05", status: "pending" })).id;
 
   cookies.eve = await signIn("eve@screens.test");
   cookies.lou = await signIn("lou@screens.test");

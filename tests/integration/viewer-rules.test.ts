@@ -57,6 +57,10 @@ beforeAll(async () => {
   const red = await createTeam(company, "Red", [redAdmin.id]);
   const blue = await createTeam(company, "Blue", [owner.id]);
   await getDb().user.update({ where: { id: redAdmin.id }, data: { teamId: red.id } });
+  // The owner's requests go to the other admin of her team, not to Red's (decision 0018).
+  await getDb().user.update({ where: { id: owner.id }, data: { teamId: blue.id } });
+  const blueAdmin = await createUser(company, { role: "admin", email: "blue-admin@rules.test", teamId: blue.id });
+  await getDb().teamAdmin.create({ data: { teamId: blue.id, userId: blueAdmin.id } });
   const eve = await createUser(company, { email: "eve@rules.test", fullName: "Eve Red", teamId: red.id });
   const bob = await createUser(company, { email: "bob@rules.test", fullName: "Bob Blue", teamId: blue.id });
   Object.assign(ids, { owner: owner.id, redAdmin: redAdmin.id, eve: eve.id, bob: bob.id, red: red.id });

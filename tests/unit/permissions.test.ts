@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canManagePerson, canNotifyReviewers, canReview, managesRequestsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedRequestsWhere, managesRequestsOf, type Viewer } from "~/utils/permissions.server";
 
 const company = "c1";
-const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null): Viewer => ({
+const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null, extra: Partial<Viewer> = {}): Viewer => ({
   userId,
   companyId: company,
   role,
@@ -10,6 +10,9 @@ const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] =
   teamId,
   adminOfTeamIds,
   timeZone: "Europe/Lisbon",
+  substituteForTeamIds: [],
+  lastResortForIds: [],
+  ...extra,
 });
 
 const owner = viewer("owner", "owner");
@@ -21,16 +24,18 @@ const person = (id: string, role = "user", teamId: string | null = "red") => ({ 
 const request = (userId: string, status: string, startDate = "2026-12-01") => ({ userId, status, startDate });
 
 describe("managesRequestsOf", () => {
-  it("gives the owner everyone, themselves included", () => {
+  it("gives the owner everyone's but her own", () => {
     expect(managesRequestsOf(owner, person("eve"))).toBe(true);
-    expect(managesRequestsOf(owner, person("owner", "owner"))).toBe(true);
+    expect(managesRequestsOf(owner, person("red-admin", "admin", "red"))).toBe(true);
+    expect(managesRequestsOf(owner, person("owner", "owner"))).toBe(false);
   });
 
-  it("gives a team admin their teams' members only, never an owner or themselves", () => {
+  it("gives a team admin their teams' members only (an owner or admin of the team included), never themselves", () => {
     expect(managesRequestsOf(redAdmin, person("eve", "user", "red"))).toBe(true);
     expect(managesRequestsOf(redAdmin, person("bob", "user", "blue"))).toBe(false);
     expect(managesRequestsOf(redAdmin, person("nobody", "user", null))).toBe(false);
-    expect(managesRequestsOf(redAdmin, person("owner", "owner", "red"))).toBe(false);
+    expect(managesRequestsOf(redAdmin, person("owner", "owner", "red"))).toBe(true);
+    expect(managesRequestsOf(redAdmin, person("owner", "owner", "blue"))).toBe(false);
     expect(managesRequestsOf(redAdmin, person("red-admin", "admin", "red"))).toBe(false);
   });
 
@@ -40,8 +45,40 @@ describe("managesRequestsOf", () => {
     expect(managesRequestsOf(companyAdmin, person("company-admin", "admin"))).toBe(false);
   });
 
-  it("gives an employee nobody", () => {
+  it("gives any admin the requests of an admin or owner whose team has no other admin", () => {
+    const blueAdmin = viewer("blue-admin", "admin", ["blue"], "blue", { lastResortForIds: ["owner"] });
+    expect(managesRequestsOf(blueAdmin, person("owner", "owner", "green"))).toBe(true);
+    expect(managesRequestsOf(redAdmin, person("owner", "owner", "green"))).toBe(false);
+  });
+
+  it("gives a substitute approver the team's requests while its admins are away, never their own", () => {
+    const substitute = viewer("sub", "admin", ["blue"], "blue", { substituteForTeamIds: ["red"] });
+    expect(managesRequestsOf(substitute, person("eve", "user", "red"))).toBe(true);
+    expect(managesRequestsOf(substitute, person("red-admin", "admin", "red"))).toBe(true);
+    expect(managesRequestsOf(substitute, person("sub", "admin", "red"))).toBe(false);
+    expect(managesRequestsOf({ ...substitute, substituteForTeamIds: [] }, person("eve", "user", "red"))).toBe(false);
+  });
+
+  it("gives an employee nobody, even one named substitute", () => {
     expect(managesRequestsOf(employee, person("bob"))).toBe(false);
+    expect(managesRequestsOf({ ...employee, substituteForTeamIds: ["blue"] }, person("bob", "user", "blue"))).toBe(false);
+  });
+});
+
+describe("managedRequestsWhere", () => {
+  it("matches nobody for a user and excludes the viewer's own requests otherwise", () => {
+    expect(managedRequestsWhere(employee)).toBeNull();
+    expect(managedRequestsWhere(owner)).toEqual({ companyId: company, userId: { not: "owner" } });
+  });
+
+  it("scopes an admin to their teams, the teams they stand in for and the admins with no other admin", () => {
+    const admin = viewer("red-admin", "admin", ["red"], "red", { substituteForTeamIds: ["blue"], lastResortForIds: ["owner"] });
+    expect(managedRequestsWhere(admin)).toEqual({
+      AND: [{ companyId: company, userId: { not: "red-admin" } }, { OR: [{ user: { teamId: { in: ["red", "blue"] } } }, { userId: { in: ["owner"] } }] }],
+    });
+    expect(managedRequestsWhere(companyAdmin)).toEqual({
+      AND: [{ companyId: company, userId: { not: "company-admin" } }, { OR: [{ user: { role: { not: "owner" } } }] }],
+    });
   });
 });
 
@@ -62,10 +99,10 @@ describe("canCancel", () => {
     expect(canCancel(employee, request("eve", "cancelled"), person("eve"), today)).toBe(false);
   });
 
-  it("lets a team admin cancel their team's requests, not another team's nor the owner's", () => {
+  it("lets a team admin cancel their team's requests, not another team's (nor its owner's)", () => {
     expect(canCancel(redAdmin, request("eve", "approved", "2026-12-01"), person("eve"), today)).toBe(true);
     expect(canCancel(redAdmin, request("bob", "pending"), person("bob", "user", "blue"), today)).toBe(false);
-    expect(canCancel(redAdmin, request("owner", "pending"), person("owner", "owner", "red"), today)).toBe(false);
+    expect(canCancel(redAdmin, request("owner", "pending"), person("owner", "owner", "blue"), today)).toBe(false);
   });
 
   it("never lets an employee cancel someone else's", () => {

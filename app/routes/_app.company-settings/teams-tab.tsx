@@ -1,11 +1,338 @@
-// The teams tab. To be built (issue 10).
+// The Teams tab: the company's teams (admins summary, member count), adding and deleting teams,
+// and the team dialog (name, members, admins, substitute approver). The dialog is the
+// `?team=<id>` state of the page: a modal <dialog> with JavaScript, a section of the page without.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionNotice, type Notice } from "~/components/action-notice";
+import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { messageValues } from "~/i18n";
+import { parseWithZod } from "~/lib/form-parse";
+import { createTeamSchema, MAX_TEAM_NAME_LENGTH } from "~/lib/schemas/teams";
+import type { action, loader } from "./route";
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { tab: "teams" }>["teams"];
+type SelectedTeam = NonNullable<Loaded["selected"]>;
+
+const TEAMS_URL = "?tab=teams";
 
 export function TeamsTab() {
   const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  const { teams, people, selected } = loaded.tab === "teams" ? loaded.teams : { teams: [], people: [], selected: null };
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const stepTeam = confirmStep ? teams.find((team) => team.id === confirmStep.fields.teamId) : undefined;
+  const deleteConfirmation = (name: string): Confirmation => ({
+    title: t("teams.confirm.title"),
+    question: t("teams.confirm.question", { name }),
+    confirm: t("teams.confirm.yes"),
+    cancel: t("teams.confirm.no"),
+  });
+  const adminsSummary = (team: Loaded["teams"][number]) => {
+    if (!team.adminNames.length) return <span className="muted">{t("teams.noAdmins")}</span>;
+    const names = team.adminNames.join(", ");
+    return team.moreAdmins ? t("teams.adminsMore", { names, extra: team.moreAdmins }) : names;
+  };
   return (
-    <div className="empty-state">
-      <p>{t("placeholder.body")}</p>
+    <div className="settings-grid">
+      <section className="card" aria-labelledby="teams-heading">
+        <h2 id="teams-heading">{t("teams.title")}</h2>
+        {/* With a team open its answers show in the dialog, where the eyes and the focus are. */}
+        {selected ? null : <ActionNotice notice={notice} />}
+        {confirmStep && stepTeam ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepTeam.name)} /> : null}
+        {teams.length === 0 ? (
+          <div className="empty-state" data-testid="teams-empty">
+            <p>{t("teams.empty")}</p>
+          </div>
+        ) : (
+          <div className="table-wrap">
+            <table className="table teams-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("teams.name")}</th>
+                  <th scope="col">{t("teams.admins")}</th>
+                  <th scope="col">{t("teams.members")}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("teams.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {teams.map((team) => (
+                  <tr key={team.id} data-testid="team-row">
+                    <th scope="row">{team.name}</th>
+                    <td>{adminsSummary(team)}</td>
+                    <td>{t("teams.memberCount", { count: team.memberCount })}</td>
+                    <td>
+                      <div className="teams-table__actions">
+                        <Link
+                          to={`${TEAMS_URL}&team=${encodeURIComponent(team.id)}`}
+                          preventScrollReset
+                          className="button button--small"
+                          aria-label={t("teams.manageNamed", { name: team.name })}
+                        >
+                          {t("teams.manage")}
+                        </Link>
+                        <Form method="post" action={TEAMS_URL}>
+                          <input type="hidden" name="teamId" value={team.id} />
+                          <ConfirmSubmitButton
+                            confirmation={deleteConfirmation(team.name)}
+                            name="intent"
+                            value="teams.delete"
+                            className="button button--small button--delete"
+                            disabled={busy}
+                            aria-label={t("teams.deleteNamed", { name: team.name })}
+                          >
+                            {t("teams.delete")}
+                          </ConfirmSubmitButton>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <CreateTeamCard busy={busy} />
+      {selected ? (
+        <TeamDialog team={selected}>
+          <TeamEditor team={selected} people={people} notice={notice} busy={busy} />
+        </TeamDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function CreateTeamCard({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createTeamSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  return (
+    <section className="card" aria-labelledby="create-team-heading">
+      <h2 id="create-team-heading">{t("teams.create.title")}</h2>
+      <Form method="post" action={TEAMS_URL} className="stack" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="teams.create" />
+        <label className="field">
+          <span>{t("teams.create.name")}</span>
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_TEAM_NAME_LENGTH} autoComplete="off" />
+          {fields.name.errors?.length ? (
+            <span className="field__error" id={fields.name.errorId} role="alert">
+              {fields.name.errors.map((error) => t(error, messageValues(values))).join(" ")}
+            </span>
+          ) : null}
+        </label>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("teams.create.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** With JavaScript a modal dialog over the tab (closing it goes back to the list); without, a section. */
+function TeamDialog({ team, children }: { team: SelectedTeam; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!hydrated || !element) return;
+    if (!element.open) element.showModal();
+    return () => {
+      if (element.open) element.close();
+    };
+  }, [hydrated]);
+  const heading = (
+    <div className="team-dialog__header">
+      <h2 id={titleId} className="team-dialog__title">
+        {t("teams.dialog.title", { name: team.name })}
+      </h2>
+      <Link to={TEAMS_URL} preventScrollReset className="button button--small">
+        {hydrated ? t("teams.dialog.close") : t("teams.dialog.back")}
+      </Link>
+    </div>
+  );
+  if (!hydrated) {
+    return (
+      <section className="card team-dialog team-dialog--page" aria-labelledby={titleId} id="team-editor">
+        {heading}
+        {children}
+      </section>
+    );
+  }
+  return (
+    // Escape closes it; the list is the page without the team selected.
+    <dialog ref={dialog} className="team-dialog" aria-labelledby={titleId} onClose={() => navigate(TEAMS_URL, { preventScrollReset: true, replace: true })}>
+      {heading}
+      {children}
+    </dialog>
+  );
+}
+
+interface EditorProps {
+  team: SelectedTeam;
+  people: Loaded["people"];
+  notice: Notice | null | undefined;
+  busy: boolean;
+}
+
+function TeamEditor({ team, people, notice, busy }: EditorProps) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const adminsFormId = `${ids}-admins`;
+  const here = `${TEAMS_URL}&team=${encodeURIComponent(team.id)}`;
+  const candidates = people.filter((person) => person.teamId !== team.id);
+  return (
+    <div className="team-editor stack">
+      <ActionNotice notice={notice} />
+      <Form method="post" action={here} className="team-editor__rename">
+        <input type="hidden" name="intent" value="teams.rename" />
+        <input type="hidden" name="teamId" value={team.id} />
+        <label className="field">
+          <span>{t("teams.name")}</span>
+          <input type="text" name="name" defaultValue={team.name} key={team.name} required maxLength={MAX_TEAM_NAME_LENGTH} autoComplete="off" />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {t("teams.rename")}
+        </button>
+      </Form>
+
+      <section aria-labelledby={`${ids}-members`}>
+        <h3 id={`${ids}-members`}>{t("teams.dialog.membersTitle")}</h3>
+        {team.members.length === 0 ? (
+          <p className="muted">{t("teams.dialog.noMembers")}</p>
+        ) : (
+          <>
+            <p className="field__hint">{t("teams.dialog.adminsHint")}</p>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("teams.name")}</th>
+                    <th scope="col">{t("teams.dialog.isAdmin")}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t("teams.actions")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {team.members.map((member) => (
+                    <tr key={member.id}>
+                      <th scope="row">
+                        {member.name}
+                        <span className="team-editor__email">{member.email}</span>
+                      </th>
+                      <td>
+                        {/* Belongs to the admins form below the table (forms cannot nest with the row's own). */}
+                        <input
+                          type="checkbox"
+                          name="adminIds"
+                          value={member.id}
+                          form={adminsFormId}
+                          defaultChecked={member.isAdmin}
+                          key={`${member.id}-${member.isAdmin}`}
+                          aria-label={t("teams.dialog.adminOf", { name: member.name })}
+                          className="team-editor__check"
+                        />
+                      </td>
+                      <td>
+                        <Form method="post" action={here}>
+                          <input type="hidden" name="intent" value="teams.removeMember" />
+                          <input type="hidden" name="teamId" value={team.id} />
+                          <input type="hidden" name="userId" value={member.id} />
+                          <button type="submit" className="button button--small" disabled={busy} aria-label={t("teams.dialog.removeNamed", { name: member.name })}>
+                            {t("teams.dialog.remove")}
+                          </button>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Form method="post" action={here} id={adminsFormId}>
+              <input type="hidden" name="intent" value="teams.setAdmins" />
+              <input type="hidden" name="teamId" value={team.id} />
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {t("teams.dialog.saveAdmins")}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-add`}>
+        <h3 id={`${ids}-add`}>{t("teams.dialog.addTitle")}</h3>
+        {candidates.length === 0 ? (
+          <p className="muted">{t("teams.dialog.nobodyToAdd")}</p>
+        ) : (
+          <Form method="post" action={here} className="team-editor__inline">
+            <input type="hidden" name="intent" value="teams.addMember" />
+            <input type="hidden" name="teamId" value={team.id} />
+            <label className="field">
+              <span>{t("teams.dialog.person")}</span>
+              <select name="userId" required defaultValue="" aria-describedby={`${ids}-add-hint`}>
+                <option value="" disabled>
+                  —
+                </option>
+                {candidates.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.teamName ? t("teams.dialog.personInTeam", { name: person.name, team: person.teamName }) : person.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button" disabled={busy}>
+              {t("teams.dialog.add")}
+            </button>
+            <p className="field__hint team-editor__hint" id={`${ids}-add-hint`}>
+              {t("teams.dialog.addHint")}
+            </p>
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-substitute`}>
+        <h3 id={`${ids}-substitute`}>{t("teams.dialog.substituteTitle")}</h3>
+        <Form method="post" action={here} className="team-editor__inline">
+          <input type="hidden" name="intent" value="teams.setSubstitute" />
+          <input type="hidden" name="teamId" value={team.id} />
+          <label className="field">
+            <span className="visually-hidden">{t("teams.dialog.substituteTitle")}</span>
+            <select name="substituteId" defaultValue={team.substituteApproverId ?? ""} key={team.substituteApproverId ?? ""} aria-describedby={`${ids}-substitute-hint`}>
+              <option value="">{t("teams.dialog.substituteNone")}</option>
+              {people.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button" disabled={busy}>
+            {t("teams.dialog.saveSubstitute")}
+          </button>
+          <p className="field__hint team-editor__hint" id={`${ids}-substitute-hint`}>
+            {t("teams.dialog.substituteHint")}
+          </p>
+        </Form>
+      </section>
     </div>
   );
 }

@@ -1,11 +1,161 @@
-// The teams tab's data and form actions (intents "teams.*"). To be built (issue 10).
+// The teams tab's data and form actions (intents "teams.*"). `?team=<id>` selects the team whose
+// members, admins and substitute are edited (a dialog with JavaScript, a page section without).
+import { data } from "@remix-run/node";
+import { parseWithZod } from "~/lib/form-parse";
+import { displayName } from "~/lib/people";
+import { createTeamSchema, renameTeamSchema, teamAdminsSchema, teamIdSchema, teamMemberSchema, teamSubstituteSchema } from "~/lib/schemas/teams";
+import {
+  addMember,
+  createTeam,
+  deleteTeam,
+  getTeam,
+  listTeamCandidates,
+  listTeamsWithPeople,
+  removeMember,
+  renameTeam,
+  setSubstituteApprover,
+  setTeamAdmins,
+  type TeamWithPeople,
+} from "~/models/team.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
+import { AppError } from "~/utils/errors.server";
+import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
 import type { TabActionArgs, TabActionResult } from "./tab-action";
 
-export async function loadTeamsTab(_viewer: SignedInViewer, _url: URL) {
-  return {};
+function firstName(person: { fullName: string | null; name: string | null; email: string }) {
+  return displayName(person).split(/\s+/)[0];
 }
 
-export async function teamsAction(_args: TabActionArgs): Promise<TabActionResult> {
-  return null;
+function teamRow(team: TeamWithPeople) {
+  const adminIds = new Set(team.admins.map((a) => a.userId));
+  const admins = team.members.filter((m) => adminIds.has(m.id));
+  return {
+    id: team.id,
+    name: team.name,
+    // Spec: up to two first names, then "+N".
+    adminNames: admins.slice(0, 2).map(firstName),
+    moreAdmins: Math.max(0, admins.length - 2),
+    memberCount: team.members.length,
+  };
+}
+
+export async function loadTeamsTab(viewer: SignedInViewer, url: URL) {
+  const selectedId = url.searchParams.get("team");
+  const [teams, people, selected] = await Promise.all([
+    listTeamsWithPeople(viewer),
+    listTeamCandidates(viewer),
+    selectedId ? getTeam(viewer, selectedId) : Promise.resolve(null),
+  ]);
+  const teamNames = new Map(teams.map((t) => [t.id, t.name]));
+  return {
+    teams: teams.map(teamRow),
+    people: people.map((p) => ({ id: p.id, name: displayName(p), teamId: p.teamId, teamName: p.teamId ? (teamNames.get(p.teamId) ?? null) : null })),
+    selected: selected && {
+      id: selected.id,
+      name: selected.name,
+      substituteApproverId: selected.substituteApproverId,
+      members: selected.members.map((m) => ({ id: m.id, name: displayName(m), email: m.email, isAdmin: selected.admins.some((a) => a.userId === m.id) })),
+    },
+  };
+}
+
+/** A form the schema refused: its own message when it has one (a name), else a bad request. */
+function invalid(submission: { error?: Record<string, string[] | null> | null }) {
+  const key = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0];
+  return key?.startsWith("teams.") ? new AppError(400, "validation_failed", key) : new AppError(400, "invalid_body", "errors.invalidBody");
+}
+
+/** A refusal as the screen shows it: the spec's failure line, then the model's reason. */
+function refused(error: unknown, key: string) {
+  if (!(error instanceof AppError)) throw error;
+  return data<ActionReply>({ notice: noticeOf(error, key) }, { status: error.status });
+}
+
+const success = (key: string, values: Record<string, string>) => data<ActionReply>({ notice: { tone: "success", key, values } });
+
+function nameIn(team: TeamWithPeople, userId: string) {
+  const member = team.members.find((m) => m.id === userId);
+  return member ? displayName(member) : "";
+}
+
+export async function teamsAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+  switch (intent) {
+    case "teams.create": {
+      const submission = parseWithZod(formData, { schema: createTeamSchema });
+      if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+      try {
+        const team = await createTeam(viewer, submission.value.name);
+        return data<ActionReply>({ result: submission.reply({ resetForm: true }), notice: { tone: "success", key: "teams.notices.created", values: { name: team.name } } });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, [key]]));
+        // The field says why; the notice carries the spec's line (and the reason when no field does).
+        const notice = Object.keys(fieldErrors).length ? { tone: "error" as const, key: "teams.createFailed", values: error.params } : noticeOf(error, "teams.createFailed");
+        return data<ActionReply>({ result: submission.reply({ fieldErrors }), values: error.params, notice }, { status: error.status });
+      }
+    }
+    case "teams.rename": {
+      const submission = parseWithZod(formData, { schema: renameTeamSchema });
+      try {
+        if (submission.status !== "success") throw invalid(submission);
+        const team = await renameTeam(viewer, submission.value.teamId, submission.value.name);
+        return success("teams.notices.renamed", { name: team.name });
+      } catch (error) {
+        return refused(error, "teams.updateFailed");
+      }
+    }
+    case "teams.delete": {
+      // Deleting asks first; without JavaScript the first POST only answers the question.
+      if (needsConfirmation(formData)) return confirmationStep(formData);
+      const submission = parseWithZod(formData, { schema: teamIdSchema });
+      try {
+        if (submission.status !== "success") throw invalid(submission);
+        const { name } = await getTeam(viewer, submission.value.teamId);
+        await deleteTeam(viewer, submission.value.teamId);
+        return success("teams.notices.deleted", { name });
+      } catch (error) {
+        return refused(error, "teams.deleteFailed");
+      }
+    }
+    case "teams.addMember":
+    case "teams.removeMember": {
+      const submission = parseWithZod(formData, { schema: teamMemberSchema });
+      try {
+        if (submission.status !== "success") throw invalid(submission);
+        const { teamId, userId } = submission.value;
+        if (intent === "teams.addMember") {
+          const team = await addMember(viewer, teamId, userId);
+          return success("teams.notices.memberAdded", { name: nameIn(team, userId), team: team.name });
+        }
+        const before = await getTeam(viewer, teamId);
+        const team = await removeMember(viewer, teamId, userId);
+        return success("teams.notices.memberRemoved", { name: nameIn(before, userId), team: team.name });
+      } catch (error) {
+        return refused(error, "teams.updateFailed");
+      }
+    }
+    case "teams.setAdmins": {
+      const submission = parseWithZod(formData, { schema: teamAdminsSchema });
+      try {
+        if (submission.status !== "success") throw invalid(submission);
+        const team = await setTeamAdmins(viewer, submission.value.teamId, submission.value.adminIds);
+        return success("teams.notices.adminsSaved", { team: team.name });
+      } catch (error) {
+        return refused(error, "teams.updateFailed");
+      }
+    }
+    case "teams.setSubstitute": {
+      const submission = parseWithZod(formData, { schema: teamSubstituteSchema });
+      try {
+        if (submission.status !== "success") throw invalid(submission);
+        const team = await setSubstituteApprover(viewer, submission.value.teamId, submission.value.substituteId ?? null);
+        return success("teams.notices.substituteSaved", { team: team.name });
+      } catch (error) {
+        return refused(error, "teams.updateFailed");
+      }
+    }
+    default:
+      return null;
+  }
 }

@@ -1,0 +1,31 @@
+// Reading the person an /api call names, the way the spec's clients send it (section 7): `userId`
+// in the body, else `user_id`, else the same names in the query string (a DELETE often has no body).
+import { AppError } from "./errors.server";
+
+const MAX_ID_LENGTH = 64;
+
+async function bodyFields(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // Falls through to the same answer as any other body that is no object.
+  }
+  throw new AppError(400, "invalid_body", "errors.invalidBody");
+}
+
+/** The user id a members/admins call is about; a 400 naming `userId` when there is none. */
+export async function readUserIdParam(request: Request): Promise<string> {
+  const body = await bodyFields(request);
+  const query = new URL(request.url).searchParams;
+  const value = [body.userId, body.user_id, query.get("userId"), query.get("user_id")].find((v) => v !== undefined && v !== null && v !== "");
+  const id = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+  if (!id || id.length > MAX_ID_LENGTH) {
+    throw new AppError(400, "validation_failed", "teams.validation.userIdRequired", { fields: { userId: "teams.validation.userIdRequired" } });
+  }
+  return id;
+}
