@@ -1,17 +1,7 @@
 // Identity flows as a person does them, following the links of the e-mails in the development
 // outbox (/dev/outbox): sign-up and verification, invitation, password reset.
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, openPage, signIn, submitLogin } from "./support";
-
-/** The link starting with `path` in the newest e-mail to `email`, read from /dev/outbox. */
-async function linkFromOutbox(page: Page, email: string, path: string): Promise<string> {
-  await page.goto("/dev/outbox");
-  const mail = page.getByTestId("outbox-mail").filter({ has: page.getByTestId("outbox-to").getByText(email, { exact: true }) }).first();
-  const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
-  if (!href) throw new Error(`no ${path} link in the mail to ${email}`);
-  const url = new URL(href);
-  return url.pathname + url.search;
-}
+import { expect, test } from "@playwright/test";
+import { DEMO, linkFromOutbox, openPage, signIn, submitLogin } from "./support";
 
 const unique = (testInfo: { project: { name: string } }, label: string) =>
   `${label}-${testInfo.project.name}-${Date.now()}@example.test`;

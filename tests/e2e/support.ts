@@ -90,3 +90,13 @@ export async function openPage(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === "js-on") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** The link starting with `path` in the newest e-mail to `email`, read from /dev/outbox. */
+export async function linkFromOutbox(page: Page, email: string, path: string): Promise<string> {
+  await page.goto("/dev/outbox");
+  const mail = page.getByTestId("outbox-mail").filter({ has: page.getByTestId("outbox-to").getByText(email, { exact: true }) }).first();
+  const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
+  if (!href) throw new Error(`no ${path} link in the mail to ${email}`);
+  const url = new URL(href);
+  return url.pathname + url.search;
+}
