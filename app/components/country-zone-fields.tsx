@@ -23,23 +23,37 @@ export function CountryZoneFields({ countryName, timeZoneName, countries, timeZo
   const [country] = useField(countryName);
   const [timeZone] = useField(timeZoneName);
   const zoneSelect = useRef<HTMLSelectElement>(null);
+  const guessed = useRef<string | null>(null);
 
-  useEffect(() => {
+  const setZone = (value: string) => {
     const select = zoneSelect.current;
-    if (!guessTimeZone || !select || select.value !== "") return;
-    const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!timeZones.includes(guess)) return;
-    select.value = guess;
+    if (!select) return;
+    select.value = value;
     // Conform keeps its own copy of the values and refreshes it on input events.
     select.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+
+  useEffect(() => {
+    if (!guessTimeZone || zoneSelect.current?.value !== "") return;
+    const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!timeZones.includes(guess)) return;
+    guessed.current = guess;
+    setZone(guess);
   }, [guessTimeZone, timeZones]);
+
+  // The browser's zone is a guess for the country first shown; choosing another country hands
+  // the choice back to that country's main zone (unless the person picked a zone themselves).
+  const onCountryChange = () => {
+    if (guessed.current !== null && zoneSelect.current?.value === guessed.current) setZone("");
+    guessed.current = null;
+  };
 
   return (
     <>
       <label className="field">
         <span>{t("signup.country")}</span>
         <small className="field__hint">{countryHint}</small>
-        <select {...getSelectProps(country)} key={country.key}>
+        <select {...getSelectProps(country)} key={country.key} onChange={onCountryChange}>
           {countries.map((option) => (
             <option key={option.code} value={option.code}>
               {option.name}

@@ -46,7 +46,8 @@ export interface CatalogueCountry {
 /** Every country the catalogue knows, named in the given language (ICU's names), in that language's order. */
 export async function listCountries(language: string): Promise<CatalogueCountry[]> {
   const Holidays = await loadCatalogue();
-  const names = new Intl.DisplayNames([language], { type: "region" });
+  // ICU's plain "pt" is Brazilian Portuguese ("Armênia"); the product writes Portugal's.
+  const names = new Intl.DisplayNames([language === "pt" ? "pt-PT" : language], { type: "region" });
   return Object.entries(new Holidays().getCountries(language) as Record<string, string>)
     .map(([code, fallback]) => ({ code, name: names.of(code) ?? fallback }))
     .sort((a, b) => a.name.localeCompare(b.name, language));

@@ -77,6 +77,30 @@ export async function inviteUser(viewer: Viewer, input: InvitationInput, languag
   return invitation;
 }
 
+/** Invitations sent and not yet accepted, still valid: who is on the way. Company admins only. */
+export function listPendingInvitations(viewer: Viewer, now = new Date()) {
+  requireAdmin(viewer);
+  return getDb().invitation.findMany({
+    where: { companyId: viewer.companyId, acceptedAt: null, expiresAt: { gt: now } },
+    select: { id: true, email: true, fullName: true, role: true, expiresAt: true, createdAt: true, team: { select: { name: true } } },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+/** Withdraws an invitation: its link stops working at once. Audited. */
+export async function cancelInvitation(viewer: Viewer, id: string, now = new Date()) {
+  requireAdmin(viewer);
+  await getDb().$transaction(async (tx) => {
+    const invitation = await tx.invitation.findFirst({ where: { id, companyId: viewer.companyId, acceptedAt: null, expiresAt: { gt: now } }, select: { id: true, email: true } });
+    if (!invitation) throw new AppError(404, "not_found", "errors.notFound");
+    await tx.invitation.update({ where: { id: invitation.id }, data: { expiresAt: now } });
+    await recordAudit(
+      { companyId: viewer.companyId, actorId: viewer.userId, action: "user.invitation_cancelled", entity: "invitation", entityId: invitation.id, details: { email: invitation.email } },
+      tx,
+    );
+  });
+}
+
 async function findUsableInvitation(token: string, now: Date) {
   if (!token) throw new AppError(400, "token_missing", "token.missing");
   const invitation = await getDb().invitation.findUnique({

@@ -77,6 +77,9 @@ test("a company signs up, sets itself up and books and approves a vacation the s
     await invite.getByRole("button", { name: "Enviar convite" }).click();
     await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible();
   }
+  // Who has not joined yet is listed, until they do.
+  await expect(page.getByTestId("pending-invitations")).toContainText("Ana Admin");
+  await expect(page.getByTestId("pending-invitations")).toContainText("Ben Booker");
   const anaSession = await acceptInvitation(browser, testInfo, ana, "es", page);
   const benSession = await acceptInvitation(browser, testInfo, ben, "en", page);
 
@@ -99,11 +102,14 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   // Ben's allowance for this year: 25 days.
   await openPage(page, "/company-settings?tab=users");
   await page.getByRole("link", { name: "Editar Ben Booker" }).click();
-  await page.getByLabel("Férias anuais").fill("25");
-  await page.getByLabel("Residual").fill("0");
-  await page.getByLabel("Licença especial").fill("0");
-  await page.getByRole("button", { name: "Guardar allowances" }).click();
-  await expect(page.getByText("Valor inválido")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Editar Ben Booker" })).toBeVisible();
+  const allowances = page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar allowances" }) });
+  await allowances.getByLabel("Férias anuais").fill("25");
+  await allowances.getByLabel("Residual").fill("0");
+  await allowances.getByLabel("Licença especial").fill("0");
+  await allowances.getByRole("button", { name: "Guardar allowances" }).click();
+  const thisYear = new Date().getFullYear();
+  await expect(page.getByRole("row", { name: new RegExp(`^${thisYear} 25( |$)`) })).toBeVisible();
   await openPage(page, "/my-calendar");
   await expect(page.getByTestId("setup-checklist")).toHaveCount(0);
 
@@ -135,4 +141,21 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   await expect(benPage.getByTestId("my-vacations").locator("tbody tr").filter({ hasText: description })).toHaveAttribute("data-status", "approved");
   await anaSession.context.close();
   await benSession.context.close();
+});
+
+test.describe("the time zone at sign-up @js-only", () => {
+  test.use({ timezoneId: "America/Sao_Paulo" });
+
+  test("starts at the browser's zone, and goes back to the country's main zone when another country is chosen", async ({ page }) => {
+    await openPage(page, "/signup");
+    const zone = page.getByLabel("Fuso horário");
+    await expect(zone).toHaveValue("America/Sao_Paulo");
+    await page.getByLabel("País da empresa").selectOption("ES");
+    await expect(zone).toHaveValue("");
+    await expect(zone.locator("option:checked")).toHaveText("O fuso principal do país");
+    // A zone the person picks stays whatever country follows.
+    await zone.selectOption("Atlantic/Canary");
+    await page.getByLabel("País da empresa").selectOption("PT");
+    await expect(zone).toHaveValue("Atlantic/Canary");
+  });
 });

@@ -173,6 +173,12 @@ describe("the company tab", () => {
     expect((await viewerFor(user)).timeZone).toBe("Atlantic/Canary");
   });
 
+  it("names the countries in the language of the page, whatever the person's saved preference", async () => {
+    const { cookie } = await ownerSession("lang@settings.test");
+    const page = (await settingsLoader(args(getRequest("/company-settings?tab=company&lng=es", cookie)))) as { company: { countries: { code: string; name: string }[] } };
+    expect(page.company.countries.find((c) => c.code === "DE")?.name).toBe("Alemania");
+  });
+
   it("answers bad values next to their fields and changes nothing", async () => {
     const { user, cookie } = await ownerSession("bad@settings.test");
     type Reply = { result: { error: Record<string, string[]> } };
@@ -245,3 +251,47 @@ describe("the set-up checklist", () => {
     expect(await getDb().auditEntry.count({ where: { companyId: user.companyId, action: "company.setup_dismissed" } })).toBe(1);
   });
 });
+
+describe("invitations not accepted yet", () => {
+  it("are listed on the Users tab and can be withdrawn, after a confirmation, by a company admin of the same company only", async () => {
+    const now = new Date();
+    const { user } = await registerCompany(owner("inv@pending.test"), now);
+    await getDb().user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    const viewer = await viewerFor(user);
+    const team = await getDb().team.findFirstOrThrow({ where: { companyId: user.companyId } });
+    await inviteUser(viewer, { email: "wait@pending.test", fullName: "Wanda Wait", role: "user", teamId: team.id }, "pt", now);
+    const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email: user.email, password: "long-enough-1" })))) as Response);
+
+    type Page = { users: { invitations: { id: string; email: string; team: { name: string } | null; expiresOn: string }[] } };
+    const page = (await settingsLoader(args(getRequest("/company-settings?tab=users", cookie)))) as Page;
+    expect(page.users.invitations).toHaveLength(1);
+    expect(page.users.invitations[0]).toMatchObject({ email: "wait@pending.test", team: { name: "Geral" } });
+    const { id } = page.users.invitations[0];
+
+    // Another company's admin cannot withdraw it; an employee of this one neither.
+    const { user: stranger } = await registerCompany(owner("other@pending.test"), now);
+    await getDb().user.update({ where: { id: stranger.id }, data: { emailVerifiedAt: new Date() } });
+    const strangerCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: stranger.email, password: "long-enough-1" })))) as Response);
+    expect(unwrapData(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, strangerCookie)))).status).toBe(404);
+    const employee = await createUser(user.companyId, { email: "emp@pending.test" });
+    const employeeCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: employee.email, password: TEST_PASSWORD })))) as Response);
+    const refused = await run(() => settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, employeeCookie))));
+    expect(refused instanceof Response ? refused.status : unwrapData(refused).status).toBe(403);
+
+    // Unconfirmed, the answer is the question and the invitation stands.
+    const asked = unwrapData<{ confirm?: { fields: Record<string, string> } }>(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id }, cookie))));
+    expect(asked.value.confirm?.fields.invitationId).toBe(id);
+    expect((await listPendingInvitationsOf(user.companyId)).length).toBe(1);
+
+    const done = unwrapData<{ notice: { key: string } }>(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, cookie))));
+    expect(done.value.notice.key).toBe("people.invitations.cancelled");
+    expect(await listPendingInvitationsOf(user.companyId)).toEqual([]);
+    const [token] = Object.values(await latestInvitationTokens(["wait@pending.test"]));
+    await expect(acceptInvitation(token, { password: "long-enough-1", language: "pt" })).rejects.toMatchObject({ status: 400 });
+    expect(await getDb().auditEntry.count({ where: { companyId: user.companyId, action: "user.invitation_cancelled", entityId: id } })).toBe(1);
+  });
+});
+
+function listPendingInvitationsOf(companyId: string) {
+  return getDb().invitation.findMany({ where: { companyId, acceptedAt: null, expiresAt: { gt: new Date() } } });
+}

@@ -27,6 +27,9 @@ describe("the national holiday catalogue (date-holidays)", () => {
 
   it("names countries in the person's language and gives each its main time zone", async () => {
     expect((await listCountries("pt")).find((c) => c.code === "ES")?.name).toBe("Espanha");
+    // Portugal's Portuguese, not Brazil's.
+    expect((await listCountries("pt")).find((c) => c.code === "AM")?.name).toBe("Arménia");
+    expect((await listCountries("es")).find((c) => c.code === "DE")?.name).toBe("Alemania");
     expect((await listCountries("en")).find((c) => c.code === "DE")?.name).toBe("Germany");
     expect(await mainTimeZone("PT")).toBe("Europe/Lisbon");
     expect(await mainTimeZone("ES")).toBe("Europe/Madrid");

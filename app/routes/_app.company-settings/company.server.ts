@@ -8,8 +8,9 @@ import type { SignedInViewer } from "~/utils/auth.server";
 import { replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import type { TabActionArgs, TabActionResult } from "./tab-action";
 
-export async function loadCompanyTab(viewer: SignedInViewer, _url: URL) {
-  const [settings, countries] = await Promise.all([getCompanySettings(viewer), listCountries(viewer.user.preferredLanguage ?? "pt")]);
+/** `language`: the page's, so the country names read like the rest of the screen. */
+export async function loadCompanyTab(viewer: SignedInViewer, language: string) {
+  const [settings, countries] = await Promise.all([getCompanySettings(viewer), listCountries(language)]);
   return { settings, countries, timeZones: listTimeZones() };
 }
 

@@ -9,6 +9,7 @@ import { requireAdminUser } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { AbsenceTypesTab } from "./absence-types-tab";
 import { absenceTypesAction, loadAbsenceTypesTab } from "./absence-types.server";
 import { CompanyTab } from "./company-tab";
@@ -37,7 +38,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       case "absence-types":
         return { tab, absenceTypes: await loadAbsenceTypesTab(viewer, url) } as const;
       case "company":
-        return { tab, company: await loadCompanyTab(viewer, url) } as const;
+        return { tab, company: await loadCompanyTab(viewer, await getLanguage(request)) } as const;
       default:
         return { tab } as const;
     }

@@ -2,9 +2,11 @@
 // allowances, invitations and removal; ?edit=<id> shows one person's edit view instead.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { type TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { Avatar } from "~/components/avatar";
+import { DateText } from "~/components/date-text";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
@@ -33,6 +35,7 @@ function UsersList({ data }: { data: UsersListData }) {
   const params = new URLSearchParams(location.search);
   const confirmStep = reply?.confirm ?? null;
   const stepUser = confirmStep ? list.items.find((user) => user.id === confirmStep.fields.userId) : undefined;
+  const stepInvitation = confirmStep ? data.invitations.find((invitation) => invitation.id === confirmStep.fields.invitationId) : undefined;
   const deleteConfirmation = (user: { fullName: string | null; name: string | null; email: string }): Confirmation => ({
     title: t("settings.users.confirmTitle"),
     question: t("settings.users.confirmQuestion", { name: displayName(user), email: user.email }),
@@ -45,6 +48,7 @@ function UsersList({ data }: { data: UsersListData }) {
     <>
       <ActionNotice notice={reply?.notice} />
       {confirmStep && stepUser ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepUser)} /> : null}
+      {confirmStep && stepInvitation ? <ConfirmationStep fields={confirmStep.fields} confirmation={cancelInvitationConfirmation(t, stepInvitation)} /> : null}
       <section className="card" aria-labelledby="people-filters-heading">
         <h2 id="people-filters-heading" className="card__title">
           {t("people.filters.title")}
@@ -189,11 +193,78 @@ function UsersList({ data }: { data: UsersListData }) {
           <Pager label={t("people.table.pager")} total={list.total} offset={list.offset} limit={list.limit} count={list.items.length} pageKey="page" sizeKey="size" params={params} />
         ) : null}
       </section>
+      {data.invitations.length > 0 ? <PendingInvitations invitations={data.invitations} busy={busy} /> : null}
       <div className="settings-grid settings-grid--halves">
         <BulkAllowances year={year} reply={reply} busy={busy} />
         <InviteForm teams={teams} reply={reply} busy={busy} />
       </div>
     </>
+  );
+}
+
+type PendingInvitation = UsersListData["invitations"][number];
+
+function cancelInvitationConfirmation(t: TFunction, invitation: PendingInvitation): Confirmation {
+  return {
+    title: t("people.invitations.confirmTitle"),
+    question: t("people.invitations.confirmQuestion", { name: invitation.fullName, email: invitation.email }),
+    confirm: t("people.invitations.confirmYes"),
+    cancel: t("people.invitations.confirmNo"),
+  };
+}
+
+/** Who was invited and has not joined yet: inviting the same address again sends a fresh link. */
+function PendingInvitations({ invitations, busy }: { invitations: PendingInvitation[]; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="invitations-heading" data-testid="pending-invitations">
+      <h2 id="invitations-heading" className="card__title">
+        {t("people.invitations.title", { count: invitations.length })}
+      </h2>
+      <p className="field__hint">{t("people.invitations.hint")}</p>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("settings.users.name")}</th>
+              <th scope="col">{t("settings.users.email")}</th>
+              <th scope="col">{t("settings.users.team")}</th>
+              <th scope="col">{t("people.invitations.expires")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("settings.users.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => (
+              <tr key={invitation.id}>
+                <th scope="row">{invitation.fullName}</th>
+                <td>{invitation.email}</td>
+                <td>{invitation.team?.name ?? "—"}</td>
+                <td>
+                  <DateText date={invitation.expiresOn} />
+                </td>
+                <td>
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="invitationId" value={invitation.id} />
+                    <ConfirmSubmitButton
+                      confirmation={cancelInvitationConfirmation(t, invitation)}
+                      name="intent"
+                      value="users.cancel-invitation"
+                      className="button button--small button--delete"
+                      disabled={busy}
+                      aria-label={t("people.invitations.cancelNamed", { name: invitation.fullName })}
+                    >
+                      {t("people.invitations.cancel")}
+                    </ConfirmSubmitButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
@@ -260,7 +331,8 @@ function InviteForm({ teams, reply, busy }: { teams: UsersListData["teams"]; rep
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult: resultFor(reply, "users.invite", "invite.sent"),
-    defaultValue: { role: "user" },
+    // Every select named: after a sent invitation resets the form, "no team" shows, not a blank.
+    defaultValue: { role: "user", teamId: "", startDate: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

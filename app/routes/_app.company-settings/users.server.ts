@@ -8,7 +8,7 @@ import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
 import { allowanceSchema, bulkAllowanceSchema, NO_TEAM, personSchema } from "~/lib/schemas/people";
 import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
-import { inviteUser } from "~/models/invitation.server";
+import { cancelInvitation, inviteUser, listPendingInvitations } from "~/models/invitation.server";
 import { getPerson, listPeople, updatePerson } from "~/models/people.server";
 import { listTeams } from "~/models/team.server";
 import { deactivateUser } from "~/models/user.server";
@@ -23,6 +23,7 @@ import * as z from "zod/mini";
 import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 const deleteUserSchema = z.object({ userId: z.string() });
+const cancelInvitationSchema = z.object({ invitationId: z.string() });
 
 /** Companies have hundreds of people: a page holds 50 unless the page-size selector says otherwise. */
 const DEFAULT_USERS_PAGE_SIZE = 50;
@@ -62,7 +63,7 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
   const paging = readPaging(params, "page", "size");
   const limit = params.has("size") ? paging.limit : DEFAULT_USERS_PAGE_SIZE;
   const offset = (paging.offset / paging.limit) * limit;
-  const page = await listPeople(viewer, { search, teamId, year, offset, limit });
+  const [page, invitations] = await Promise.all([listPeople(viewer, { search, teamId, year, offset, limit }), listPendingInvitations(viewer)]);
   return {
     view: "list" as const,
     year,
@@ -70,6 +71,8 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
     teams,
     filters: { q: search, team: teamId === undefined ? "" : (teamId ?? NO_TEAM), year: String(year) },
     filtered: Boolean(search) || teamId !== undefined,
+    // The last valid day, on the company's calendar (a date, so server and browser render it alike).
+    invitations: invitations.map(({ expiresAt, ...invitation }) => ({ ...invitation, expiresOn: todayIn(viewer.timeZone, expiresAt) })),
     list: {
       ...page,
       // The same rule deactivateUser enforces decides where the button is shown.
@@ -141,6 +144,14 @@ export async function usersAction({ viewer, request, formData, intent }: TabActi
   if (intent === "users.update") return updateAction(viewer, formData);
   if (intent === "users.allowances") return allowancesAction(viewer, formData);
   if (intent === "users.bulk-allowances") return bulkAllowancesAction(viewer, formData);
+  if (intent === "users.cancel-invitation") {
+    // Withdrawing asks first, like removing a person.
+    if (needsConfirmation(formData)) return confirmationStep(formData);
+    const submission = parseWithZod(formData, { schema: cancelInvitationSchema });
+    if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+    await cancelInvitation(viewer, submission.value.invitationId);
+    return data<ActionReply>({ notice: { tone: "success", key: "people.invitations.cancelled" } });
+  }
   if (intent === "users.delete") {
     // Removing a person asks first; without JavaScript the first POST only answers the question.
     if (needsConfirmation(formData)) return confirmationStep(formData);
