@@ -31,6 +31,8 @@ async function addMember(page: Page, editor: ReturnType<typeof teamEditor>, pers
   await editor.getByRole("button", { name: "Adicionar", exact: true }).click();
   await expect(editor.getByTestId("action-notice")).toContainText(`${person} está agora na equipa`);
   await expect(editor.getByRole("rowheader", { name: new RegExp(person) })).toBeVisible();
+  // The page's data has caught up: the person left the choices (the form starts again at "—").
+  await expect(select.locator("option", { hasText: person })).toHaveCount(0);
 }
 
 /** Deletes from the table, answering the question in the dialog (JS) or the page's step (no JS). */
@@ -88,7 +90,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       // The page never scrolls sideways: the table scrolls inside its card.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
-      await deleteTeam(page, testInfo, renamed);
+      // With members, no question: the refusal comes at once.
+      await page.getByRole("button", { name: `Apagar a equipa ${renamed}` }).click();
+      await expect(page.getByRole("dialog", { name: "Apagar equipa" })).toHaveCount(0);
       const refusal = page.getByTestId("action-notice");
       await expect(refusal).toContainText("Erro ao apagar team");
       await expect(refusal).toContainText(`A equipa ${renamed} tem ${members}`);

@@ -81,16 +81,30 @@ export function TeamsTab() {
                         </Link>
                         <Form method="post" action={TEAMS_URL}>
                           <input type="hidden" name="teamId" value={team.id} />
-                          <ConfirmSubmitButton
-                            confirmation={deleteConfirmation(team.name)}
-                            name="intent"
-                            value="teams.delete"
-                            className="button button--small button--delete"
-                            disabled={busy}
-                            aria-label={t("teams.deleteNamed", { name: team.name })}
-                          >
-                            {t("teams.delete")}
-                          </ConfirmSubmitButton>
+                          {team.memberCount === 0 ? (
+                            <ConfirmSubmitButton
+                              confirmation={deleteConfirmation(team.name)}
+                              name="intent"
+                              value="teams.delete"
+                              className="button button--small button--delete"
+                              disabled={busy}
+                              aria-label={t("teams.deleteNamed", { name: team.name })}
+                            >
+                              {t("teams.delete")}
+                            </ConfirmSubmitButton>
+                          ) : (
+                            // A team with members cannot go: the server says so at once, with no question first.
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="teams.delete"
+                              className="button button--small button--delete"
+                              disabled={busy}
+                              aria-label={t("teams.deleteNamed", { name: team.name })}
+                            >
+                              {t("teams.delete")}
+                            </button>
+                          )}
                         </Form>
                       </div>
                     </td>

@@ -106,12 +106,13 @@ export async function teamsAction({ viewer, formData, intent }: TabActionArgs): 
       }
     }
     case "teams.delete": {
-      // Deleting asks first; without JavaScript the first POST only answers the question.
-      if (needsConfirmation(formData)) return confirmationStep(formData);
       const submission = parseWithZod(formData, { schema: teamIdSchema });
       try {
         if (submission.status !== "success") throw invalid(submission);
-        const { name } = await getTeam(viewer, submission.value.teamId);
+        const { name, members } = await getTeam(viewer, submission.value.teamId);
+        // Deleting an empty team asks first (without JavaScript the first POST only answers the
+        // question); one with members is refused at once by deleteTeam, rather than after a "yes".
+        if (members.length === 0 && needsConfirmation(formData)) return confirmationStep(formData);
         await deleteTeam(viewer, submission.value.teamId);
         return success("teams.notices.deleted", { name });
       } catch (error) {
