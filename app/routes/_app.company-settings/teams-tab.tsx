@@ -34,6 +34,14 @@ export function TeamsTab() {
     confirm: t("teams.confirm.yes"),
     cancel: t("teams.confirm.no"),
   });
+  // The same button whether it asks first (an empty team) or not (one with members).
+  const deleteButton = (teamName: string) => ({
+    name: "intent",
+    value: "teams.delete",
+    className: "button button--small button--delete",
+    disabled: busy,
+    "aria-label": t("teams.deleteNamed", { name: teamName }),
+  });
   const adminsSummary = (team: Loaded["teams"][number]) => {
     if (!team.adminNames.length) return <span className="muted">{t("teams.noAdmins")}</span>;
     const names = team.adminNames.join(", ");
@@ -82,26 +90,12 @@ export function TeamsTab() {
                         <Form method="post" action={TEAMS_URL}>
                           <input type="hidden" name="teamId" value={team.id} />
                           {team.memberCount === 0 ? (
-                            <ConfirmSubmitButton
-                              confirmation={deleteConfirmation(team.name)}
-                              name="intent"
-                              value="teams.delete"
-                              className="button button--small button--delete"
-                              disabled={busy}
-                              aria-label={t("teams.deleteNamed", { name: team.name })}
-                            >
+                            <ConfirmSubmitButton confirmation={deleteConfirmation(team.name)} {...deleteButton(team.name)}>
                               {t("teams.delete")}
                             </ConfirmSubmitButton>
                           ) : (
                             // A team with members cannot go: the server says so at once, with no question first.
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="teams.delete"
-                              className="button button--small button--delete"
-                              disabled={busy}
-                              aria-label={t("teams.deleteNamed", { name: team.name })}
-                            >
+                            <button type="submit" {...deleteButton(team.name)}>
                               {t("teams.delete")}
                             </button>
                           )}
