@@ -123,6 +123,16 @@ export function canManagePerson(viewer: Viewer, person: { id: string; role: stri
   return person.role !== "owner" || viewer.role === "owner";
 }
 
+/**
+ * Whether an absence of `person` is shown with its reason (description and type) or only as
+ * "Absent": colleagues see that someone is away, not why. The person themselves, company admins
+ * and the admins of the person's team see everything. Calendars, feeds and exports all ask this.
+ */
+export function seesAbsenceDetailsOf(viewer: Viewer, person: { id: string; teamId: string | null }): boolean {
+  if (person.id === viewer.userId || isAdmin(viewer)) return true;
+  return person.teamId !== null && viewer.adminOfTeamIds.includes(person.teamId);
+}
+
 export function assertAllowed(allowed: boolean): asserts allowed {
   if (!allowed) throw forbidden();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedRequestsWhere, managesRequestsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedRequestsWhere, managesRequestsOf, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
 
 const company = "c1";
 const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null, extra: Partial<Viewer> = {}): Viewer => ({
@@ -126,5 +126,18 @@ describe("canManagePerson", () => {
     expect(canManagePerson(companyAdmin, person("owner", "owner"))).toBe(false);
     expect(canManagePerson(owner, person("owner-2", "owner"))).toBe(true);
     expect(canManagePerson(employee, person("bob"))).toBe(false);
+  });
+});
+
+describe("seesAbsenceDetailsOf", () => {
+  it("shows the reason to the person, company admins and the person's team admins only", () => {
+    const teamAdminUser = viewer("tina", "user", ["red"], "red");
+    expect(seesAbsenceDetailsOf(employee, person("eve"))).toBe(true);
+    expect(seesAbsenceDetailsOf(employee, person("bob"))).toBe(false);
+    expect(seesAbsenceDetailsOf(companyAdmin, person("bob", "user", "blue"))).toBe(true);
+    expect(seesAbsenceDetailsOf(owner, person("bob", "user", null))).toBe(true);
+    expect(seesAbsenceDetailsOf(teamAdminUser, person("bob", "user", "red"))).toBe(true);
+    expect(seesAbsenceDetailsOf(teamAdminUser, person("bob", "user", "blue"))).toBe(false);
+    expect(seesAbsenceDetailsOf(teamAdminUser, person("bob", "user", null))).toBe(false);
   });
 });
