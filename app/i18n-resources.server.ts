@@ -3,6 +3,7 @@
 import enAbsences from "../public/locales/en/absences.json";
 import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
 import enBalances from "../public/locales/en/balances.json";
+import enCalendar from "../public/locales/en/calendar.json";
 import enCommon from "../public/locales/en/common.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
@@ -14,6 +15,7 @@ import enTeams from "../public/locales/en/teams.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
+import esCalendar from "../public/locales/es/calendar.json";
 import esCommon from "../public/locales/es/common.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
@@ -25,6 +27,7 @@ import esTeams from "../public/locales/es/teams.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
+import ptCalendar from "../public/locales/pt/calendar.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
@@ -36,8 +39,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

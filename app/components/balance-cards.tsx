@@ -9,7 +9,18 @@ const FIGURES = ["total", "used", "pending", "remaining"] as const;
  * The three allowances of a year. Without an allowance row every figure is a dash (spec: 'a dash
  * when unknown'): zeros would claim the person has no days at all.
  */
-export function BalanceCards({ balances, hasAllowance, year }: { balances: Balances; hasAllowance: boolean; year: number }) {
+export function BalanceCards({
+  balances,
+  hasAllowance,
+  year,
+  explainHref = `/balances/me?year=${year}`,
+}: {
+  balances: Balances;
+  hasAllowance: boolean;
+  year: number;
+  /** Where "how is this counted?" leads; null when the viewer may not read that page. */
+  explainHref?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <section className="balance-cards" aria-labelledby="balance-cards-heading">
@@ -20,11 +31,13 @@ export function BalanceCards({ balances, hasAllowance, year }: { balances: Balan
         <BalanceCard key={kind} kind={kind} figures={hasAllowance ? balances[kind] : null} year={year} />
       ))}
       {/* A plain link to a server-rendered page: the explanation adds no JavaScript to this page. */}
-      <p className="balance-cards__explain">
-        <Link to={`/balances/me?year=${year}`} data-testid="balance-explain">
-          {t("balances.card.explain")}
-        </Link>
-      </p>
+      {explainHref ? (
+        <p className="balance-cards__explain">
+          <Link to={explainHref} data-testid="balance-explain">
+            {t("balances.card.explain")}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

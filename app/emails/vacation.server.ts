@@ -22,12 +22,12 @@ export interface VacationMailData {
 const button = (href: string, label: string, color: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;background:${color};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;margin-right:8px">${escapeHtml(label)}</a>`;
 
-type VacationMailKind = "requested" | "recorded" | "reminder" | "approved" | "rejected";
+type VacationMailKind = "requested" | "recorded" | "reminder" | "cancelled" | "approved" | "rejected";
 
 // "recorded" (an absence of a type that needs no approval) has its texts with the absence types.
 const messagesOf = (kind: VacationMailKind) => (kind === "recorded" ? "absenceTypes.mail" : `notify.${kind}`);
 
-/** requested / recorded / reminder go to reviewers and chosen colleagues; approved / rejected to the requester. */
+/** requested / recorded / reminder / cancelled go to reviewers and chosen colleagues; approved / rejected to the requester. */
 export function renderVacationMail(kind: VacationMailKind, language: Language, data: VacationMailData): RenderedMail {
   const t: TFunction = getT(language);
   const range = formatDateRange(data.startDate, data.endDate, language);

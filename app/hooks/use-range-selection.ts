@@ -28,8 +28,16 @@ const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowU
  * (arrows move, Enter/Space on the first day and again on the last day, Escape cancels). The
  * handlers go on one container, so the cells need no listeners of their own.
  */
-export function useRangeSelection({ year, initialFocus, onSelect }: { year: number; initialFocus: IsoDate; onSelect: (range: SelectedRange) => void }) {
-  const containerRef = useRef<HTMLDivElement>(null);
+export function useRangeSelection<Container extends HTMLElement = HTMLDivElement>({
+  year,
+  initialFocus,
+  onSelect,
+}: {
+  year: number;
+  initialFocus: IsoDate;
+  onSelect: (range: SelectedRange) => void;
+}) {
+  const containerRef = useRef<Container>(null);
   const [drag, setDragState] = useState<Drag | null>(null);
   // The pointerup listener reads the latest drag without re-subscribing on every cell crossed.
   const dragRef = useRef<Drag | null>(null);

@@ -61,7 +61,11 @@ const SUCCESS_KEYS: Record<RowIntent, string> = {
  * Approve, reject or cancel one absence by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
  * already decided) come back as an error notice with the model's status, never as an error page.
  */
-export async function runRowAction(formData: FormData, viewer: Viewer, options: { today: string; intents: readonly RowIntent[] }) {
+export async function runRowAction(
+  formData: FormData,
+  viewer: Viewer,
+  options: { today: string; intents: readonly RowIntent[]; askToNotifyAfterCancel?: boolean },
+) {
   const parsed = rowActionSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) {
     return data<ActionReply>({ notice: { tone: "error", key: "absences.notices.invalidAction" } }, { status: 400 });
@@ -81,5 +85,7 @@ export async function runRowAction(formData: FormData, viewer: Viewer, options: 
     console.error(error);
     return data<ActionReply>({ notice: { tone: "error", key: FAILURE_KEYS[intent] } }, { status: 500 });
   }
-  return data<ActionReply>({ notice: { tone: "success", key: SUCCESS_KEYS[intent] } }, { status: 200 });
+  // The company calendar then asks 'Queres notificar o Admin da Team?' (notifyCancellation).
+  const followUp = intent === "cancel" && options.askToNotifyAfterCancel ? { intent: "notify-cancelled", id } : undefined;
+  return data<ActionReply>({ notice: { tone: "success", key: SUCCESS_KEYS[intent] }, followUp }, { status: 200 });
 }

@@ -1,7 +1,7 @@
 // The company's people as company admins manage them (the Users tab): a searchable, paged list
 // with each person's allowances of a year, one person with their allowances, and the one change
 // that spans a person's profile and their team.
-import { displayName } from "~/lib/people";
+import { displayName, matchesSearch } from "~/lib/people";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { effectiveAllowance } from "./allowance.server";
@@ -20,11 +20,6 @@ export interface PeopleQuery {
 
 const allowanceSelect = { userId: true, year: true, yearly: true, residual: true, specialLeave: true } as const;
 
-/** Lower case without accents: "João" and "joao" are the same search. */
-function folded(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 const collator = new Intl.Collator("pt", { sensitivity: "base" });
 
 /**
@@ -42,9 +37,8 @@ export async function listPeople(viewer: Viewer, query: PeopleQuery) {
     where: { companyId, deactivatedAt: null, ...(query.teamId !== undefined ? { teamId: query.teamId } : {}) },
     select: { id: true, email: true, fullName: true, name: true },
   });
-  const needle = folded(query.search.trim());
   const matching = candidates
-    .filter((person) => !needle || folded(`${person.fullName ?? ""} ${person.name ?? ""} ${person.email}`).includes(needle))
+    .filter((person) => matchesSearch(person, query.search))
     .sort((a, b) => collator.compare(displayName(a), displayName(b)) || a.email.localeCompare(b.email));
   const pageIds = matching.slice(query.offset, query.offset + query.limit).map((person) => person.id);
   const [rows, allowances] = pageIds.length

@@ -9,7 +9,8 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
-import { assertAllowed, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
+import { recordAudit } from "~/utils/audit.server";
+import { assertAllowed, canNotifyCancellation, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
 import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { reviewersOf } from "./approval.server";
@@ -77,7 +78,7 @@ async function createActionLinks(companyId: string, vacationId: string, adminId:
   return links;
 }
 
-async function send(kind: "requested" | "recorded" | "reminder", companyId: string, request: LoadedRequest, recipients: { email: string; person?: Person; reviewer: boolean }[]) {
+async function send(kind: "requested" | "recorded" | "reminder" | "cancelled", companyId: string, request: LoadedRequest, recipients: { email: string; person?: Person; reviewer: boolean }[]) {
   const now = new Date();
   const requester = request.vacation.user;
   const seen = new Set<string>();
@@ -172,6 +173,27 @@ export async function remindReviewers(viewer: Viewer, vacationId: string) {
   assertAllowed(canNotifyReviewers(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
   const reviewers = await reviewersOfRequest(viewer, request);
   return send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
+}
+
+export const CANCELLATION_NOTIFIED = "vacation.cancellation_notified";
+
+/**
+ * The reviewers hear that an absence was cancelled, when the person who cancelled it says yes to
+ * 'Queres notificar o Admin da Team?'. Once per absence: a second yes would only be noise (409).
+ */
+export async function notifyCancellation(viewer: Viewer, vacationId: string) {
+  const { companyId } = viewer;
+  const request = await loadRequest(companyId, vacationId);
+  const { user } = request.vacation;
+  if (request.vacation.status !== "cancelled") throw new AppError(409, "not_cancelled", "vacation.notCancelled");
+  assertAllowed(canNotifyCancellation(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
+  const db = getDb();
+  const already = await db.auditEntry.findFirst({ where: { companyId, action: CANCELLATION_NOTIFIED, entityId: vacationId }, select: { id: true } });
+  if (already) throw new AppError(409, "already_notified", "vacation.cancellationAlreadyNotified");
+  const reviewers = await reviewersOfRequest(viewer, request);
+  const sent = await send("cancelled", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: false })));
+  await recordAudit({ companyId, actorId: viewer.userId, action: CANCELLATION_NOTIFIED, entity: "vacation", entityId: vacationId, details: { recipients: sent } });
+  return sent;
 }
 
 /** Approved or rejected (also automatically): the requester hears it in their language. */

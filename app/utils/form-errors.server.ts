@@ -19,6 +19,8 @@ export interface ActionReply {
   notice?: Notice | null;
   /** A destructive action not confirmed yet: what to post again with confirmed=1 (confirmation.server.ts). */
   confirm?: ConfirmationStepData;
+  /** A question the page asks next about what was just done, answered by posting `intent` with `id`. */
+  followUp?: { intent: string; id: string };
 }
 
 /** What an error boundary receives for an AppError thrown while loading. */

@@ -109,6 +109,14 @@ export function canNotifyReviewers(viewer: Viewer, request: Pick<RequestFacts, "
   return request.status === "pending" && (request.userId === viewer.userId || managesRequestsOf(viewer, requester));
 }
 
+/**
+ * After a cancellation, "tell the team's admins" ('Queres notificar o Admin da Team?'): whoever
+ * could have cancelled it, the requester or a manager.
+ */
+export function canNotifyCancellation(viewer: Viewer, request: Pick<RequestFacts, "userId" | "status">, requester: Requester): boolean {
+  return request.status === "cancelled" && (request.userId === viewer.userId || managesRequestsOf(viewer, requester));
+}
+
 /** Edit a person's name and photo: themselves, or a company admin. */
 export function canEditProfile(viewer: Viewer, personId: string): boolean {
   return personId === viewer.userId || isAdmin(viewer);

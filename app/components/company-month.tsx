@@ -1,0 +1,298 @@
+// The company calendar's grid: a table with one row per person and one column per day, absences as
+// cells spanning their days (colSpan), so it reads as a table to screen readers and needs no
+// JavaScript. Weekends and today are shaded per column (<col>), holidays per person (each row
+// follows its person's work country and region).
+import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { memo, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selection";
+import { dayNumber, isWeekend, type IsoDate } from "~/lib/dates";
+import { formatDateRange, formatIsoDate } from "~/lib/format";
+import { clipToMonth, type IsoMonth } from "~/lib/month-param";
+import { categoryName } from "./category-name";
+
+export interface MonthBar {
+  id: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  status: string;
+  halfDayStart: boolean;
+  halfDayEnd: boolean;
+  details: { description: string; categoryId: string; categoryName: string } | null;
+  canCancel: boolean;
+  canNotify: boolean;
+}
+
+export interface MonthPerson {
+  id: string;
+  name: string;
+  isViewer: boolean;
+  holidays: Record<IsoDate, string>;
+  bars: MonthBar[];
+}
+
+/** Spec: at least 15 rows, padded with blank ones, so a small team's month does not look broken. */
+export const MIN_ROWS = 15;
+
+const WEEKDAY_NARROW: Intl.DateTimeFormatOptions = { weekday: "narrow" };
+const DATE_FULL: Intl.DateTimeFormatOptions = { dateStyle: "full" };
+
+/** "Férias de verão", or the type's name, or 'Absent' when the viewer may not see why. */
+export function barTitle(t: TFunction, bar: Pick<MonthBar, "details">): string {
+  if (!bar.details) return t("companyCalendar.absent");
+  return bar.details.description.trim() || categoryName(t, { id: bar.details.categoryId, name: bar.details.categoryName });
+}
+
+/** The bar's label: its title, plus the status in brackets when it is not approved. */
+export function barLabel(t: TFunction, bar: Pick<MonthBar, "details" | "status">): string {
+  const title = barTitle(t, bar);
+  return bar.status === "approved" ? title : `${title} (${t(`absences.status.${bar.status === "pending" ? "pending" : "other"}`, { status: bar.status })})`;
+}
+
+interface MonthTableProps {
+  month: IsoMonth;
+  days: IsoDate[];
+  today: IsoDate;
+  companyHolidays: Record<IsoDate, string>;
+  people: MonthPerson[];
+  /** The query string the table's links keep (filters), without a leading '?'. */
+  query: string;
+  interactive: boolean;
+  /** The viewer's draft on their own row: kept shown after the drag ends, until confirmed or dropped. */
+  draft: SelectedRange | null;
+  onDraft: (range: SelectedRange) => void;
+  onOpenBar: (barId: string, trigger: HTMLElement) => void;
+  onOpenPerson: (personId: string, trigger: HTMLElement) => void;
+}
+
+export function MonthTable({ month, days, today, companyHolidays, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson }: MonthTableProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const header = useMemo(
+    () =>
+      days.map((date) => ({
+        date,
+        weekday: formatIsoDate(date, language, WEEKDAY_NARROW),
+        full: formatIsoDate(date, language, DATE_FULL),
+      })),
+    [days, language],
+  );
+  const blankRows = Math.max(0, MIN_ROWS - people.length);
+  const year = Number(month.slice(0, 4));
+  return (
+    <div className="table-wrap company-month__wrap">
+      <table
+        className={`company-month${interactive ? " company-month--interactive" : ""}`}
+        style={{ "--days": days.length } as React.CSSProperties}
+        data-testid="company-month"
+      >
+        <caption className="visually-hidden">{t("companyCalendar.caption", { month: formatIsoDate(`${month}-01`, language, { month: "long", year: "numeric" }) })}</caption>
+        <colgroup>
+          <col className="company-month__label-col" />
+          {days.map((date) => (
+            <col key={date} className={date === today ? "company-month__col--today" : isWeekend(date) ? "company-month__col--weekend" : undefined} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col" className="company-month__corner">
+              {t("companyCalendar.person.column")}
+            </th>
+            {header.map(({ date, weekday, full }) => {
+              const holiday = companyHolidays[date];
+              return (
+                <th
+                  key={date}
+                  scope="col"
+                  className={`company-month__day${holiday ? " company-month__day--holiday" : ""}${date === today ? " company-month__day--today" : ""}`}
+                  title={holiday ? `${full} · ${holiday}` : full}
+                  aria-current={date === today ? "date" : undefined}
+                >
+                  <span aria-hidden="true" className="company-month__weekday">
+                    {weekday}
+                  </span>
+                  <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
+                  <span className="visually-hidden">{holiday ? `${full} · ${holiday}` : full}</span>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {people.map((person) =>
+            person.isViewer ? (
+              <OwnRow
+                key={person.id}
+                person={person}
+                month={month}
+                year={year}
+                days={days}
+                today={today}
+                query={query}
+                interactive={interactive}
+                draft={draft}
+                onDraft={onDraft}
+                onOpenBar={onOpenBar}
+                onOpenPerson={onOpenPerson}
+              />
+            ) : (
+              <PersonRow key={person.id} person={person} month={month} year={year} days={days} query={query} interactive={interactive} onOpenBar={onOpenBar} onOpenPerson={onOpenPerson} />
+            ),
+          )}
+          {Array.from({ length: blankRows }, (_, index) => (
+            <tr key={`blank-${index}`} className="company-month__blank" aria-hidden="true">
+              <th scope="row" />
+              <td colSpan={days.length} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowProps {
+  person: MonthPerson;
+  month: IsoMonth;
+  year: number;
+  days: IsoDate[];
+  query: string;
+  interactive: boolean;
+  onOpenBar: MonthTableProps["onOpenBar"];
+  onOpenPerson: MonthTableProps["onOpenPerson"];
+}
+
+const PersonRow = memo(function PersonRow(props: RowProps) {
+  return (
+    <tr className="company-month__row" data-person={props.person.id}>
+      <PersonCell {...props} />
+      <RowCells {...props} draft={null} focusDate={null} />
+    </tr>
+  );
+});
+
+/** The viewer's row: the only one where days can be dragged over to draft a request. */
+const OwnRow = memo(function OwnRow(props: RowProps & { today: IsoDate; draft: SelectedRange | null; onDraft: (range: SelectedRange) => void }) {
+  const { month, today, days, draft, onDraft, interactive } = props;
+  const initialFocus = today.startsWith(month) ? today : days[0];
+  const { containerRef, focusDate, preview, handlers } = useRangeSelection<HTMLTableRowElement>({ year: props.year, initialFocus, onSelect: onDraft });
+  return (
+    <tr ref={containerRef} className="company-month__row company-month__row--own" data-person={props.person.id} {...(interactive ? handlers : {})}>
+      <PersonCell {...props} />
+      <RowCells {...props} draft={preview ?? draft} focusDate={interactive ? focusDate : null} />
+    </tr>
+  );
+});
+
+function PersonCell({ person, year, month, query, interactive, onOpenPerson }: RowProps) {
+  const { t } = useTranslation();
+  return (
+    <th scope="row" className="company-month__person">
+      <a
+        href={`/people/${person.id}?year=${year}`}
+        className="company-month__name"
+        onClick={
+          interactive
+            ? (event) => {
+                event.preventDefault();
+                onOpenPerson(person.id, event.currentTarget);
+              }
+            : undefined
+        }
+        aria-haspopup={interactive ? "dialog" : undefined}
+      >
+        {person.name}
+      </a>
+      {person.isViewer ? (
+        <Link className="company-month__new" to={`/company-calendar?${withQuery(query, { month, new: "1" })}`} preventScrollReset>
+          <span aria-hidden="true">+</span>
+          <span className="visually-hidden">{t("absences.myCalendar.newAbsence")}</span>
+        </Link>
+      ) : null}
+    </th>
+  );
+}
+
+function RowCells({ person, month, days, query, interactive, draft, focusDate, onOpenBar }: RowProps & { draft: SelectedRange | null; focusDate: IsoDate | null }) {
+  const { t, i18n } = useTranslation();
+  const first = dayNumber(days[0]);
+  const indexOf = (date: IsoDate) => dayNumber(date) - first;
+  const cells: React.ReactNode[] = [];
+  const bars = person.bars;
+  let barIndex = 0;
+  let day = 0;
+  const own = person.isViewer && interactive;
+  while (day < days.length) {
+    while (barIndex < bars.length && indexOf(clipToMonth(bars[barIndex], month).end) < day) barIndex++;
+    const bar = bars[barIndex];
+    if (bar && indexOf(clipToMonth(bar, month).start) <= day) {
+      const end = indexOf(clipToMonth(bar, month).end);
+      const label = barLabel(t, bar);
+      const range = formatDateRange(bar.startDate, bar.endDate, i18n.language);
+      const status = bar.status === "approved" ? "approved" : "pending";
+      const classes = [
+        "company-month__bar",
+        `company-month__bar--${status}`,
+        bar.halfDayStart && bar.startDate === days[day] ? "company-month__bar--half-start" : "",
+        bar.halfDayEnd && bar.endDate === days[end] ? "company-month__bar--half-end" : "",
+      ].filter(Boolean);
+      cells.push(
+        <td key={days[day]} colSpan={end - day + 1} className="company-month__bar-cell">
+          <a
+            href={`/company-calendar?${withQuery(query, { month, bar: bar.id })}`}
+            className={classes.join(" ")}
+            title={`${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`}
+            data-bar={bar.id}
+            data-status={bar.status}
+            onClick={
+              interactive
+                ? (event) => {
+                    event.preventDefault();
+                    onOpenBar(bar.id, event.currentTarget);
+                  }
+                : undefined
+            }
+            aria-haspopup={interactive ? "dialog" : undefined}
+          >
+            {label}
+            <span className="visually-hidden">, {range}</span>
+          </a>
+        </td>,
+      );
+      day = end + 1;
+      barIndex++;
+      continue;
+    }
+    const date = days[day];
+    const holiday = person.holidays[date];
+    const drafted = Boolean(draft && date >= draft.start && date <= draft.end);
+    const classes = [holiday ? "company-month__holiday" : "", drafted ? "company-month__draft" : ""].filter(Boolean).join(" ");
+    cells.push(
+      <td
+        key={date}
+        className={classes || undefined}
+        title={holiday || undefined}
+        data-date={own ? date : undefined}
+        tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
+        aria-selected={own ? drafted : undefined}
+        aria-label={own ? formatIsoDate(date, i18n.language, DATE_FULL) : undefined}
+      >
+        {holiday ? <span className="visually-hidden">{holiday}</span> : null}
+      </td>,
+    );
+    day++;
+  }
+  return <>{cells}</>;
+}
+
+/** The table's query (filters) with some keys set ("" removes one); the one-shot keys of the last action dropped. */
+export function withQuery(query: string, changes: Record<string, string>): string {
+  const params = new URLSearchParams(query);
+  for (const key of ["bar", "new", "start", "end", "created"]) params.delete(key);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  return params.toString();
+}

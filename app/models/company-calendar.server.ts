@@ -1,0 +1,176 @@
+// "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
+// number of people or absences (tests/integration/query-counts.test.ts holds it to that).
+import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
+import { holidaysInYear } from "~/lib/holiday-dates";
+import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
+import { displayName, matchesSearch } from "~/lib/people";
+import { BLOCKING_STATUSES } from "~/lib/statuses";
+import { normalizeCode } from "~/lib/working-days";
+import { getDb } from "~/utils/db.server";
+import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { loadHolidayCalendars } from "./balance.server";
+
+/** People per page: a company of this size sees everyone at once. */
+export const CALENDAR_PAGE_SIZE = 200;
+
+export interface CompanyMonthQuery {
+  month: IsoMonth;
+  /** A team's people; unknown ids are ignored (the filter shows every team). */
+  teamId: string | null;
+  search: string;
+  offset: number;
+  today: IsoDate;
+}
+
+export interface CalendarBar {
+  id: string;
+  userId: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  status: string;
+  halfDayStart: boolean;
+  halfDayEnd: boolean;
+  /**
+   * The reason (description, type), only for viewers who may see it (seesAbsenceDetailsOf);
+   * everyone else is sent nothing but "absent", so the reason never reaches their browser.
+   */
+  details: { description: string; categoryId: string; categoryName: string } | null;
+  canCancel: boolean;
+  canNotify: boolean;
+}
+
+export interface CalendarPerson {
+  id: string;
+  name: string;
+  isViewer: boolean;
+  /** Holidays of this person's work country and region in the month, by date. */
+  holidays: Record<IsoDate, string>;
+  bars: CalendarBar[];
+}
+
+/** Monday to Sunday around `date` (weeks start on Monday). */
+export function weekAround(date: IsoDate): { start: IsoDate; end: IsoDate } {
+  const start = addDays(date, -((dayOfWeek(date) + 6) % 7));
+  return { start, end: addDays(start, 6) };
+}
+
+const overlaps = (from: IsoDate, to: IsoDate) => ({ startDate: { lte: to }, endDate: { gte: from } });
+
+export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) {
+  const { companyId } = viewer;
+  const db = getDb();
+  const monthStart = firstDayOfMonth(query.month);
+  const monthEnd = lastDayOfMonth(query.month);
+  const week = weekAround(query.today);
+  const [candidates, teams, holidays, vacations] = await Promise.all([
+    db.user.findMany({
+      // People who left during or after this month still have their absences of it shown.
+      where: { companyId, OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: new Date(`${monthStart}T00:00:00Z`) } }] },
+      select: { id: true, email: true, fullName: true, name: true, role: true, teamId: true, countryCode: true, region: true },
+    }),
+    db.team.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    loadHolidayCalendars(db, companyId),
+    db.vacation.findMany({
+      where: { companyId, status: { in: [...BLOCKING_STATUSES] }, OR: [overlaps(monthStart, monthEnd), overlaps(week.start, week.end)] },
+      select: {
+        id: true,
+        userId: true,
+        startDate: true,
+        endDate: true,
+        halfDayStart: true,
+        halfDayEnd: true,
+        status: true,
+        description: true,
+        categoryId: true,
+        category: { select: { name: true } },
+      },
+      orderBy: { startDate: "asc" },
+    }),
+  ]);
+
+  const teamId = query.teamId && teams.some((team) => team.id === query.teamId) ? query.teamId : null;
+  const firstTeams = new Set(viewer.adminOfTeamIds.length ? viewer.adminOfTeamIds : viewer.teamId ? [viewer.teamId] : []);
+  // You first, then the teams you look after (or your own), then everyone else, by name.
+  const rank = (person: { id: string; teamId: string | null }) => (person.id === viewer.userId ? 0 : person.teamId && firstTeams.has(person.teamId) ? 1 : 2);
+  const collator = new Intl.Collator("pt", { sensitivity: "base" });
+  const matching = candidates
+    .filter((person) => (!teamId || person.teamId === teamId) && matchesSearch(person, query.search))
+    .map((person) => ({ ...person, displayName: displayName(person) }))
+    .sort((a, b) => rank(a) - rank(b) || collator.compare(a.displayName, b.displayName) || a.email.localeCompare(b.email));
+  const page = matching.slice(query.offset, query.offset + CALENDAR_PAGE_SIZE);
+
+  const byPerson = new Map<string, typeof vacations>();
+  for (const vacation of vacations) {
+    const list = byPerson.get(vacation.userId);
+    if (list) list.push(vacation);
+    else byPerson.set(vacation.userId, [vacation]);
+  }
+
+  // Holidays differ only by country and region: named once per pair, not once per person.
+  const year = yearOf(monthStart);
+  const holidaysByPlace = new Map<string, Record<IsoDate, string>>();
+  const holidaysOf = (person: { countryCode: string | null; region: string | null }) => {
+    const key = `${normalizeCode(person.countryCode) ?? ""}/${normalizeCode(person.region) ?? ""}`;
+    let found = holidaysByPlace.get(key);
+    if (!found) {
+      found = {};
+      for (const holiday of holidaysInYear(holidays.holidayRows, person, holidays.companyCountryCode, year)) {
+        if (holiday.date >= monthStart && holiday.date <= monthEnd) found[holiday.date] = holiday.name;
+      }
+      holidaysByPlace.set(key, found);
+    }
+    return found;
+  };
+
+  const toBar = (vacation: (typeof vacations)[number], person: { id: string; role: string; teamId: string | null }): CalendarBar => {
+    const requester = { id: person.id, role: person.role, teamId: person.teamId };
+    return {
+      id: vacation.id,
+      userId: vacation.userId,
+      startDate: vacation.startDate,
+      endDate: vacation.endDate,
+      status: vacation.status,
+      halfDayStart: vacation.halfDayStart,
+      halfDayEnd: vacation.halfDayEnd,
+      details: seesAbsenceDetailsOf(viewer, person)
+        ? { description: vacation.description, categoryId: vacation.categoryId, categoryName: vacation.category.name }
+        : null,
+      canCancel: canCancel(viewer, vacation, requester, query.today),
+      canNotify: canNotifyReviewers(viewer, vacation, requester),
+    };
+  };
+
+  const people: CalendarPerson[] = page.map((person) => ({
+    id: person.id,
+    name: person.displayName,
+    isViewer: person.id === viewer.userId,
+    holidays: holidaysOf(person),
+    bars: (byPerson.get(person.id) ?? []).filter((v) => v.endDate >= monthStart && v.startDate <= monthEnd).map((v) => toBar(v, person)),
+  }));
+
+  // "Who is off": today and this week, for everyone the filter matches (not just this page).
+  const offIn = (from: IsoDate, to: IsoDate) =>
+    matching.flatMap((person) =>
+      (byPerson.get(person.id) ?? [])
+        .filter((v) => v.startDate <= to && v.endDate >= from)
+        .map((v) => ({ personId: person.id, name: person.displayName, ...toBar(v, person) })),
+    );
+
+  return {
+    month: query.month,
+    days: [...eachDay(monthStart, monthEnd)],
+    companyHolidays: holidaysOf({ countryCode: null, region: null }),
+    teams,
+    teamId,
+    people,
+    total: matching.length,
+    offset: query.offset,
+    limit: CALENDAR_PAGE_SIZE,
+    summary: {
+      today: offIn(query.today, query.today),
+      week: { start: week.start, end: week.end, absences: offIn(week.start, week.end) },
+    },
+  };
+}
+
+export type CompanyMonth = Awaited<ReturnType<typeof getCompanyMonth>>;

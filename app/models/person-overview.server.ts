@@ -1,0 +1,45 @@
+// One person's year as a colleague or an admin sees it: the company calendar's side panel and the
+// person's own page (/people/:userId) both read it from here.
+import { holidaysInYear } from "~/lib/holiday-dates";
+import { displayName } from "~/lib/people";
+import { holdsDates } from "~/lib/statuses";
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { isAdmin, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { loadBalanceInputs } from "./balance.server";
+
+/**
+ * A person of the viewer's company (404 for anyone else's) with their absences of `year`. Their
+ * balances, and requests that did not go ahead, only for those who see their absences in detail
+ * (seesAbsenceDetailsOf); colleagues see when they are away, not how many days they have left.
+ */
+export async function getPersonOverview(viewer: Viewer, userId: string, year: number) {
+  const db = getDb();
+  const [person, inputs] = await Promise.all([
+    db.user.findFirst({
+      where: { id: userId, companyId: viewer.companyId },
+      select: { id: true, email: true, fullName: true, name: true, profilePicture: true, teamId: true, countryCode: true, region: true, team: { select: { name: true } } },
+    }),
+    loadBalanceInputs(db, viewer.companyId, { fromYear: year, toYear: year, userIds: [userId], withRecentlyDeactivated: true }),
+  ]);
+  if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
+  const detailed = seesAbsenceDetailsOf(viewer, person);
+  const known = inputs.peopleById.has(userId);
+  return {
+    year,
+    person: { id: person.id, name: displayName(person), email: person.email, photo: person.profilePicture, teamName: person.team?.name ?? null },
+    isViewer: person.id === viewer.userId,
+    detailed,
+    /** The page explaining balances is for the person and company admins (explainBalance). */
+    canExplainBalances: person.id === viewer.userId || isAdmin(viewer),
+    balances: detailed && known ? inputs.balancesOf(userId, year) : null,
+    hasAllowance: detailed && Boolean(inputs.allowanceOf(userId, year)),
+    vacations: inputs
+      .vacationsOf(userId)
+      .filter((vacation) => detailed || holdsDates(vacation.status))
+      .map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
+    holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
+  };
+}
+
+export type PersonOverview = Awaited<ReturnType<typeof getPersonOverview>>;
