@@ -8,6 +8,8 @@ import { listPendingApprovals } from "~/models/approval.server";
 import { allowanceReport } from "~/models/report.server";
 import { searchVacations } from "~/models/vacation.server";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
+import { loader as companyCalendarLoader } from "~/routes/_app.company-calendar";
+import { loader as personLoader } from "~/routes/_app.people.$userId";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
@@ -79,6 +81,8 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["/vacations loader (admin view)", (c) => vacationsLoader(args(getRequest("/vacations", c.cookie)))],
     ["/approvals loader", (c) => approvalsLoader(args(getRequest("/approvals", c.cookie)))],
     ["allowances summary API", (c) => summaryLoader(args(getRequest("/api/users/me/allowances-summary?year=2027", c.cookie)))],
+    ["/company-calendar loader (a month of everyone)", (c) => companyCalendarLoader(args(getRequest("/company-calendar?month=2027-01", c.cookie)))],
+    ["/people/:id loader (a colleague's year)", (c) => personLoader(args(getRequest(`/people/${c.employee.userId}?year=2027`, c.cookie), { userId: c.employee.userId }))],
     ["/company-settings users tab (a page of people with their allowances)", (c) => settingsLoader(args(getRequest("/company-settings?tab=users&year=2027", c.cookie)))],
   ];
   for (const [name, run] of cases) {
