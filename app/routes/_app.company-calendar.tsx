@@ -221,7 +221,8 @@ export default function CompanyCalendar() {
 
       <OffSummary summary={data.summary} />
 
-      <Form method="get" className="filters company-calendar__filters" preventScrollReset>
+      {/* Keyed by the filters: its fields keep no stale choice after "Limpar" or Back. */}
+      <Form key={`${data.teamId ?? ""}|${searchParams.get("q") ?? ""}`} method="get" className="filters company-calendar__filters" preventScrollReset>
         <input type="hidden" name="month" value={month} />
         <label className="field">
           <span className="field__label">{t("companyCalendar.filters.team")}</span>
