@@ -31,13 +31,17 @@ export function useErrorContent() {
   return { status, title: t(`errorPage.${key}.title`), message };
 }
 
-/** Error boundary of the pages inside the shell, so navigation stays usable after an error. */
-export function RouteErrorBoundary() {
+/**
+ * Error boundary of the pages inside the shell, so navigation stays usable after an error. A page
+ * may name its own headline for a failure to load (spec: 'Falha a carregar calendário').
+ */
+export function RouteErrorBoundary({ loadFailedKey }: { loadFailedKey?: string } = {}) {
   const { status, title, message } = useErrorContent();
+  const { t } = useTranslation();
   return (
     <section className="error-panel" role="alert">
       <p className="error-page__status">{status}</p>
-      <h1>{title}</h1>
+      <h1>{loadFailedKey && status >= 500 ? t(loadFailedKey) : title}</h1>
       <p>{message}</p>
     </section>
   );

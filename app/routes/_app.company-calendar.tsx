@@ -10,6 +10,7 @@ import { cancelConfirmation } from "~/components/absence-table";
 import { ConfirmationStep, ConfirmSubmitButton } from "~/components/confirm";
 import { barLabel, barTitle, MonthTable, withQuery, type MonthBar } from "~/components/company-month";
 import { DateRangeText } from "~/components/date-text";
+import { RouteErrorBoundary } from "~/components/route-error";
 import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
 import { PersonBalances, PersonIdentity } from "~/components/person-overview";
 import { SidePanel } from "~/components/side-panel";
@@ -30,7 +31,9 @@ import { AppError } from "~/utils/errors.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
+export function ErrorBoundary() {
+  return <RouteErrorBoundary loadFailedKey="companyCalendar.loadFailed" />;
+}
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.companyCalendar");
 
