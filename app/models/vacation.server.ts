@@ -11,7 +11,7 @@ import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { assertAllowed, canCancel, canReview, isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
+import { assertAllowed, canCancel, canReview, isAdmin, seesAbsenceDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
 import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
@@ -28,10 +28,30 @@ export const vacationSelect = {
   createdAt: true,
 } as const;
 
-export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSelect }>;
+export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSelect }> & {
+  /** Set when the viewer may see that the person is away but not why (seesAbsenceDetailsOf). */
+  reasonHidden?: boolean;
+};
 
-/** The /api shape (spec section 3 names). */
+/** The /api shape (spec section 3 names). A hidden reason leaves no description, type or recipients. */
 export function serializeVacation(v: VacationRow, workingDays?: number) {
+  if (v.reasonHidden) {
+    return {
+      id: v.id,
+      user_id: v.userId,
+      start_date: v.startDate,
+      end_date: v.endDate,
+      half_day_start: v.halfDayStart,
+      half_day_end: v.halfDayEnd,
+      status: v.status,
+      description: "",
+      absence_category_id: null,
+      notification_recipients: null,
+      reason_hidden: true,
+      created_at: v.createdAt.toISOString(),
+      ...(workingDays === undefined ? {} : { working_days: workingDays }),
+    };
+  }
   return {
     id: v.id,
     user_id: v.userId,
@@ -173,8 +193,21 @@ async function findRequest(viewer: Viewer, id: string): Promise<VacationRow & { 
 }
 
 export async function getVacation(viewer: Viewer, id: string): Promise<VacationRow> {
-  const { requester: _requester, ...vacation } = await findRequest(viewer, id);
-  return vacation;
+  const { requester, ...vacation } = await findRequest(viewer, id);
+  return seesAbsenceDetailsOf(viewer, requester) ? vacation : { ...vacation, reasonHidden: true };
+}
+
+/**
+ * Colleagues see that someone is away, not why: rows of people the viewer may not see in detail
+ * are marked (one query, only for viewers who are no company admin and see others' rows).
+ */
+async function hideReasons(viewer: Viewer, rows: VacationRow[]): Promise<VacationRow[]> {
+  if (isAdmin(viewer)) return rows;
+  const others = [...new Set(rows.filter((row) => row.userId !== viewer.userId).map((row) => row.userId))];
+  if (others.length === 0) return rows;
+  const people = await getDb().user.findMany({ where: { companyId: viewer.companyId, id: { in: others } }, select: { id: true, teamId: true } });
+  const teamOf = new Map(people.map((person) => [person.id, person.teamId]));
+  return rows.map((row) => (seesAbsenceDetailsOf(viewer, { id: row.userId, teamId: teamOf.get(row.userId) ?? null }) ? row : { ...row, reasonHidden: true }));
 }
 
 /** A pending request's decision: the conditional update decides races (one wins), audited in the same transaction. */
@@ -259,5 +292,5 @@ export async function searchVacations(viewer: Viewer, filters: VacationFilters &
     db.vacation.findMany({ where, select: vacationSelect, orderBy: [{ startDate: "desc" }, { createdAt: "desc" }], skip: offset, take: limit }),
     db.vacation.count({ where }),
   ]);
-  return { items, total, offset, limit };
+  return { items: await hideReasons(viewer, items), total, offset, limit };
 }

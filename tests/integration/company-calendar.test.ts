@@ -6,6 +6,8 @@ import { getCompanyMonth } from "~/models/company-calendar.server";
 import { getPersonOverview } from "~/models/person-overview.server";
 import { action, loader } from "~/routes/_app.company-calendar";
 import { loader as personLoader } from "~/routes/_app.people.$userId";
+import { loader as searchApi } from "~/routes/api.vacations.search";
+import { loader as vacationApi } from "~/routes/api.vacations.$id";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -215,5 +217,22 @@ describe("a person's page (/people/:id)", () => {
     expect(ofCarla.vacations.map((v) => v.id)).toEqual([absences.carlaNextWeek.id]);
     const byOwner = await getPersonOverview(await viewerFor(people.owner), people.carla.id, 2027);
     expect(byOwner.vacations.map((v) => v.id).sort()).toEqual([absences.carlaRejected.id, absences.carlaNextWeek.id].sort());
+  });
+});
+
+describe("the API keeps the same privacy", () => {
+  it("gives a colleague the dates and status of another's absence, not its reason", async () => {
+    const asBruno = await signIn(people.bruno.email);
+    const search = (await searchApi(args(getRequest(`/api/vacations/search?date_from=2027-03-01&date_to=2027-03-31`, asBruno)))) as Response;
+    const rows = (await search.json()) as { id: string; description: string; absence_category_id: string | null; reason_hidden?: boolean }[];
+    const anas = rows.find((row) => row.id === absences.anaPending.id)!;
+    expect(anas).toMatchObject({ description: "", absence_category_id: null, reason_hidden: true, status: "pending", start_date: "2027-03-08" });
+    expect(JSON.stringify(rows)).not.toContain("Consulta privada");
+    const one = (await vacationApi(args(getRequest(`/api/vacations/${absences.anaPending.id}`, asBruno), { id: absences.anaPending.id }))) as Response;
+    expect(await one.json()).toMatchObject({ description: "", reason_hidden: true });
+
+    const asAdmin = await signIn(people.redAdmin.email);
+    const adminSearch = (await searchApi(args(getRequest(`/api/vacations/search?date_from=2027-03-01&date_to=2027-03-31`, asAdmin)))) as Response;
+    expect(JSON.stringify(await adminSearch.json())).toContain("Consulta privada");
   });
 });
