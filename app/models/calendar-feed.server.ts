@@ -19,6 +19,8 @@ import { asRole, assertAllowed, canSubscribeTo, isAdmin, seesAbsenceDetailsOf, t
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { feedEtag, renderIcs } from "./calendar-feed-ics.server";
 
+type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
+
 /** A fetch writes lastFetchedAt at most this often, however often calendar apps ask. */
 export const LAST_FETCH_RESOLUTION_MS = 60_000;
 
@@ -65,7 +67,7 @@ export function listFeedTeams(viewer: Viewer) {
  * viewer's company's (404 otherwise, as for any other company's id) and one they may subscribe to
  * (403). Returns the team's name.
  */
-export async function checkFeedTarget(viewer: Viewer, target: FeedTarget, client: Prisma.TransactionClient | ReturnType<typeof getDb> = getDb()) {
+export async function checkFeedTarget(viewer: Viewer, target: FeedTarget, client: Client = getDb()) {
   if (target.scope !== "team") return { teamName: null };
   if (!target.teamId) throw new AppError(400, "validation_failed", "feeds.errors.chooseTarget", { fields: { target: "feeds.errors.chooseTarget" } });
   const team = await client.team.findFirst({ where: { id: target.teamId, companyId: viewer.companyId }, select: { name: true } });
@@ -102,10 +104,15 @@ export async function createFeed(viewer: Viewer, target: FeedTarget): Promise<Is
   return { feed: asOwnFeed(feed), token };
 }
 
-async function findOwnFeed(viewer: Viewer, id: string, tx: Prisma.TransactionClient) {
+async function findOwnFeed(viewer: Viewer, id: string, tx: Client = getDb()) {
   const feed = await tx.calendarFeed.findFirst({ where: { id, companyId: viewer.companyId, ownerId: viewer.userId, revokedAt: null }, select: ownFeedSelect });
   if (!feed) throw feedNotFound();
   return asOwnFeed(feed);
+}
+
+/** One of the viewer's own feeds still in use (404 for anyone else's, or a revoked one). */
+export function getOwnFeed(viewer: Viewer, id: string): Promise<OwnFeed> {
+  return findOwnFeed(viewer, id);
 }
 
 /** A new address for one of the viewer's feeds; the old one stops answering at once. */
