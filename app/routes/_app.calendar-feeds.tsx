@@ -169,7 +169,7 @@ export default function CalendarFeeds() {
       {reply?.issued ? <FeedAddress key={reply.issued.url} issued={reply.issued} /> : null}
       <div className="feeds-page__grid">
         <FeedList feeds={feeds} labelOf={labelOf} confirmationFor={confirmationFor} busy={busy} />
-        <CreateFeed labelOf={labelOf} targetError={reply?.targetError} busy={busy} />
+        <CreateFeed labelOf={labelOf} targetError={reply?.targetError} justIssued={Boolean(reply?.issued)} busy={busy} />
       </div>
     </div>
   );
@@ -216,7 +216,7 @@ function FeedList({ feeds, labelOf, confirmationFor, busy }: FeedListProps) {
                         {label}
                         {feed.working ? null : <span className="feeds-table__note feeds-table__note--warning">{t("feeds.list.stopped")}</span>}
                       </th>
-                      <td>
+                      <td data-label={t("feeds.list.created")}>
                         <DateText date={feed.createdOn} />
                         {feed.renewedOn ? (
                           <span className="feeds-table__note">
@@ -224,7 +224,7 @@ function FeedList({ feeds, labelOf, confirmationFor, busy }: FeedListProps) {
                           </span>
                         ) : null}
                       </td>
-                      <td data-testid="feed-last-fetched">{feed.lastFetched ? <LastFetched at={feed.lastFetched} /> : <span className="muted">{t("feeds.list.never")}</span>}</td>
+                      <td data-testid="feed-last-fetched" data-label={t("feeds.list.lastFetched")}>{feed.lastFetched ? <LastFetched at={feed.lastFetched} /> : <span className="muted">{t("feeds.list.never")}</span>}</td>
                       <td>
                         <Form method="post" className="feeds-table__actions" preventScrollReset>
                           <input type="hidden" name="feedId" value={feed.id} />
@@ -288,7 +288,15 @@ function LastFetched({ at }: { at: { date: string; time: string } }) {
   );
 }
 
-function CreateFeed({ labelOf, targetError, busy }: { labelOf: FeedListProps["labelOf"]; targetError?: string; busy: boolean }) {
+interface CreateFeedProps {
+  labelOf: FeedListProps["labelOf"];
+  targetError?: string;
+  /** A feed was just made or renewed: the page says so already, not "you have it". */
+  justIssued: boolean;
+  busy: boolean;
+}
+
+function CreateFeed({ labelOf, targetError, justIssued, busy }: CreateFeedProps) {
   const { t } = useTranslation();
   const { targets, preselected } = useLoaderData<typeof loader>();
   const ids = useId();
@@ -300,7 +308,7 @@ function CreateFeed({ labelOf, targetError, busy }: { labelOf: FeedListProps["la
       <h2 id="feeds-create-heading" className="card__title">
         {t("feeds.create.title")}
       </h2>
-      {preselectedTarget?.taken ? (
+      {preselectedTarget?.taken && !justIssued ? (
         <p className="notice notice--info" data-testid="feed-exists">
           {t("feeds.create.exists", { label: labelOf(preselectedTarget) })}
         </p>

@@ -47,7 +47,7 @@ test("a person subscribes to their absences, a calendar app fetches them, then t
   await expect(page.getByLabel("O que a subscrição mostra")).toHaveValue("person");
 
   await page.getByRole("button", { name: "Criar subscrição" }).click();
-  await expect(page.getByTestId("action-notice")).toContainText(`Subscrição ${LABEL} criada`);
+  await expect(page.getByTestId("action-notice")).toContainText(`Subscrição «${LABEL}» criada`);
   const address = page.getByTestId("feed-address");
   await expect(address).toContainText("só é mostrado desta vez");
   const url = await page.getByTestId("feed-url").inputValue();
@@ -76,7 +76,7 @@ test("a person subscribes to their absences, a calendar app fetches them, then t
 
   await row.getByRole("button", { name: `Renovar o endereço de ${LABEL}` }).click();
   await confirm(page, testInfo, "Renovar endereço", "Sim, renovar");
-  await expect(page.getByTestId("action-notice")).toContainText(`${LABEL} tem um endereço novo`);
+  await expect(page.getByTestId("action-notice")).toContainText(`«${LABEL}» tem um endereço novo`);
   const renewed = await page.getByTestId("feed-url").inputValue();
   expect(renewed).not.toBe(url);
   // The new address has not been fetched yet.
@@ -86,7 +86,7 @@ test("a person subscribes to their absences, a calendar app fetches them, then t
 
   await row.getByRole("button", { name: `Revogar ${LABEL}` }).click();
   await confirm(page, testInfo, "Revogar subscrição", "Sim, revogar");
-  await expect(page.getByTestId("action-notice")).toContainText(`Subscrição ${LABEL} revogada`);
+  await expect(page.getByTestId("action-notice")).toContainText(`Subscrição «${LABEL}» revogada`);
   await expect(page.getByTestId("feeds-empty")).toBeVisible();
   expect((await fetchAsCalendarApp(renewed)).status).toBe(404);
 });
