@@ -65,6 +65,8 @@ function createApp(build: ServerBuild) {
   // Only paths that name a file can be one: checking the disk for every page request costs a stat.
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  // A calendar feed's address is its credential, used by calendar apps for months: never logged.
+  morgan.token<express.Request>("url", (req) => (req.originalUrl || req.url).replace(/^\/feeds\/[^/?#]+/, "/feeds/[token]"));
   if (env.LOG_REQUESTS === "true") app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
   // Client address, method, cross-site state changes, body size: before any route runs.
   app.use(runtime.requestGuards({ appUrl: env.APP_URL }));

@@ -28,6 +28,7 @@ import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.se
 import type { loader as personLoader } from "~/routes/_app.people.$userId";
 import { requireUser } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
+import { canSubscribeTo } from "~/utils/permissions.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 
@@ -66,6 +67,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       page,
       created: readCreatedFlag(params),
       openBar: params.get("bar"),
+      teamFeedId: calendar.teamId && canSubscribeTo(viewer, { scope: "team", teamId: calendar.teamId }) ? calendar.teamId : null,
       openNew,
       prefill,
       form: personal && {
@@ -199,6 +201,10 @@ export default function CompanyCalendar() {
           </Link>
           <Link className="button" to={monthUrl(data.currentMonth)} aria-current={month === data.currentMonth ? "page" : undefined}>
             {t("absences.myCalendar.today")}
+          </Link>
+          {/* The filtered team's feed when the viewer may have it (canSubscribeTo), else the company's. */}
+          <Link className="button" to={data.teamFeedId ? `/calendar-feeds?scope=team&team=${data.teamFeedId}` : "/calendar-feeds?scope=company"}>
+            {t("feeds.subscribeLink")}
           </Link>
         </nav>
       </header>

@@ -157,6 +157,9 @@ export default function MyCalendar() {
           <Link className="button" to={yearUrl(year)}>
             {t("absences.myCalendar.refresh")}
           </Link>
+          <Link className="button" to="/calendar-feeds?scope=person">
+            {t("feeds.subscribeLink")}
+          </Link>
           <Link
             className="button button--primary"
             to={`${yearUrl(year)}&new=1`}

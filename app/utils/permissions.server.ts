@@ -141,6 +141,24 @@ export function seesAbsenceDetailsOf(viewer: Viewer, person: { id: string; teamI
   return person.teamId !== null && viewer.adminOfTeamIds.includes(person.teamId);
 }
 
+/** What a calendar feed shows: the owner's own absences, one team's, or the whole company's. */
+export interface FeedTarget {
+  scope: "person" | "team" | "company";
+  teamId: string | null;
+}
+
+/**
+ * Which calendar feeds a person may have, asked when one is made and again every time it is
+ * fetched (a feed is rendered as its owner as they are then): their own absences and the
+ * company's, always; a team's when they belong to it or administer it, any team's when they are a
+ * company admin. What each event shows is seesAbsenceDetailsOf's.
+ */
+export function canSubscribeTo(viewer: Viewer, target: FeedTarget): boolean {
+  if (target.scope !== "team") return true;
+  if (target.teamId === null) return false;
+  return isAdmin(viewer) || viewer.teamId === target.teamId || viewer.adminOfTeamIds.includes(target.teamId);
+}
+
 export function assertAllowed(allowed: boolean): asserts allowed {
   if (!allowed) throw forbidden();
 }
