@@ -117,12 +117,14 @@ async function load(url: string, cookie: string, seconds = SECONDS) {
 }
 
 /** The target answers 200 with the content it should (decompressed), or the bench stops. */
-async function expectPage(url: string, cookie: string, marker: string) {
+/** Checks the page is the real one and returns its size (uncompressed, as the browser parses it). */
+async function expectPage(url: string, cookie: string, marker: string): Promise<number> {
   const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });
   const body = await response.text();
   if (response.status !== 200 || !body.includes(marker)) {
     throw new Error(`${url} answered ${response.status} without "${marker}": ${body.slice(0, 200)}`);
   }
+  return Buffer.byteLength(body);
 }
 
 function peakRssMb(pid: number): number {
@@ -165,16 +167,17 @@ async function main() {
       ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee, 'data-testid="year-summary"'],
       ["/vacations (admin view)", "/vacations", admin, 'data-testid="company-vacations"'],
       ["/approvals (admin)", "/approvals", admin, 'data-testid="pending-approvals"'],
+      ["/company-calendar (employee, a month of 200 people)", `/company-calendar?month=${YEAR}-03`, employee, 'data-testid="company-month"'],
       ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
     ];
     console.log(`\nData: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
-    console.log("| target | req/s | p50 ms | p99 ms | errors |");
-    console.log("|---|---:|---:|---:|---:|");
+    console.log("| target | req/s | p50 ms | p99 ms | errors | HTML kB |");
+    console.log("|---|---:|---:|---:|---:|---:|");
     for (const [name, target, cookie, marker] of targets) {
-      await expectPage(`${base}${target}`, cookie, marker);
+      const bytes = await expectPage(`${base}${target}`, cookie, marker);
       await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
       const r = await load(`${base}${target}`, cookie);
-      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
     }
     console.log(`\nServer peak RSS: ${peakRssMb(server.pid!).toFixed(0)} MB\n`);
   } finally {
