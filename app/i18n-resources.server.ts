@@ -4,6 +4,7 @@ import enAbsences from "../public/locales/en/absences.json";
 import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
 import enBalances from "../public/locales/en/balances.json";
 import enCommon from "../public/locales/en/common.json";
+import enHolidays from "../public/locales/en/holidays.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
 import enOnboarding from "../public/locales/en/onboarding.json";
@@ -15,6 +16,7 @@ import esAbsences from "../public/locales/es/absences.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
 import esCommon from "../public/locales/es/common.json";
+import esHolidays from "../public/locales/es/holidays.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
 import esOnboarding from "../public/locales/es/onboarding.json";
@@ -26,6 +28,7 @@ import ptAbsences from "../public/locales/pt/absences.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
 import ptCommon from "../public/locales/pt/common.json";
+import ptHolidays from "../public/locales/pt/holidays.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
 import ptOnboarding from "../public/locales/pt/onboarding.json";
@@ -36,8 +39,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enHolidays };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptHolidays };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esHolidays };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
