@@ -131,3 +131,21 @@ export function readHolidayCsv(text: string): ReadCsv {
 export function holidayCsvTemplate(): string {
   return "\uFEFF" + [HOLIDAY_CSV_HEADER.join(","), "2027-01-01,Ano Novo,PT,true", "2027-03-26,Sexta-feira Santa,PT,false"].join("\r\n") + "\r\n";
 }
+
+export type CsvUpload = { ok: true; text: string } | { ok: false; status: 400 | 413; key: string };
+
+/**
+ * The CSV a form sends: the text carried from a preview (field `csv`), else the file (field
+ * `file`, else the first file of the form), at most 4 MB.
+ */
+export async function csvFromForm(formData: FormData): Promise<CsvUpload> {
+  const carried = formData.get("csv");
+  if (typeof carried === "string" && carried.trim()) {
+    return carried.length > MAX_CSV_BYTES ? { ok: false, status: 413, key: "holidays.csv.fileTooLarge" } : { ok: true, text: carried };
+  }
+  const named = formData.get("file");
+  const file = named instanceof File ? named : [...formData.values()].find((value): value is File => value instanceof File);
+  if (!file || (file.size === 0 && !file.name)) return { ok: false, status: 400, key: "holidays.csv.fileRequired" };
+  if (file.size > MAX_CSV_BYTES) return { ok: false, status: 413, key: "holidays.csv.fileTooLarge" };
+  return { ok: true, text: decodeCsv(new Uint8Array(await file.arrayBuffer())) };
+}

@@ -3,7 +3,7 @@
 import { data } from "@remix-run/node";
 import { yearOf, todayIn } from "~/lib/dates";
 import { localeTag } from "~/lib/format";
-import { MAX_CSV_BYTES, decodeCsv } from "~/lib/holiday-csv";
+import { csvFromForm } from "~/lib/holiday-csv";
 import { readHolidayFilters, twoDigits } from "~/lib/holiday-filters";
 import { parseHolidayForm } from "~/lib/holiday-form";
 import { countryCodeOf, HOLIDAY_PAGE_SIZE, regionCodeOf } from "~/lib/holidays";
@@ -163,17 +163,11 @@ function refused(intent: string, error: unknown, key: string) {
 const success = (intent: string, key: string, values: Record<string, string> = {}, detail?: string) =>
   data<HolidaysReply>({ intent, notice: { tone: "success", key, values, ...(detail ? { detail } : {}) } });
 
-/** The CSV's text: carried from a preview (field `csv`), else the chosen file's bytes. */
+/** The CSV's text, or the form's refusal (no file, too large). */
 async function csvText(formData: FormData): Promise<string> {
-  const carried = formData.get("csv");
-  if (typeof carried === "string" && carried.trim()) {
-    if (carried.length > MAX_CSV_BYTES) throw new AppError(413, "file_too_large", "holidays.csv.fileTooLarge");
-    return carried;
-  }
-  const file = formData.get("file");
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new AppError(400, "file_required", "holidays.csv.fileRequired");
-  if (file.size > MAX_CSV_BYTES) throw new AppError(413, "file_too_large", "holidays.csv.fileTooLarge");
-  return decodeCsv(new Uint8Array(await file.arrayBuffer()));
+  const upload = await csvFromForm(formData);
+  if (!upload.ok) throw new AppError(upload.status, "csv_upload", upload.key);
+  return upload.text;
 }
 
 const text = (formData: FormData, name: string) => {
