@@ -213,7 +213,7 @@ describe("deleting a holiday", () => {
     expect(asked.value.confirm?.fields).toMatchObject({ intent: "delete", id: target.id });
     expect(await getDb().holiday.findUnique({ where: { id: target.id } })).not.toBeNull();
     const done = await form({ intent: "delete", id: target.id, confirmed: "1" });
-    expect(done.value.notice).toMatchObject({ tone: "success", key: "holidays.notices.deleted", values: { name: "Ano Novo", date: "2027-01-01" } });
+    expect(done.value.notice).toMatchObject({ tone: "success", key: "holidays.notices.deleted", values: { name: "Ano Novo", date: "1\u00a0de\u00a0jan.\u00a0de\u00a02027" } });
     expect(await getDb().holiday.findUnique({ where: { id: target.id } })).toBeNull();
     const [entry] = await audits(acme, "holiday.deleted");
     expect(entry).toMatchObject({ entityId: target.id, actorId: ids.admin });

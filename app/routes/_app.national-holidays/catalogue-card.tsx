@@ -39,7 +39,7 @@ export function CatalogueCard() {
     <details className="card collapsible" open={open || undefined} id="official-holidays">
       <summary className="collapsible__summary">{t("holidays.catalogue.title")}</summary>
       <div className="collapsible__body stack">
-        <p className="field__hint">{t("holidays.catalogue.hint")}</p>
+        <p className="field__hint holidays-narrow">{t("holidays.catalogue.hint")}</p>
         <Form method="get" className="holidays-catalogue" key={location.search} preventScrollReset>
           {/* The list below keeps its filters. */}
           {LIST_KEYS.flatMap((key) => (params.has(key) ? [<input key={key} type="hidden" name={key} value={params.get(key) ?? ""} />] : []))}

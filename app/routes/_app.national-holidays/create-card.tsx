@@ -33,7 +33,7 @@ export function CreateHolidayCard() {
       </summary>
       <div className="collapsible__body">
         <ActionNotice notice={mine && "notice" in mine ? mine.notice : null} />
-        <Form method="post" action={`/national-holidays${location.search}`} className="stack" preventScrollReset {...getFormProps(form)}>
+        <Form method="post" action={`/national-holidays${location.search}`} className="stack holidays-narrow" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="create" />
           <div className="holidays-create__row">
             <label className="field">

@@ -2,7 +2,7 @@
 // are GET state (the URL); creating, deleting, importing and loading are POSTs with an intent.
 import { data } from "@remix-run/node";
 import { yearOf, todayIn } from "~/lib/dates";
-import { localeTag } from "~/lib/format";
+import { formatDate, localeTag } from "~/lib/format";
 import { csvFromForm } from "~/lib/holiday-csv";
 import { readHolidayFilters, twoDigits } from "~/lib/holiday-filters";
 import { parseHolidayForm } from "~/lib/holiday-form";
@@ -175,7 +175,8 @@ const text = (formData: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-export async function holidaysAction(viewer: SignedInViewer, formData: FormData) {
+/** Answers a form of the page; dates in notices are written in the page's language. */
+export async function holidaysAction(viewer: SignedInViewer, formData: FormData, language: string) {
   const intent = text(formData, "intent");
   switch (intent) {
     case "create": {
@@ -186,7 +187,7 @@ export async function holidaysAction(viewer: SignedInViewer, formData: FormData)
         return data<HolidaysReply>({
           intent,
           result: submission.reply({ resetForm: true }),
-          notice: { tone: "success", key: "holidays.notices.created", values: { name: holiday.name, date: holiday.date } },
+          notice: { tone: "success", key: "holidays.notices.created", values: { name: holiday.name, date: formatDate(holiday.date, language) } },
         });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -200,7 +201,7 @@ export async function holidaysAction(viewer: SignedInViewer, formData: FormData)
         const holiday = await getHoliday(viewer, text(formData, "id").slice(0, 64));
         if (needsConfirmation(formData)) return confirmationStep(formData);
         await deleteHoliday(viewer, holiday.id);
-        return success(intent, "holidays.notices.deleted", { name: holiday.name, date: holiday.date });
+        return success(intent, "holidays.notices.deleted", { name: holiday.name, date: formatDate(holiday.date, language) });
       } catch (error) {
         return refused(intent, error, "holidays.deleteFailed");
       }

@@ -23,13 +23,13 @@ export function CsvImportCard() {
     <details className="card collapsible" open={mine ? true : undefined}>
       <summary className="collapsible__summary">{t("holidays.csv.title")}</summary>
       <div className="collapsible__body stack">
-        <p className="field__hint">{t("holidays.csv.hint")}</p>
+        <p className="field__hint holidays-narrow">{t("holidays.csv.hint")}</p>
         <p>
           <a href="/national-holidays/template.csv" download className="button button--small">
             {t("holidays.csv.template")}
           </a>
         </p>
-        <Form method="post" action={here} encType="multipart/form-data" className="stack" preventScrollReset>
+        <Form method="post" action={here} encType="multipart/form-data" className="stack holidays-narrow" preventScrollReset>
           <input type="hidden" name="intent" value="import" />
           <label className="field">
             <span>{t("holidays.csv.file")}</span>

@@ -30,7 +30,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    return holidaysAction(viewer, await readFormData(request));
+    return holidaysAction(viewer, await readFormData(request), await getLanguage(request));
   });
 }
 
