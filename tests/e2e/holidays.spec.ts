@@ -117,7 +117,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await importCard.getByRole("button", { name: "Pré-visualizar" }).click();
       const result = page.getByTestId("csv-result");
       await expect(result).toContainText("Pré-visualização: ainda nada foi gravado");
-      await expect(page.getByTestId("csv-summary")).toHaveText("Criados: 2 · Ignorados: 1 · Erros: 1");
+      await expect(page.getByTestId("csv-summary")).toHaveText("A criar: 2 · A ignorar: 1 · Erros: 1");
       await expect(result).toContainText(`Dia de Portugal ${stamp}`);
       await expect(result).toContainText("Linha 5: Indique uma data válida.");
       await expect(page.getByTestId("holiday-list")).not.toContainText(`Ano Novo ${stamp}`);

@@ -81,6 +81,15 @@ describe("reading the rows", () => {
     });
   });
 
+  it("numbers lines right when a quoted name spans two lines (past the 50 checked rows: a line not starting with a date is refused before)", () => {
+    const read = readHolidayCsv(csv(HEADER, ...rows(CSV_CHECKED_ROWS), '2027-01-01,"Ano', 'Novo",PT,true', "", "2027-12-25,Natal,PT,true"));
+    expect(read.ok && read.rows.slice(-2).map((r) => [r.line, r.name])).toEqual([
+      [53, "Ano\nNovo"],
+      [55, "Natal"],
+    ]);
+    expect(readHolidayCsv(csv(HEADER, '2027-01-01,"Ano', 'Novo",PT,true'))).toMatchObject({ ok: false, problem: { key: "holidays.csv.badDates", params: { lines: "3" } } });
+  });
+
   it("makes a row with another number of columns an error of its line", () => {
     const read = readHolidayCsv(csv(HEADER, "2027-01-01,Ano Novo,PT", "2027-12-25,Natal,PT,true,extra", "2027-06-10,Dia de Portugal,PT,true"));
     expect(read.ok && read.errors).toEqual([

@@ -62,7 +62,7 @@ function CsvResult({ result, here, busy }: { result: Result; here: string; busy:
         {result.dryRun ? t("holidays.csv.previewTitle") : t("holidays.csv.done")}
       </h3>
       <p className="holidays-plan__summary" data-testid="csv-summary">
-        {t("holidays.csv.summary", { created: counts.created, skipped: counts.skipped, errors: counts.errors })}
+        {t(result.dryRun ? "holidays.csv.previewSummary" : "holidays.csv.summary", { created: counts.created, skipped: counts.skipped, errors: counts.errors })}
       </p>
       <PlanLists plan={result} />
       {result.dryRun ? (
