@@ -202,6 +202,9 @@ describe("adding a holiday", () => {
     const before = await getDb().holiday.count({ where: { companyId: acme } });
     const reply = await form({ intent: "create", date: "2027-08-01", name: "Folga", countryCode: "PT" }, cookies.employee);
     expect(reply.status).toBe(403);
+    expect(reply.value.notice).toMatchObject({ tone: "error", key: "holidays.createFailed", detail: "errors.forbidden" });
+    // Refused before its fields are looked at: no field errors to learn from.
+    expect((await form({ intent: "create", date: "", name: "" }, cookies.employee)).status).toBe(403);
     expect(await getDb().holiday.count({ where: { companyId: acme } })).toBe(before);
   });
 });

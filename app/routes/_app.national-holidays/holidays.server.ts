@@ -175,9 +175,21 @@ const text = (formData: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** The spec's failure line of each form (section 8). */
+const FAILURE_LINES: Record<string, string> = {
+  create: "holidays.createFailed",
+  delete: "holidays.deleteFailed",
+  import: "holidays.importFailed",
+  catalogue: "holidays.importFailed",
+};
+
 /** Answers a form of the page; dates in notices are written in the page's language. */
 export async function holidaysAction(viewer: SignedInViewer, formData: FormData, language: string) {
   const intent = text(formData, "intent");
+  const failed = FAILURE_LINES[intent];
+  if (!failed) throw new AppError(400, "unknown_intent", "errors.invalidBody");
+  // Every form here writes: anyone but a company admin is refused before its fields are looked at.
+  if (!canManageHolidays(viewer)) return refused(intent, forbidden(), failed);
   switch (intent) {
     case "create": {
       const submission = parseHolidayForm(formData, await companyCountry(viewer));
@@ -197,7 +209,6 @@ export async function holidaysAction(viewer: SignedInViewer, formData: FormData,
     }
     case "delete": {
       try {
-        if (!canManageHolidays(viewer)) throw forbidden();
         const holiday = await getHoliday(viewer, text(formData, "id").slice(0, 64));
         if (needsConfirmation(formData)) return confirmationStep(formData);
         await deleteHoliday(viewer, holiday.id);
@@ -208,7 +219,6 @@ export async function holidaysAction(viewer: SignedInViewer, formData: FormData,
     }
     case "import": {
       try {
-        if (!canManageHolidays(viewer)) throw forbidden();
         const dryRun = text(formData, "mode") !== "import";
         const csv = await csvText(formData);
         const plan = planView(await importHolidayCsv(viewer, csv, { dryRun }));
