@@ -3,6 +3,7 @@
 // real; duplicates skipped; the spec's file checks), the official holidays of the catalogue;
 // another company's ids (404, nothing deleted); an employee (403 on every write, form and API);
 // one audit entry per write; and a regional holiday changing the working days of a pending request.
+import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as pageAction, loader as pageLoader } from "~/routes/_app.national-holidays/route";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
@@ -444,5 +445,45 @@ describe("working days follow each person's country and region", () => {
     expect(await days(cookies.islander, mine.id)).toBe(4);
     expect(await days(cookies.employee, theirs.id)).toBe(5);
     await db.vacation.deleteMany({ where: { id: { in: [mine.id, theirs.id] } } });
+  });
+});
+
+describe("no input is a 5xx", () => {
+  // Values a person or a client may send by mistake or on purpose.
+  const value = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom("", " ", "2027-02-29", "2027-13-01", "9999-12-31", "PT", "pt-30", "ES", "MD", "XX", "true", "no", "🎉", "a".repeat(300), "1e309", "-1", "0", "500", "501"),
+  );
+  const fields = fc.dictionary(fc.constantFrom("intent", "id", "date", "name", "countryCode", "region", "isRecurring", "mode", "csv", "confirmed", "load_country", "load_region", "load_year"), value, { maxKeys: 8 });
+  const intent = fc.constantFrom("create", "delete", "import", "catalogue", "other");
+  const query = fc.dictionary(
+    fc.constantFrom("country", "country_code", "iso3", "locale", "cc", "year", "month", "q", "page", "page_size", "offset", "date_from", "date_to", "load", "load_country", "load_region", "load_year"),
+    value,
+    { maxKeys: 6 },
+  );
+  const status = async (run: () => Promise<unknown>) => {
+    try {
+      const result = await run();
+      if (result instanceof Response) return result.status;
+      return unwrapData(result).status;
+    } catch (error) {
+      if (error instanceof Response) return error.status;
+      const wrapped = error as { type?: string; init?: ResponseInit | null };
+      if (wrapped?.type === "DataWithResponseInit") return wrapped.init?.status ?? 200;
+      throw error;
+    }
+  };
+
+  it("on the screen's forms and filters, or the API's list and create", async () => {
+    await fc.assert(
+      fc.asyncProperty(intent, fields, query, async (chosen, sent, params) => {
+        const search = `?${new URLSearchParams(params)}`;
+        expect(await status(() => pageAction(args(postForm(`/national-holidays${search}`, { ...sent, intent: sent.intent ?? chosen }, cookies.admin))))).toBeLessThan(500);
+        expect(await status(() => pageLoader(args(getRequest(`/national-holidays${search}`, cookies.admin))))).toBeLessThan(500);
+        expect(await status(() => holidaysList(args(api(`/api/holidays${search}`, "GET", cookies.employee))))).toBeLessThan(500);
+        expect(await status(() => holidaysApi(args(api("/api/holidays", "POST", cookies.owner, sent))))).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
