@@ -340,6 +340,8 @@ describe("the official holidays of the catalogue", () => {
   it("names a region the country does not have next to its field", async () => {
     const data = await page("?load=preview&load_country=PT&load_region=MD&load_year=2027");
     expect(data.catalogue?.errors).toEqual({ load_region: "holidays.catalogue.regionUnknown" });
+    expect((await page("?load=preview&load_country=ES&load_region=Madrid%20city&load_year=2027")).catalogue).toMatchObject({ errors: { load_region: "holidays.catalogue.regionUnknown" }, preview: null });
+    expect((await form({ intent: "catalogue", load_country: "ES", load_region: "Madrid city", load_year: "2027" })).value.notice).toMatchObject({ detail: "holidays.catalogue.regionUnknown" });
     const reply = await form({ intent: "catalogue", load_country: "XX", load_region: "", load_year: "2027" });
     expect(reply.status).toBe(400);
     expect(reply.value.notice).toMatchObject({ key: "holidays.importFailed", detail: "holidays.catalogue.countryUnknown" });

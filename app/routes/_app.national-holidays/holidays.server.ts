@@ -77,7 +77,9 @@ async function loadCatalogue(viewer: SignedInViewer, params: URLSearchParams, la
   const chosenYear = /^\d{4}$/.test(givenYear) ? Number(givenYear) : year;
   let preview: PlanView | null = null;
   let errors: Record<string, string> = {};
-  if (params.get("load") === "preview") {
+  if (params.get("load") === "preview" && givenRegion && !region) {
+    errors = { load_region: "holidays.catalogue.regionUnknown" };
+  } else if (params.get("load") === "preview") {
     try {
       preview = planView(await previewOfficialHolidays(viewer, { countryCode: chosenCountry, region, year: /^\d{4}$/.test(givenYear) ? chosenYear : Number.NaN }));
     } catch (error) {
@@ -231,7 +233,9 @@ export async function holidaysAction(viewer: SignedInViewer, formData: FormData,
     case "catalogue": {
       try {
         const countryCode = countryCodeOf(formData.get("load_country")) ?? "";
-        const region = regionCodeOf(formData.get("load_region"), countryCode);
+        const givenRegion = text(formData, "load_region").trim();
+        const region = givenRegion ? regionCodeOf(givenRegion, countryCode) : null;
+        if (givenRegion && !region) throw new AppError(400, "validation_failed", "holidays.catalogue.regionUnknown");
         const year = /^\d{4}$/.test(text(formData, "load_year").trim()) ? Number(text(formData, "load_year").trim()) : Number.NaN;
         const plan = await loadOfficialHolidays(viewer, { countryCode, region, year });
         return success(intent, "holidays.catalogue.loaded", { created: String(plan.create.length), skipped: String(plan.skip.length), errors: "0" }, "holidays.csv.summary");
