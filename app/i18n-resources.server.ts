@@ -6,6 +6,7 @@ import enBalances from "../public/locales/en/balances.json";
 import enCalendar from "../public/locales/en/calendar.json";
 import enCommon from "../public/locales/en/common.json";
 import enFeeds from "../public/locales/en/feeds.json";
+import enHolidays from "../public/locales/en/holidays.json";
 import enIdentity from "../public/locales/en/identity.json";
 import enNotifications from "../public/locales/en/notifications.json";
 import enOnboarding from "../public/locales/en/onboarding.json";
@@ -19,6 +20,7 @@ import esBalances from "../public/locales/es/balances.json";
 import esCalendar from "../public/locales/es/calendar.json";
 import esCommon from "../public/locales/es/common.json";
 import esFeeds from "../public/locales/es/feeds.json";
+import esHolidays from "../public/locales/es/holidays.json";
 import esIdentity from "../public/locales/es/identity.json";
 import esNotifications from "../public/locales/es/notifications.json";
 import esOnboarding from "../public/locales/es/onboarding.json";
@@ -32,6 +34,7 @@ import ptBalances from "../public/locales/pt/balances.json";
 import ptCalendar from "../public/locales/pt/calendar.json";
 import ptCommon from "../public/locales/pt/common.json";
 import ptFeeds from "../public/locales/pt/feeds.json";
+import ptHolidays from "../public/locales/pt/holidays.json";
 import ptIdentity from "../public/locales/pt/identity.json";
 import ptNotifications from "../public/locales/pt/notifications.json";
 import ptOnboarding from "../public/locales/pt/onboarding.json";
@@ -42,8 +45,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

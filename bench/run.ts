@@ -127,6 +127,45 @@ async function expectPage(url: string, cookie: string, marker: string): Promise<
   return Buffer.byteLength(body);
 }
 
+const IMPORT_ROWS = 10_000;
+
+/**
+ * A holiday CSV of IMPORT_ROWS rows over ten years of its own (file `index`), so every row is new
+ * and each import starts from a company with few holidays in its dates, like a real one.
+ */
+function holidayCsv(index: number): string {
+  const lines = ["date,name,country_code,is_recurring"];
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    const date = `${YEAR + 1 + 10 * index + (i % 10)}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
+    lines.push(`${date},Feriado ${index} nº ${i} — Implantação,PT,false`);
+  }
+  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+}
+
+/**
+ * POST /api/holidays/import-csv with a 10,000-row file, as an admin's browser sends it
+ * (multipart, same origin): the server's whole work — read the upload, the spec's checks, parse,
+ * validate, find duplicates, write in one transaction with its audit entry. Each file is new, so
+ * every row is written. Returns the wall time of each request in ms.
+ */
+async function importBench(base: string, cookie: string, dryRun: boolean, files: number[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const index of files) {
+    const body = new FormData();
+    body.set("file", new File([holidayCsv(index)], "holidays.csv", { type: "text/csv" }));
+    const started = performance.now();
+    const response = await fetch(`${base}/api/holidays/import-csv?dry_run=${dryRun}`, { method: "POST", body, headers: { Cookie: cookie, Origin: base } });
+    const answer = (await response.json()) as { created?: number; errors?: unknown[] };
+    times.push(performance.now() - started);
+    if (response.status !== 200 || answer.created !== IMPORT_ROWS || answer.errors?.length) {
+      throw new Error(`import answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+    }
+  }
+  return times;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -180,6 +219,14 @@ async function main() {
       console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
     }
     console.log(`\nServer peak RSS: ${peakRssMb(server.pid!).toFixed(0)} MB\n`);
+
+    // After the pages, so their figures stay those of the data set above.
+    const dry = await importBench(base, admin, true, [0, 1, 2]);
+    const written = await importBench(base, admin, false, [3, 4, 5]);
+    console.log(`| holiday CSV import, ${IMPORT_ROWS.toLocaleString("en")} rows | each of 3 files, ms | median ms |`);
+    console.log("|---|---|---:|");
+    console.log(`| dry run (parse + validate + duplicates) | ${dry.map((t) => t.toFixed(0)).join(", ")} | ${median(dry).toFixed(0)} |`);
+    console.log(`| import (parse + validate + write) | ${written.map((t) => t.toFixed(0)).join(", ")} | ${median(written).toFixed(0)} |\n`);
   } finally {
     server.kill("SIGTERM");
   }

@@ -33,7 +33,8 @@ export interface PagerProps {
   limit: number;
   count: number;
   pageKey: string;
-  sizeKey: string;
+  /** The query key of the page-size selector; none for a list of a fixed page size. */
+  sizeKey?: string;
   params: URLSearchParams;
 }
 
@@ -71,31 +72,33 @@ export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, pa
           </span>
         )}
       </div>
-      <Form method="get" className="pager__size" preventScrollReset>
-        {hidden.map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
-        <label>
-          <span>{t("absences.pager.pageSize")}</span>{" "}
-          <select
-            name={sizeKey}
-            defaultValue={String(limit)}
-            key={limit}
-            onChange={hydrated ? (event) => submit(event.currentTarget.form, { preventScrollReset: true }) : undefined}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
-        {hydrated ? null : (
-          <button type="submit" className="button button--small">
-            {t("absences.pager.show")}
-          </button>
-        )}
-      </Form>
+      {sizeKey ? (
+        <Form method="get" className="pager__size" preventScrollReset>
+          {hidden.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <label>
+            <span>{t("absences.pager.pageSize")}</span>{" "}
+            <select
+              name={sizeKey}
+              defaultValue={String(limit)}
+              key={limit}
+              onChange={hydrated ? (event) => submit(event.currentTarget.form, { preventScrollReset: true }) : undefined}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>{" "}
+          {hydrated ? null : (
+            <button type="submit" className="button button--small">
+              {t("absences.pager.show")}
+            </button>
+          )}
+        </Form>
+      ) : null}
     </nav>
   );
 }

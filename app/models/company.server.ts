@@ -13,6 +13,7 @@ import { hashPassword } from "~/utils/password.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
 import { isKnownCountry, isKnownTimeZone, mainTimeZone, nationalHolidays } from "./holiday-catalogue.server";
+import { addHolidays } from "./holiday.server";
 import { createUserToken } from "./user-token.server";
 
 
@@ -74,7 +75,7 @@ export async function registerCompany(input: Registration, now = new Date()) {
     await tx.teamAdmin.create({ data: { teamId: team.id, userId: user.id } });
     // The owner was working there before the company signed up: a whole year's allowance.
     await tx.allowance.create({ data: { companyId: company.id, userId: user.id, year, yearly: company.defaultYearlyAllowance } });
-    await tx.holiday.createMany({ data: holidays.map((h) => ({ ...h, companyId: company.id, countryCode, isRecurring: false })) });
+    await addHolidays(tx, company.id, holidays.map((h) => ({ ...h, countryCode, region: null, isRecurring: false })));
     await tx.absenceCategory.createMany({ data: DEFAULT_CATEGORIES.map((c) => ({ ...c, companyId: company.id })) });
     await tx.subscription.create({
       data: { companyId: company.id, status: "trialing", trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000) },
@@ -161,11 +162,7 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
     const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
     await tx.company.update({ where: { id: viewer.companyId }, data: values });
     // Holidays the company already has (same country, date and name) stay as they are.
-    const existing = new Set(
-      (await tx.holiday.findMany({ where: { companyId: viewer.companyId, countryCode }, select: { date: true, name: true } })).map((h) => `${h.date}|${h.name}`),
-    );
-    const added = holidays.filter((h) => !existing.has(`${h.date}|${h.name}`));
-    if (added.length) await tx.holiday.createMany({ data: added.map((h) => ({ ...h, companyId: viewer.companyId, countryCode, isRecurring: false })) });
+    const added = await addHolidays(tx, viewer.companyId, holidays.map((h) => ({ ...h, countryCode, region: null, isRecurring: false })));
     await recordAudit(
       {
         companyId: viewer.companyId,
@@ -173,11 +170,11 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
         action: "company.updated",
         entity: "company",
         entityId: viewer.companyId,
-        details: { ...changes(before, values), ...(input.importHolidays ? { holidays_added: added.length } : {}) },
+        details: { ...changes(before, values), ...(input.importHolidays ? { holidays_added: added } : {}) },
       },
       tx,
     );
-    return { holidaysAdded: added.length };
+    return { holidaysAdded: added };
   });
 }
 

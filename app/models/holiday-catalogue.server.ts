@@ -77,3 +77,52 @@ export function isKnownTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+export interface CatalogueRegion {
+  code: string;
+  name: string;
+}
+
+/**
+ * A country's regions as the catalogue names them: ISO 3166-2 subdivision codes without the
+ * country ("MD" for Madrid in ES, "BY" for Bavaria in DE), the code people's profiles hold. Empty
+ * for a country without regional holidays in the catalogue (Portugal's, for one).
+ */
+export async function listRegions(countryCode: string): Promise<CatalogueRegion[]> {
+  const Holidays = await loadCatalogue();
+  if (!(await isKnownCountry(countryCode))) return [];
+  const states = (new Holidays().getStates(countryCode) ?? {}) as Record<string, string>;
+  return Object.entries(states)
+    .map(([code, name]) => ({ code: code.toUpperCase(), name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface OfficialHoliday extends CatalogueHoliday {
+  /** Null for the whole country; the region's code for a holiday only that region has. */
+  region: string | null;
+}
+
+/**
+ * The public holidays of a country, or of a country and one of its regions, in a year: the
+ * national ones (region null) and those only the region has (region set). A substitute day the
+ * catalogue adds on a date that already has a holiday of the list is left out (it would be the
+ * same day off twice).
+ */
+export async function officialHolidays(countryCode: string, region: string | null, year: number): Promise<OfficialHoliday[]> {
+  const national = await nationalHolidays(countryCode, year);
+  const result: OfficialHoliday[] = national.map((h) => ({ ...h, region: null }));
+  if (!region) return result;
+  const Holidays = await loadCatalogue();
+  const nationalKeys = new Set(national.map((h) => `${h.date}|${h.name}`));
+  const dates = new Set(national.map((h) => h.date));
+  for (const holiday of new Holidays(countryCode, region).getHolidays(year) || []) {
+    if (holiday.type !== "public") continue;
+    const date = holiday.date.slice(0, 10) as IsoDate;
+    if (nationalKeys.has(`${date}|${holiday.name}`)) continue;
+    if (holiday.substitute && dates.has(date)) continue;
+    dates.add(date);
+    nationalKeys.add(`${date}|${holiday.name}`);
+    result.push({ date, name: holiday.name, region });
+  }
+  return result.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+}

@@ -132,6 +132,14 @@ export function canManagePerson(viewer: Viewer, person: { id: string; role: stri
 }
 
 /**
+ * Add, delete, import and load holidays: company admins. Everyone in the company reads the list
+ * (their working days follow it).
+ */
+export function canManageHolidays(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/**
  * Whether an absence of `person` is shown with its reason (description and type) or only as
  * "Absent": colleagues see that someone is away, not why. The person themselves, company admins
  * and the admins of the person's team see everything. Calendars, feeds and exports all ask this.
