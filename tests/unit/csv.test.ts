@@ -10,13 +10,17 @@ const parseLine = (line: string, separator: string) => {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) cells.push(cell), (cell = "");
-    else cell += char;
+    if (quoted && char === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (char === separator && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else {
+      cell += char;
+    }
   }
   cells.push(cell);
   return cells;
