@@ -1,6 +1,7 @@
 // Every language's messages, for the server (pages, e-mails, API messages). The browser gets only
 // its page's language, as data in the document (root.tsx), never this module.
 import enAbsences from "../public/locales/en/absences.json";
+import enAudit from "../public/locales/en/audit.json";
 import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
 import enBalances from "../public/locales/en/balances.json";
 import enCommon from "../public/locales/en/common.json";
@@ -12,6 +13,7 @@ import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import enTeams from "../public/locales/en/teams.json";
 import esAbsences from "../public/locales/es/absences.json";
+import esAudit from "../public/locales/es/audit.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
 import esCommon from "../public/locales/es/common.json";
@@ -23,6 +25,7 @@ import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import esTeams from "../public/locales/es/teams.json";
 import ptAbsences from "../public/locales/pt/absences.json";
+import ptAudit from "../public/locales/pt/audit.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
 import ptCommon from "../public/locales/pt/common.json";
@@ -36,8 +39,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enAudit };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptAudit };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esAudit };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -35,10 +35,12 @@ export interface PagerProps {
   pageKey: string;
   sizeKey: string;
   params: URLSearchParams;
+  /** The sizes offered; one or none: a fixed page size, no selector (the audit's 20). */
+  sizes?: readonly number[];
 }
 
 /** Previous/next links, the 'from–to / total' counter and a page-size selector (a GET form). */
-export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, params }: PagerProps) {
+export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, params, sizes = PAGE_SIZES }: PagerProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -71,31 +73,33 @@ export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, pa
           </span>
         )}
       </div>
-      <Form method="get" className="pager__size" preventScrollReset>
-        {hidden.map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
-        <label>
-          <span>{t("absences.pager.pageSize")}</span>{" "}
-          <select
-            name={sizeKey}
-            defaultValue={String(limit)}
-            key={limit}
-            onChange={hydrated ? (event) => submit(event.currentTarget.form, { preventScrollReset: true }) : undefined}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
-        {hydrated ? null : (
-          <button type="submit" className="button button--small">
-            {t("absences.pager.show")}
-          </button>
-        )}
-      </Form>
+      {sizes.length > 1 ? (
+        <Form method="get" className="pager__size" preventScrollReset>
+          {hidden.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <label>
+            <span>{t("absences.pager.pageSize")}</span>{" "}
+            <select
+              name={sizeKey}
+              defaultValue={String(limit)}
+              key={limit}
+              onChange={hydrated ? (event) => submit(event.currentTarget.form, { preventScrollReset: true }) : undefined}
+            >
+              {sizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>{" "}
+          {hydrated ? null : (
+            <button type="submit" className="button button--small">
+              {t("absences.pager.show")}
+            </button>
+          )}
+        </Form>
+      ) : null}
     </nav>
   );
 }

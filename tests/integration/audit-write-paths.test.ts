@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Every change made through the app writes an audit entry in the same transaction as the change
 // (issue 12, docs/decisions/0025-audit.md). Every exported function of app/models/*.server.ts is
 // listed here once: WRITES (how to call it, and the entry it must write), EXEMPT (writes that are
