@@ -388,6 +388,7 @@ const READS = new Set([
   "report:allowanceReportCsv",
   "report:ownBalances",
   "report:serializeReportRow",
+  "report:sortReportRows",
   "report:yearReport",
   "setup:getSetupChecklist",
   "team:listTeams",
@@ -404,6 +405,7 @@ const READS = new Set([
   "vacation:serializeVacation",
   "vacation:getVacation",
   "vacation:searchVacations",
+  "vacation:vacationWhere",
 ]);
 
 // ---------------------------------------------------------------------------------------------
