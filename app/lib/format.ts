@@ -1,7 +1,6 @@
 // Display formatting shared by server and browser: screens, e-mails and the e-mail decision page
 // all show days and dates through these functions.
 import { toUtcDate, type IsoDate } from "./dates";
-import { zonedDateTime } from "./zoned-time";
 
 /** Shown where a figure is unknown (spec §2: 'a dash when unknown'). */
 export const UNKNOWN_FIGURE = "—";
@@ -118,8 +117,3 @@ export function formatDateRange(start: IsoDate, end: IsoDate, language: string):
   return readableDateFormatter(language).format.formatRange(toUtcDate(start), toUtcDate(end)).replace(/\s+/g, NBSP);
 }
 
-/** A moment as people read it, on the clocks of a time zone: "3 Aug 2026 14:03" (24-hour everywhere). */
-export function formatMoment(instant: Date, language: string, timeZone: string): string {
-  const { date, time } = zonedDateTime(instant, timeZone);
-  return `${formatDate(date, language)}${NBSP}${time.slice(0, 5)}`;
-}

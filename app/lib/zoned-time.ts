@@ -2,6 +2,7 @@
 // and wall-clock time they fall on there, and the instant a calendar date starts there. The
 // company's zone decides, as "today" does (todayIn in dates.ts).
 import { addDays, toUtcDate, type IsoDate } from "./dates";
+import { formatDate } from "./format";
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -61,4 +62,14 @@ export function zonedDayEnd(date: IsoDate, timeZone: string): Date {
 export function isoDateTimeIn(instant: Date, timeZone: string): string {
   const { date, time } = zonedDateTime(instant, timeZone);
   return `${date} ${time}`;
+}
+
+/**
+ * A moment as people read it, on the clocks of a time zone: "3 Aug 2026 14:03" (24-hour in every
+ * language), the date through the one date formatter (format.ts). Kept out of format.ts so the
+ * pages that show no moments do not carry the zone arithmetic.
+ */
+export function formatMoment(instant: Date, language: string, timeZone: string): string {
+  const { date, time } = zonedDateTime(instant, timeZone);
+  return `${formatDate(date, language)}\u00a0${time.slice(0, 5)}`;
 }

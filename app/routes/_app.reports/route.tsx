@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ScreenErrorBoundary } from "~/components/route-error";
+import { ScreenErrorBoundary } from "~/components/screen-error";
 import { pageTitle } from "~/lib/meta";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
