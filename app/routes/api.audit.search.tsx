@@ -8,7 +8,7 @@ import { onlyMethods } from "~/utils/http.server";
 
 const pagingSchema = z.object({
   limit: z.coerce.number({ error: "audit.api.limitInvalid" }).int("audit.api.limitInvalid").min(1, "audit.api.limitInvalid").max(MAX_AUDIT_PAGE, "audit.api.limitInvalid").optional(),
-  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional(),
+  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").max(1_000_000_000, "query.offsetInvalid").optional(),
 });
 
 /** GET /api/audit/search (spec section 7): offset, limit (20), action, user_id, date_from, date_to, company_id. */
