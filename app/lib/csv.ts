@@ -89,3 +89,16 @@ export function csvResponse(filename: string, body: string): Response {
     },
   });
 }
+
+/** A translated label per value, each translated once: i18next costs far more than a CSV row. */
+export function labelsOf(translate: (value: string) => string): (value: string) => string {
+  const labels = new Map<string, string>();
+  return (value) => {
+    let label = labels.get(value);
+    if (label === undefined) {
+      label = translate(value);
+      labels.set(value, label);
+    }
+    return label;
+  };
+}

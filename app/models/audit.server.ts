@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import type { Prisma } from "~/generated/prisma/client";
 import { auditActionKey } from "~/lib/audit-actions";
 import { ALL_COMPANIES, SYSTEM_ACTOR, type AuditFilters } from "~/lib/audit-filters";
-import { toCsv, type CsvDialect } from "~/lib/csv";
+import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { isoDateTimeIn, zonedDayEnd, zonedDayStart } from "~/lib/zoned-time";
 import { getDb } from "~/utils/db.server";
@@ -219,6 +219,7 @@ export async function auditCsv(viewer: Viewer, filters: AuditFilters, { t, diale
     t("audit.csv.subject"),
     t("audit.csv.details"),
   ];
+  const actionLabel = labelsOf((action) => t(auditActionKey(action), { defaultValue: action }));
   const body = toCsv(
     header,
     items.map((item) => [
@@ -226,7 +227,7 @@ export async function auditCsv(viewer: Viewer, filters: AuditFilters, { t, diale
       item.companyName,
       item.actor?.name ?? t("audit.system"),
       item.actor?.email ?? "",
-      t(auditActionKey(item.action), { defaultValue: item.action }),
+      actionLabel(item.action),
       item.action,
       item.entity,
       item.entityId ?? "",

@@ -7,7 +7,7 @@
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/category-name";
 import type { Balances } from "~/lib/balances";
-import { toCsv, type CsvDialect } from "~/lib/csv";
+import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
@@ -173,10 +173,11 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     t("reports.columns.team"),
     ...kinds.flatMap(([, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}: ${t(`reports.csv.${figure}`)}`)),
   ];
+  const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
   const rows = report.rows.map((row) => [
     row.user.name,
     row.user.email,
-    t(`roles.${row.user.role}`, { defaultValue: row.user.role }),
+    role(row.user.role),
     row.team?.name ?? "",
     ...kinds.flatMap(([kind]) => [row.balances[kind].total, row.balances[kind].used, row.balances[kind].pending, row.balances[kind].remaining]),
   ]);
@@ -270,9 +271,10 @@ export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters,
   const vacations = await getDb().vacation.findMany({ where, select: absenceSelect, orderBy: absenceOrder, take: MAX_ABSENCE_REPORT_ROWS });
   const rows = await describeAbsences(viewer, t, vacations);
   const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description")];
+  const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
   return toCsv(
     header,
-    rows.map((row) => [row.person.name, row.person.email, row.team ?? "", row.type, t(`export.statuses.${row.status}`, { defaultValue: row.status }), row.startDate, row.endDate, row.workingDays, row.description]),
+    rows.map((row) => [row.person.name, row.person.email, row.team ?? "", row.type, status(row.status), row.startDate, row.endDate, row.workingDays, row.description]),
     dialect,
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { categoryName } from "~/components/category-name";
-import { csvDialectFor, csvFileName, csvResponse, toCsv } from "~/lib/csv";
+import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
@@ -43,6 +43,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       t("export.status"),
       t("export.description"),
     ];
+    const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
     const rows = items.map((v) => {
       const person = byId.get(v.userId);
       const days = countWorkingDays(v, holidays.calendarFor(person ?? {}));
@@ -52,7 +53,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         v.endDate,
         days,
         categoryNames.get(v.categoryId) ?? v.categoryId,
-        t(`export.statuses.${v.status}`, { defaultValue: v.status }),
+        status(v.status),
         v.description,
       ];
     });
