@@ -10,6 +10,7 @@ import { Pager } from "~/components/pager";
 import { ScreenErrorBoundary } from "~/components/screen-error";
 import { AUDIT_ACTION_GROUPS, auditActionKey } from "~/lib/audit-actions";
 import { ALL_COMPANIES, auditFilterQuery, readAuditFilters, SYSTEM_ACTOR } from "~/lib/audit-filters";
+import { formatDays } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { pageTitle } from "~/lib/meta";
 import { formatMoment } from "~/lib/zoned-time";
@@ -91,7 +92,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type AuditData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Audit() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
@@ -111,7 +112,7 @@ export default function Audit() {
             {t("audit.exportCsv")}
           </a>
         </div>
-        {data.exportCapped ? <p className="field__hint">{t("audit.exportCapped", { max: MAX_AUDIT_EXPORT_ROWS.toLocaleString() })}</p> : null}
+        {data.exportCapped ? <p className="field__hint">{t("audit.exportCapped", { max: formatDays(MAX_AUDIT_EXPORT_ROWS, i18n.language) })}</p> : null}
         {data.entries.length ? (
           <AuditTable data={data} />
         ) : (
