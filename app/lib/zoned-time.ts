@@ -48,9 +48,11 @@ function offsetAt(instant: Date, timeZone: string): number {
 /** The instant a calendar date begins in the zone (its midnight, or the first moment after a gap). */
 export function zonedDayStart(date: IsoDate, timeZone: string): Date {
   const midnightUtc = toUtcDate(date).getTime();
-  const guess = midnightUtc - offsetAt(new Date(midnightUtc), timeZone);
-  // The offset at the guess can differ when a clock change falls in between: take the one there.
-  return new Date(midnightUtc - offsetAt(new Date(guess), timeZone));
+  const guess = new Date(midnightUtc - offsetAt(new Date(midnightUtc), timeZone));
+  // The offset at the guess can differ when a clock change falls in between: take the one there,
+  // unless that lands on the day before (a midnight the clocks skip): then the guess is the start.
+  const start = new Date(midnightUtc - offsetAt(guess, timeZone));
+  return zonedDateTime(start, timeZone).date === date ? start : guess;
 }
 
 /** The instant the next calendar date begins: the end (exclusive) of a "to" date filter. */
