@@ -1,6 +1,7 @@
 // Every language's messages, for the server (pages, e-mails, API messages). The browser gets only
 // its page's language, as data in the document (root.tsx), never this module.
 import enAbsences from "../public/locales/en/absences.json";
+import enAudit from "../public/locales/en/audit.json";
 import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
 import enBalances from "../public/locales/en/balances.json";
 import enCalendar from "../public/locales/en/calendar.json";
@@ -15,6 +16,7 @@ import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import enTeams from "../public/locales/en/teams.json";
 import esAbsences from "../public/locales/es/absences.json";
+import esAudit from "../public/locales/es/audit.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
 import esCalendar from "../public/locales/es/calendar.json";
@@ -29,6 +31,7 @@ import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import esTeams from "../public/locales/es/teams.json";
 import ptAbsences from "../public/locales/pt/absences.json";
+import ptAudit from "../public/locales/pt/audit.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
 import ptCalendar from "../public/locales/pt/calendar.json";
@@ -45,8 +48,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

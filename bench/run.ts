@@ -1,4 +1,5 @@
-// npm run bench — seeds a company of 200 people with ~3,000 absences into a scratch SQLite file,
+// npm run bench — seeds a company of 200 people with ~3,000 absences (and one of 1,000 people with
+// 15,000 for the reports) into a scratch SQLite file,
 // starts the built server in production mode, and loads each target with 10 concurrent
 // connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
 // The server keeps no rendered page, so every request measured is a first render.
@@ -19,43 +20,62 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const YEAR = 2027;
 const PASSWORD = "bench-password";
+const LARGE_PEOPLE = 1000;
 
-async function seed(url: string) {
-  applySqliteMigrations(url);
-  const db = createDb(url);
-  const company = await db.company.create({ data: { name: "Bench Co" } });
+interface SeedCompany {
+  name: string;
+  people: number;
+  teams: number;
+  /** E-mails are <prefix><n>@bench.test; the first `admins` are admins, the first of each team its admin. */
+  prefix: string;
+  admins: number;
+}
+
+/** One company: people in teams, allowances, 15 absences each in YEAR (mixed statuses), PT holidays. */
+async function seedCompany(db: ReturnType<typeof createDb>, spec: SeedCompany, passwordHash: string) {
+  const company = await db.company.create({ data: { name: spec.name } });
   const companyId = company.id;
   await db.absenceCategory.createMany({ data: DEFAULT_CATEGORIES.map((c) => ({ ...c, companyId })) });
   await db.holiday.createMany({ data: (await nationalHolidays("PT", YEAR)).map((h) => ({ ...h, companyId, countryCode: "PT", isRecurring: false })) });
-  const teams = await Promise.all(Array.from({ length: 10 }, (_, i) => db.team.create({ data: { companyId, name: `Team ${i + 1}` } })));
-  const passwordHash = await hashPassword(PASSWORD);
+  const teams = await Promise.all(Array.from({ length: spec.teams }, (_, i) => db.team.create({ data: { companyId, name: `Team ${i + 1}` } })));
   await db.user.createMany({
-    data: Array.from({ length: 200 }, (_, i) => ({
+    data: Array.from({ length: spec.people }, (_, i) => ({
       companyId,
-      email: `person${i}@bench.test`,
+      email: `${spec.prefix}${i}@bench.test`,
       fullName: `Person ${i}`,
       passwordHash,
-      role: i < 10 ? "admin" : "user",
-      teamId: teams[i % 10].id,
+      role: i < spec.admins ? "admin" : "user",
+      teamId: teams[i % spec.teams].id,
       emailVerifiedAt: new Date(),
       countryCode: "PT",
     })),
   });
   const users = await db.user.findMany({ where: { companyId }, select: { id: true, email: true, teamId: true } });
-  await db.teamAdmin.createMany({ data: users.filter((u) => /person\d@/.test(u.email)).map((u) => ({ teamId: u.teamId!, userId: u.id })) });
+  const index = (email: string) => Number(email.slice(spec.prefix.length, email.indexOf("@")));
+  await db.teamAdmin.createMany({ data: users.filter((u) => index(u.email) < spec.teams).map((u) => ({ teamId: u.teamId!, userId: u.id })) });
   await db.allowance.createMany({ data: users.map((u) => ({ companyId, userId: u.id, year: YEAR, yearly: 22, residual: 3 })) });
   const statuses = ["approved", "approved", "pending", "rejected", "approved"];
   await db.vacation.createMany({
-    data: users.flatMap((u, i) =>
-      Array.from({ length: 15 }, (_, k) => {
+    data: users.flatMap((u) => {
+      const i = index(u.email);
+      return Array.from({ length: 15 }, (_, k) => {
         const start = addDays(`${YEAR}-01-04`, k * 24 + (i % 11));
         return { companyId, userId: u.id, startDate: start, endDate: addDays(start, i % 4), status: statuses[(i + k) % 5] };
-      }),
-    ),
+      });
+    }),
   });
-  const absences = await db.vacation.count();
+  return db.vacation.count({ where: { companyId } });
+}
+
+/** The 200-person company of the page figures, and the 1,000-person one of the report figures (issue 12). */
+async function seed(url: string) {
+  applySqliteMigrations(url);
+  const db = createDb(url);
+  const passwordHash = await hashPassword(PASSWORD);
+  const absences = await seedCompany(db, { name: "Bench Co", people: 200, teams: 10, prefix: "person", admins: 10 }, passwordHash);
+  const largeAbsences = await seedCompany(db, { name: "Bench Large", people: LARGE_PEOPLE, teams: 20, prefix: "large", admins: 20 }, passwordHash);
   await db.$disconnect();
-  return absences;
+  return { absences, largeAbsences };
 }
 
 function freePort(): Promise<number> {
@@ -82,8 +102,8 @@ async function signIn(base: string, email: string): Promise<string> {
  * node:http and does not decompress bodies (as wrk or autocannon), so the CPU it takes from the
  * server on this shared 2-core machine stays small; `expectPage` checked the content beforehand.
  */
-async function load(url: string, cookie: string, seconds = SECONDS) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+async function load(url: string, cookie: string, seconds = SECONDS, connections = CONNECTIONS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -108,7 +128,7 @@ async function load(url: string, cookie: string, seconds = SECONDS) {
     }
   };
   const began = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - began) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -177,7 +197,7 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const url = `file:${path.join(dir, "bench.db")}`;
-  const absences = await seed(url);
+  const { absences, largeAbsences } = await seed(url);
   const port = await freePort();
   // The same command and Node flags as `npm run serve`, so the figures are those of production.
   // (`NAME=value … exec node <flags> build/server.js`: the variables, then node's arguments.)
@@ -217,6 +237,24 @@ async function main() {
       await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
       const r = await load(`${base}${target}`, cookie);
       console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
+    }
+    // Issue 12: the year report and the absences CSV of 1,000 people, one request at a time (what
+    // an admin waits for), target ≤ 150 ms.
+    const largeAdmin = await signIn(base, "large0@bench.test");
+    const reportTargets: [string, string, string][] = [
+      ["GET /api/reports/vacations?year (year report, JSON)", `/api/reports/vacations?year=${YEAR}`, '"yearlyRemaining"'],
+      ["/reports (year tab: table page, totals, both pictures)", `/reports?year=${YEAR}`, 'data-testid="chart-days-left"'],
+      ["/reports/allowances.csv (year report, CSV)", `/reports/allowances.csv?year=${YEAR}`, "Person 0"],
+      ["/reports/absences.csv (every absence of the year, CSV)", `/reports/absences.csv?from=${YEAR}-01-01&to=${YEAR}-12-31`, `${YEAR}-01-04`],
+    ];
+    console.log(`\nData: ${LARGE_PEOPLE} people, ${largeAbsences} absences in ${YEAR}; 1 connection × ${SECONDS} s per target\n`);
+    console.log("| target | req/s | p50 ms | p99 ms | errors |");
+    console.log("|---|---:|---:|---:|---:|");
+    for (const [name, target, marker] of reportTargets) {
+      await expectPage(`${base}${target}`, largeAdmin, marker);
+      await load(`${base}${target}`, largeAdmin, 2, 1);
+      const r = await load(`${base}${target}`, largeAdmin, SECONDS, 1);
+      console.log(`| ${name} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
     }
     console.log(`\nServer peak RSS: ${peakRssMb(server.pid!).toFixed(0)} MB\n`);
 

@@ -9,7 +9,8 @@ export interface ShellData {
   displayName: string;
   companyName: string;
   isAdmin: boolean;
-  isMaster: boolean;
+  /** canReadAudit (app/utils/permissions.server.ts): the master, and owners for their company. */
+  seesAudit: boolean;
   pendingApprovals: number;
 }
 
@@ -38,7 +39,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     { to: "/national-holidays", label: t("nav.bankHolidays") },
   ];
   // Admin bars hold twice the links: the stylesheet folds them into the menu on wider screens.
-  const many = shell.isAdmin || shell.isMaster;
+  const many = shell.isAdmin || shell.seesAudit;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -96,7 +97,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
                     </li>
                   </>
                 ) : null}
-                {shell.isMaster ? (
+                {shell.seesAudit ? (
                   <li>
                     <NavLink to="/audit" prefetch="intent">
                       {t("nav.audit")}

@@ -36,10 +36,12 @@ export interface PagerProps {
   /** The query key of the page-size selector; none for a list of a fixed page size. */
   sizeKey?: string;
   params: URLSearchParams;
+  /** The sizes offered; one or none: a fixed page size, no selector (the audit's 20). */
+  sizes?: readonly number[];
 }
 
 /** Previous/next links, the 'from–to / total' counter and a page-size selector (a GET form). */
-export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, params }: PagerProps) {
+export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, params, sizes = PAGE_SIZES }: PagerProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -72,7 +74,7 @@ export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, pa
           </span>
         )}
       </div>
-      {sizeKey ? (
+      {sizeKey && sizes.length > 1 ? (
         <Form method="get" className="pager__size" preventScrollReset>
           {hidden.map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
@@ -85,7 +87,7 @@ export function Pager({ label, total, offset, limit, count, pageKey, sizeKey, pa
               key={limit}
               onChange={hydrated ? (event) => submit(event.currentTarget.form, { preventScrollReset: true }) : undefined}
             >
-              {PAGE_SIZES.map((size) => (
+              {sizes.map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>

@@ -1,23 +1,104 @@
-// CSV for spreadsheets: RFC 4180 quoting, CRLF line ends, and a UTF-8 byte order mark so Excel
-// shows accents. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
+// The one CSV writer of every export (docs/decisions/0024-reports-and-csv.md). What a spreadsheet
+// needs to open the file in columns, with accents, in the person's language:
+// - UTF-8 with a byte order mark (Excel reads accents right only with it), CRLF line ends, RFC 4180
+//   quoting;
+// - the separator follows the language: Excel in Portuguese and Spanish splits on ';' (their
+//   decimal mark is the comma), in English on ','. Numbers are written with that language's
+//   decimal mark, so "2,5" is a number in pt/es and "2.5" one in en. (A "sep=;" first line would
+//   also split, but then Excel ignores the BOM and breaks every accent.)
+// - dates are ISO (YYYY-MM-DD, and "YYYY-MM-DD HH:MM:SS" for times), which Excel reads in every
+//   locale;
+// - formula-safe: a text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is
+//   prefixed with an apostrophe. Numbers are numbers, so a negative balance stays a number.
+
+export interface CsvDialect {
+  separator: "," | ";";
+  decimal: "." | ",";
+}
+
+export const COMMA_DIALECT: CsvDialect = { separator: ",", decimal: "." };
+const SEMICOLON_DIALECT: CsvDialect = { separator: ";", decimal: "," };
+
+/** The dialect Excel expects in a language of the product (en: comma; pt, es: semicolon). */
+export function csvDialectFor(language: string): CsvDialect {
+  return language === "en" ? COMMA_DIALECT : SEMICOLON_DIALECT;
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: unknown): string {
+function formatNumber(value: number, dialect: CsvDialect): string {
+  if (!Number.isFinite(value)) return "";
+  // Days are whole or half; anything else is rounded to two decimals, never written as 1e-7.
+  const text = String(Math.round(value * 100) / 100 + 0);
+  return dialect.decimal === "," ? text.replace(".", ",") : text;
+}
+
+export function csvCell(value: unknown, dialect: CsvDialect = COMMA_DIALECT): string {
+  if (typeof value === "number") return formatNumber(value, dialect);
   let text = value === null || value === undefined ? "" : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const needsQuotes = text.includes(dialect.separator) || text.includes('"') || text.includes("\n") || text.includes("\r");
+  return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return "\uFEFF" + [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+/** A whole file: BOM, header, rows, CRLF after each line. */
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[], dialect: CsvDialect = COMMA_DIALECT): string {
+  const lines = new Array<string>(rows.length + 1);
+  const line = (row: readonly unknown[]) => {
+    let text = "";
+    for (let i = 0; i < row.length; i++) text += (i ? dialect.separator : "") + csvCell(row[i], dialect);
+    return text;
+  };
+  lines[0] = line(header);
+  for (let i = 0; i < rows.length; i++) lines[i + 1] = line(rows[i]);
+  return "\uFEFF" + lines.join("\r\n") + "\r\n";
 }
 
+/** A name safe for a file system and a header: letters, digits, dots and dashes (accents kept). */
+export function csvFileName(base: string): string {
+  const name = base
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}.]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return `${name || "export"}.csv`;
+}
+
+/** What old clients read: the same name without accents or anything outside printable ASCII. */
+function asciiFileName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "-")
+    .replace(/["\\]/g, "-");
+}
+
+/**
+ * An attachment in the person's language: `filename` in ASCII for old clients, `filename*`
+ * (RFC 6266 / 5987) with the accented name for every current browser.
+ */
 export function csvResponse(filename: string, body: string): Response {
+  const ascii = asciiFileName(filename);
+  const disposition =
+    ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
+      "Content-Disposition": disposition,
+      "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** A translated label per value, each translated once: i18next costs far more than a CSV row. */
+export function labelsOf(translate: (value: string) => string): (value: string) => string {
+  const labels = new Map<string, string>();
+  return (value) => {
+    let label = labels.get(value);
+    if (label === undefined) {
+      label = translate(value);
+      labels.set(value, label);
+    }
+    return label;
+  };
 }

@@ -5,13 +5,17 @@ export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+// Balances check every absence's dates, thousands per report: digits and month lengths, no Date.
 export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== "string") return false;
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  if (typeof value !== "string" || !ISO_DATE.test(value)) return false;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  // Years 0–99 were never valid: Date.UTC reads them as 1900–1999.
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  return d <= (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1]);
 }
 
 // These two run thousands of times per calendar page: slices and padding, no arrays or ISO strings.
@@ -109,12 +113,15 @@ export function monthDayOf(iso: IsoDate): string {
   return iso.slice(5, 10);
 }
 
+// Asked once per absence by every balance: four-digit years need no Date.
+const fourDigits = (year: number) => Number.isInteger(year) && year >= 1000 && year <= 9999;
+
 export function firstDayOfYear(year: number): IsoDate {
-  return isoDate(year, 1, 1);
+  return fourDigits(year) ? `${year}-01-01` : isoDate(year, 1, 1);
 }
 
 export function lastDayOfYear(year: number): IsoDate {
-  return isoDate(year, 12, 31);
+  return fourDigits(year) ? `${year}-12-31` : isoDate(year, 12, 31);
 }
 
 /** Every date from start to end, both included; nothing when start is after end. */

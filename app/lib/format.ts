@@ -116,3 +116,4 @@ export function formatDateRange(start: IsoDate, end: IsoDate, language: string):
   if (start === end) return formatDate(start, language);
   return readableDateFormatter(language).format.formatRange(toUtcDate(start), toUtcDate(end)).replace(/\s+/g, NBSP);
 }
+

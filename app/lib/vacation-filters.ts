@@ -11,7 +11,11 @@ export interface VacationFilters {
   categoryId?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** A team's id, or NO_TEAM_FILTER for people in no team (the reports' absences). */
+  teamId?: string;
 }
+
+export const NO_TEAM_FILTER = "none";
 
 type FilterKey = keyof VacationFilters;
 
@@ -21,6 +25,7 @@ const NAMES: Record<FilterKey, readonly string[]> = {
   dateTo: ["to", "date_to"],
   status: ["status"],
   userId: ["user_id"],
+  teamId: ["team", "team_id"],
 };
 
 const dateProblem = (value: string) => (!isIsoDate(value) ? "validation.dateInvalid" : isDateInWindow(value) ? null : "validation.dateOutOfWindow");
@@ -32,6 +37,7 @@ const PROBLEM: Record<FilterKey, (value: string) => string | null> = {
   dateTo: dateProblem,
   status: (value) => (isVacationStatus(value) ? null : "query.statusInvalid"),
   userId: (value) => (value.length <= 64 ? null : "query.userInvalid"),
+  teamId: (value) => (value.length <= 64 ? null : "query.teamInvalid"),
 };
 
 export interface ReadFilters {
@@ -62,7 +68,7 @@ export function readVacationFilters(params: URLSearchParams, callerId?: string):
 /** The query of the Absences page (and its CSV link) for some filters, under the page's names. */
 export function vacationFilterQuery(filters: VacationFilters): URLSearchParams {
   const query = new URLSearchParams();
-  for (const key of ["categoryId", "dateFrom", "dateTo", "status", "userId"] as const) {
+  for (const key of ["categoryId", "dateFrom", "dateTo", "status", "userId", "teamId"] as const) {
     const value = filters[key];
     if (value) query.set(NAMES[key][0], value);
   }

@@ -2,6 +2,8 @@
 // refresh rotates the refresh token; presenting one that was already rotated means it leaked, so
 // the whole family (every descendant of that sign-in) is revoked.
 import { randomUUID } from "node:crypto";
+import type { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { signAccessToken } from "~/utils/jwt.server";
@@ -16,17 +18,22 @@ interface TokenUser {
   isMaster: boolean;
 }
 
-async function issue(user: TokenUser, familyId: string, now: Date) {
+async function issue(user: TokenUser, familyId: string, now: Date, db: Prisma.TransactionClient | PrismaClient = getDb()) {
   const refreshToken = generateToken();
-  await getDb().refreshToken.create({
+  await db.refreshToken.create({
     data: { userId: user.id, familyId, tokenHash: hashToken(refreshToken), expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS) },
   });
   const accessToken = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role, master: user.isMaster });
   return { accessToken, refreshToken };
 }
 
-export function issueTokenPair(user: TokenUser, now = new Date()) {
-  return issue(user, randomUUID(), now);
+/** An API sign-in (a new token family), recorded in the audit with the refresh token it creates. */
+export function issueTokenPair(user: TokenUser, context: { ip: string }, now = new Date()) {
+  return getDb().$transaction(async (tx) => {
+    const tokens = await issue(user, randomUUID(), now, tx);
+    await recordAudit({ companyId: user.companyId, actorId: user.id, action: "auth.signed_in", entity: "user", entityId: user.id, details: { via: "api", ip: context.ip } }, tx);
+    return tokens;
+  });
 }
 
 export async function refreshTokenPair(refreshToken: string, now = new Date()) {
@@ -41,15 +48,30 @@ export async function refreshTokenPair(refreshToken: string, now = new Date()) {
   // Only one caller can rotate a token: the conditional update is the lock.
   const { count } = await db.refreshToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } });
   if (count !== 1) {
-    await db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+    // A rotated token presented again has leaked: the sign-in it belongs to ends, a security event.
+    await db.$transaction(async (tx) => {
+      const revoked = await tx.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+      if (revoked.count === 0) return;
+      await recordAudit(
+        { companyId: row.user.companyId, actorId: null, action: "auth.sessions_revoked", entity: "user", entityId: row.user.id, details: { reason: "refresh_token_reused", via: "api", tokens: revoked.count } },
+        tx,
+      );
+    });
     throw invalid;
   }
+  // A rotation continues a sign-in already recorded: one entry per refresh would bury the audit.
   return { user: row.user, ...(await issue(row.user, row.familyId, now)) };
 }
 
+/** API sign-out: the whole sign-in (its token family) ends. Recorded when it was still open. */
 export async function revokeRefreshToken(refreshToken: string, now = new Date()) {
   if (!refreshToken) return;
   const db = getDb();
-  const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(refreshToken) }, select: { familyId: true } });
-  if (row) await db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+  const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(refreshToken) }, select: { familyId: true, user: { select: { id: true, companyId: true } } } });
+  if (!row) return;
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+    if (count === 0) return;
+    await recordAudit({ companyId: row.user.companyId, actorId: row.user.id, action: "auth.signed_out", entity: "user", entityId: row.user.id, details: { via: "api" } }, tx);
+  });
 }

@@ -79,8 +79,10 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
     db.absenceCategory.findMany({ where: { companyId }, select: { id: true, balance: true } }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
     db.allowance.findMany({ where: { companyId, year: { lte: toYear }, ...byUser }, select: { userId: true, year: true, yearly: true, residual: true, specialLeave: true } }),
+    // Rejected and cancelled absences count nothing in any balance, clash or explanation (statusEffect
+    // "none"): not reading them spares a report of 1,000 people a fifth of its rows.
     db.vacation.findMany({
-      where: { companyId, ...byUser, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) } },
+      where: { companyId, ...byUser, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) }, status: { notIn: ["rejected", "cancelled"] } },
       select: balanceVacationSelect,
       orderBy: { startDate: "asc" },
     }),

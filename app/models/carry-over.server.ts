@@ -97,6 +97,11 @@ async function carryCompanyYear(companyId: string, fromYear: number, options: Ca
         people++;
         total += days;
       }
+      // The run itself is a change (it marks the year done), also when nobody had days to carry.
+      await recordAudit(
+        { companyId, actorId: null, action: "carry_over.run", entity: "company", entityId: companyId, details: { from_year: fromYear, people, days: total, expires_on: options.expiresOn } },
+        tx,
+      );
       return { people, days: total };
     });
   } catch (error) {
@@ -147,8 +152,16 @@ async function sendExpiryReminders(now: Date): Promise<string[]> {
     const year = row.fromYear + 1;
     const use = carriedResidualUse((await inputsFor(row)).balanceInputOf(row.userId, year));
     if (!use || use.unused <= 0) continue;
-    const { count } = await db.carryOver.updateMany({ where: { id: row.id, reminderSentAt: null, revertedAt: null }, data: { reminderSentAt: now } });
-    if (count !== 1) continue;
+    const marked = await db.$transaction(async (tx) => {
+      const { count } = await tx.carryOver.updateMany({ where: { id: row.id, reminderSentAt: null, revertedAt: null }, data: { reminderSentAt: now } });
+      if (count !== 1) return false;
+      await recordAudit(
+        { companyId: row.companyId, actorId: null, action: "carry_over.reminded", entity: "carry_over", entityId: row.id, details: { user_id: row.userId, unused_days: use.unused, expires_on: row.expiresOn } },
+        tx,
+      );
+      return true;
+    });
+    if (!marked) continue;
     const language = languageOr(row.user.preferredLanguage);
     const mail = renderActionMail(language, (t) => {
       const values = { count: use.unused, days: formatDays(use.unused, language), date: formatDate(row.expiresOn, language), fromYear: row.fromYear };

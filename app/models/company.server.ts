@@ -106,9 +106,15 @@ export async function registerCompany(input: Registration, now = new Date()) {
   return { company, user };
 }
 
-export async function sendVerificationEmail(userId: string) {
-  const user = await getDb().user.findUniqueOrThrow({ where: { id: userId } });
-  const token = await createUserToken(user.id, "verify_email");
+/** A confirmation link, replacing any earlier one; that it was sent is recorded (support asks "did it go?"). */
+export async function sendVerificationEmail(userId: string, now = new Date()) {
+  const db = getDb();
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  const token = await db.$transaction(async (tx) => {
+    const created = await createUserToken(tx, user.id, "verify_email", now);
+    await recordAudit({ companyId: user.companyId, actorId: null, action: "auth.verification_sent", entity: "user", entityId: user.id, details: { email: user.email } }, tx);
+    return created;
+  });
   const link = `${getEnv().APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
   const language = languageOr(user.preferredLanguage);
   await queueMail({ to: user.email, companyId: user.companyId, ...verifyEmailMail(language, { name: displayName(user), link }) });

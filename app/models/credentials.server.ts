@@ -1,3 +1,4 @@
+import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { dummyPasswordHash, verifyPassword } from "~/utils/password.server";
@@ -21,10 +22,23 @@ export async function checkCredentials(email: string, password: string, ip: stri
   if (!user || !ok || user.deactivatedAt) {
     recordFailure(BACKOFFS.loginPerAddress, ip, now);
     recordFailure(BACKOFFS.loginPerAccount, email, now);
+    if (user) await recordFailedSignIn(user, ok ? "deactivated" : "wrong_password", ip);
     throw new AppError(401, "invalid_credentials", "auth.invalidCredentials");
   }
   // The address keeps its count: one valid account must not let it guess others' passwords freely.
   clearFailures(BACKOFFS.loginPerAccount, email);
-  if (!user.emailVerifiedAt) throw new AppError(403, "email_not_verified", "auth.emailNotVerified");
+  if (!user.emailVerifiedAt) {
+    await recordFailedSignIn(user, "email_not_verified", ip);
+    throw new AppError(403, "email_not_verified", "auth.emailNotVerified");
+  }
   return user;
+}
+
+/**
+ * A failed attempt on an account is a security event of its company (actor unknown: whoever
+ * typed). An e-mail nobody has belongs to no company, so it leaves no entry; attempts refused by
+ * the backoff are not checked and not recorded, which also bounds how many entries a guesser makes.
+ */
+function recordFailedSignIn(user: { id: string; companyId: string }, reason: "wrong_password" | "deactivated" | "email_not_verified", ip: string) {
+  return recordAudit({ companyId: user.companyId, actorId: null, action: "auth.sign_in_failed", entity: "user", entityId: user.id, details: { reason, ip } });
 }

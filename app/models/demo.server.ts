@@ -4,6 +4,7 @@ import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { checkRequestFitsBalance, statusEffect, type BalanceVacation } from "~/lib/balances";
 import { addDays, isoDate, isWeekend, type IsoDate } from "~/lib/dates";
 import { holidayCalendar } from "~/lib/working-days";
+import { recordAudit } from "~/utils/audit.server";
 import { hashPassword } from "~/utils/password.server";
 import { DEFAULT_CATEGORIES } from "./absence-category.server";
 import { nationalHolidays } from "./holiday-catalogue.server";
@@ -167,6 +168,10 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
     await tx.billingDetails.create({
       data: { companyId, companyName: DEMO_COMPANY_NAME, primaryContactId: owner.id, invoiceEmail: "owner@demo.test" },
     });
+    await recordAudit(
+      { companyId, actorId: null, action: "company.demo_created", entity: "company", entityId: companyId, details: { people: users.length, teams: teams.length, absences: vacations.length, holidays: holidays.length } },
+      tx,
+    );
     return { companyId };
   });
 }

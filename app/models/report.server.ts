@@ -1,23 +1,49 @@
-// The per-person allowance report of a year: one load of the company's balance inputs, computed in memory.
+// The reports (docs/decisions/0024-reports-and-csv.md), company admins only:
+// - the year: every person's allowances, used and remaining, from ONE load of the company's
+//   balance inputs (loadBalanceInputs, the same numbers as every other screen), filtered by team,
+//   sorted by any column, with the two pictures' numbers (app/lib/report-charts.ts);
+// - the absences: every absence in a date range by type, status and team.
+// Each, and its CSV, in a fixed number of queries however many people or absences.
+import type { TFunction } from "i18next";
+import { categoryName } from "~/components/category-name";
 import type { Balances } from "~/lib/balances";
+import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
+import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
+import type { ReportSortKey, SortDirection } from "~/lib/report-params";
+import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
+import { countWorkingDays } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { loadBalanceInputs } from "./balance.server";
+import { loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { listTeams } from "./team.server";
+import { vacationWhere } from "./vacation.server";
 
 export interface ReportRow {
   user: { id: string; name: string; email: string; role: string };
+  team: { id: string; name: string } | null;
   balances: Balances;
 }
 
-/** Company admins read everyone's balances of a year, including people deactivated during it. */
-export async function allowanceReport(viewer: Viewer, year: number): Promise<ReportRow[]> {
+/** One load of the year: everyone's balances (people deactivated during it too), their teams. */
+async function loadYear(viewer: Viewer, year: number) {
   requireAdmin(viewer);
-  const inputs = await loadBalanceInputs(getDb(), viewer.companyId, { fromYear: year, toYear: year, withRecentlyDeactivated: true });
-  return inputs.people.map((person) => ({
+  const [inputs, teams] = await Promise.all([
+    loadBalanceInputs(getDb(), viewer.companyId, { fromYear: year, toYear: year, withRecentlyDeactivated: true }),
+    listTeams(viewer),
+  ]);
+  const teamById = new Map(teams.map((team) => [team.id, team]));
+  const rows: ReportRow[] = inputs.people.map((person) => ({
     user: { id: person.id, name: displayName(person), email: person.email, role: person.role },
+    team: (person.teamId && teamById.get(person.teamId)) || null,
     balances: inputs.balancesOf(person.id, year),
   }));
+  return { inputs, teams, rows };
+}
+
+/** Company admins read everyone's balances of a year (the /api report), by name. */
+export async function allowanceReport(viewer: Viewer, year: number): Promise<ReportRow[]> {
+  return (await loadYear(viewer, year)).rows;
 }
 
 /** The viewer's own balances of a year (/api/users/me/allowances-summary). */
@@ -27,9 +53,10 @@ export async function ownBalances(viewer: Viewer, year: number): Promise<Balance
 }
 
 /** The /api report row (spec section 3, camelCase as the spec names them). */
-export function serializeReportRow({ user, balances }: ReportRow) {
+export function serializeReportRow({ user, team, balances }: ReportRow) {
   return {
     user,
+    team,
     yearlyAllowance: balances.yearly.total,
     yearlyUsed: balances.yearly.used,
     yearlyPending: balances.yearly.pending,
@@ -43,4 +70,211 @@ export function serializeReportRow({ user, balances }: ReportRow) {
     specialLeavePending: balances.special.pending,
     specialLeaveRemaining: balances.special.remaining,
   };
+}
+
+export interface YearReportQuery {
+  year: number;
+  /** A team id or NO_TEAM_FILTER; everyone when absent. */
+  teamId?: string;
+  sort: ReportSortKey;
+  direction: SortDirection;
+}
+
+const collator = new Intl.Collator("pt", { sensitivity: "base" });
+
+function sortValue(row: ReportRow, key: ReportSortKey): number | string | null {
+  if (key === "name") return row.user.name;
+  if (key === "team") return row.team?.name ?? null;
+  const kind = key.startsWith("yearly") ? "yearly" : key.startsWith("residual") ? "residual" : "special";
+  const figure = key.endsWith("Total") ? "total" : key.endsWith("Used") ? "used" : "remaining";
+  return row.balances[kind][figure];
+}
+
+/** Sorted by one column; ties and people without a team (always last) by name. */
+export function sortReportRows(rows: readonly ReportRow[], sort: ReportSortKey, direction: SortDirection): ReportRow[] {
+  const sign = direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = sortValue(a, sort);
+    const y = sortValue(b, sort);
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else {
+      const order = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
+      if (order !== 0) return sign * order;
+    }
+    return collator.compare(a.user.name, b.user.name);
+  });
+}
+
+function sumBalances(rows: readonly ReportRow[]): Balances {
+  const sum = (kind: keyof Balances) =>
+    rows.reduce(
+      (total, row) => ({
+        total: total.total + row.balances[kind].total,
+        used: total.used + row.balances[kind].used,
+        pending: total.pending + row.balances[kind].pending,
+        remaining: total.remaining + row.balances[kind].remaining,
+      }),
+      { total: 0, used: 0, pending: 0, remaining: 0 },
+    );
+  return { yearly: sum("yearly"), residual: sum("residual"), special: sum("special") };
+}
+
+export interface YearReport {
+  year: number;
+  teams: { id: string; name: string }[];
+  /** The team asked for is not one of the company's: nothing was filtered. */
+  unknownTeam: boolean;
+  /** The team filter's people, sorted. */
+  rows: ReportRow[];
+  totals: Balances;
+  daysOff: MonthlyDaysOff;
+  daysLeft: DaysLeft[];
+}
+
+/** The reports screen's year: table, totals and both pictures, from one load of the year. */
+export async function yearReport(viewer: Viewer, query: YearReportQuery): Promise<YearReport> {
+  const { inputs, teams, rows } = await loadYear(viewer, query.year);
+  // A team the company does not have (another company's, one deleted since) filters nothing: the
+  // screen says so by its field.
+  const unknownTeam = Boolean(query.teamId && query.teamId !== NO_TEAM_FILTER && !teams.some((team) => team.id === query.teamId));
+  const teamId = unknownTeam ? undefined : query.teamId;
+  const chosen = teamId ? rows.filter((row) => (teamId === NO_TEAM_FILTER ? row.team === null : row.team?.id === teamId)) : rows;
+  const people = chosen.map((row) => ({ id: row.user.id, name: row.user.name, teamId: row.team?.id ?? null }));
+  const teamNames = new Map(teams.map((team) => [team.id, team.name]));
+  return {
+    year: query.year,
+    teams,
+    unknownTeam,
+    rows: sortReportRows(chosen, query.sort, query.direction),
+    totals: sumBalances(chosen),
+    daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf),
+    daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
+  };
+}
+
+export interface CsvOptions {
+  t: TFunction;
+  dialect: CsvDialect;
+}
+
+/** The year table as CSV, pending days included (the table folds them into what remains). */
+export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery, { t, dialect }: CsvOptions): Promise<string> {
+  const report = await yearReport(viewer, query);
+  const kinds = [
+    ["yearly", "reports.columns.yearly"],
+    ["residual", "reports.columns.residual"],
+    ["special", "reports.columns.special"],
+  ] as const;
+  const header = [
+    t("export.name"),
+    t("export.email"),
+    t("reports.csv.role"),
+    t("reports.columns.team"),
+    ...kinds.flatMap(([, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}: ${t(`reports.csv.${figure}`)}`)),
+  ];
+  const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
+  const rows = report.rows.map((row) => [
+    row.user.name,
+    row.user.email,
+    role(row.user.role),
+    row.team?.name ?? "",
+    ...kinds.flatMap(([kind]) => [row.balances[kind].total, row.balances[kind].used, row.balances[kind].pending, row.balances[kind].remaining]),
+  ]);
+  return toCsv(header, rows, dialect);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Absences in a date range.
+
+const absenceSelect = {
+  id: true,
+  userId: true,
+  categoryId: true,
+  startDate: true,
+  endDate: true,
+  halfDayStart: true,
+  halfDayEnd: true,
+  status: true,
+  description: true,
+} as const;
+
+export interface AbsenceReportRow {
+  id: string;
+  person: { id: string; name: string; email: string };
+  team: string | null;
+  type: string;
+  status: string;
+  startDate: string;
+  endDate: string;
+  /** Null for a stored row whose dates cannot be counted. */
+  workingDays: number | null;
+  description: string;
+}
+
+/** Names, teams, types and working days of some absences: four queries for any number of rows. */
+async function describeAbsences(viewer: Viewer, t: TFunction, vacations: { id: string; userId: string; categoryId: string; startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean; status: string; description: string }[]) {
+  const userIds = [...new Set(vacations.map((v) => v.userId))];
+  const db = getDb();
+  const [people, holidays, categories, teams] = await Promise.all([
+    db.user.findMany({ where: { companyId: viewer.companyId, id: { in: userIds } }, select: { id: true, fullName: true, name: true, email: true, teamId: true, countryCode: true, region: true } }),
+    loadHolidayCalendars(db, viewer.companyId),
+    db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
+    listTeams(viewer),
+  ]);
+  const personById = new Map(people.map((person) => [person.id, person]));
+  const typeName = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
+  const teamName = new Map(teams.map((team) => [team.id, team.name]));
+  return vacations.map((vacation): AbsenceReportRow => {
+    const person = personById.get(vacation.userId);
+    let workingDays: number | null = null;
+    try {
+      workingDays = person ? countWorkingDays(vacation, holidays.calendarFor(person)) : null;
+    } catch {
+      // A stored row with malformed dates shows a dash rather than breaking the report.
+    }
+    return {
+      id: vacation.id,
+      person: { id: vacation.userId, name: person ? displayName(person) : vacation.userId, email: person?.email ?? "" },
+      team: person?.teamId ? (teamName.get(person.teamId) ?? null) : null,
+      type: typeName.get(vacation.categoryId) ?? vacation.categoryId,
+      status: vacation.status,
+      startDate: vacation.startDate,
+      endDate: vacation.endDate,
+      workingDays,
+      description: vacation.description,
+    };
+  });
+}
+
+const absenceOrder = [{ startDate: "asc" as const }, { createdAt: "asc" as const }];
+
+/** A page of the absences under the filters, in date order (a report reads forward in time). */
+export async function absenceReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {
+  requireAdmin(viewer);
+  const where = vacationWhere(viewer, { ...filters, userId: undefined });
+  const db = getDb();
+  const [items, total] = await Promise.all([
+    db.vacation.findMany({ where, select: absenceSelect, orderBy: absenceOrder, skip: paging.offset, take: paging.limit }),
+    db.vacation.count({ where }),
+  ]);
+  return { items: await describeAbsences(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
+}
+
+/** The most absences one CSV holds (a company's century). */
+export const MAX_ABSENCE_REPORT_ROWS = 100_000;
+
+/** Every absence under the filters as CSV, with the person's team and its working days. */
+export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
+  requireAdmin(viewer);
+  const where = vacationWhere(viewer, { ...filters, userId: undefined });
+  const vacations = await getDb().vacation.findMany({ where, select: absenceSelect, orderBy: absenceOrder, take: MAX_ABSENCE_REPORT_ROWS });
+  const rows = await describeAbsences(viewer, t, vacations);
+  const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description")];
+  const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
+  return toCsv(
+    header,
+    rows.map((row) => [row.person.name, row.person.email, row.team ?? "", row.type, status(row.status), row.startDate, row.endDate, row.workingDays, row.description]),
+    dialect,
+  );
 }

@@ -2,6 +2,7 @@
 // token; only its hash is stored, and using it is one conditional UPDATE, so two clicks racing
 // each other cannot both succeed.
 import { AppError } from "~/utils/errors.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 
@@ -12,24 +13,26 @@ export const USER_TOKEN_TTL_MS: Record<UserTokenType, number> = {
   password_reset: 60 * 60 * 1000,
 };
 
-export async function createUserToken(userId: string, type: UserTokenType, now = new Date()): Promise<string> {
+/**
+ * A new link, replacing the older ones of the same kind. Runs in the caller's transaction, which
+ * records why the link was made (account.server.ts, company.server.ts).
+ */
+export async function createUserToken(tx: Prisma.TransactionClient, userId: string, type: UserTokenType, now = new Date()): Promise<string> {
   const token = generateToken();
-  const db = getDb();
-  await db.$transaction([
-    // A new link replaces the older ones of the same kind.
-    db.userToken.updateMany({ where: { userId, type, usedAt: null }, data: { usedAt: now } }),
-    db.userToken.create({
-      data: { userId, type, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS[type]) },
-    }),
-  ]);
+  await tx.userToken.updateMany({ where: { userId, type, usedAt: null }, data: { usedAt: now } });
+  await tx.userToken.create({
+    data: { userId, type, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS[type]) },
+  });
   return token;
 }
 
-/** Marks the token used and returns its user id; a clear AppError when missing, used or expired. */
-export async function consumeUserToken(token: string, type: UserTokenType, now = new Date()): Promise<string> {
+/**
+ * Marks the token used and returns its user id; a clear AppError when missing, used or expired.
+ * Runs in the caller's transaction, with the change the link makes and its audit entry.
+ */
+export async function consumeUserToken(db: Prisma.TransactionClient, token: string, type: UserTokenType, now = new Date()): Promise<string> {
   if (!token) throw new AppError(400, "token_missing", "token.missing");
   const tokenHash = hashToken(token);
-  const db = getDb();
   const { count } = await db.userToken.updateMany({
     where: { tokenHash, type, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },

@@ -154,6 +154,15 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
   });
 }
 
+/** The person's language (e-mails, the next sign-in); recorded only when it changes. */
 export async function setPreferredLanguage(viewer: Viewer, language: Language) {
-  await getDb().user.updateMany({ where: { id: viewer.userId, companyId: viewer.companyId }, data: { preferredLanguage: language } });
+  await getDb().$transaction(async (tx) => {
+    const before = await tx.user.findFirst({ where: { id: viewer.userId, companyId: viewer.companyId }, select: { preferredLanguage: true } });
+    if (!before || before.preferredLanguage === language) return;
+    await tx.user.update({ where: { id: viewer.userId }, data: { preferredLanguage: language } });
+    await recordAudit(
+      { companyId: viewer.companyId, actorId: viewer.userId, action: "user.updated", entity: "user", entityId: viewer.userId, details: changes(before, { preferredLanguage: language }) },
+      tx,
+    );
+  });
 }

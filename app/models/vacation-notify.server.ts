@@ -5,11 +5,11 @@ import { renderVacationMail } from "~/emails/vacation.server";
 import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { countWorkingDays } from "~/lib/working-days";
+import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
-import { recordAudit } from "~/utils/audit.server";
 import { assertAllowed, canNotifyCancellation, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
 import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
@@ -172,7 +172,10 @@ export async function remindReviewers(viewer: Viewer, vacationId: string) {
   if (request.vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
   assertAllowed(canNotifyReviewers(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
   const reviewers = await reviewersOfRequest(viewer, request);
-  return send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
+  const sent = await send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
+  // Mail only (its links are bookkeeping of the mail): the entry says who asked and how many were reminded.
+  await recordAudit({ companyId, actorId: viewer.userId, action: "vacation.reviewers_reminded", entity: "vacation", entityId: vacationId, details: { reviewers: sent } });
+  return sent;
 }
 
 export const CANCELLATION_NOTIFIED = "vacation.cancellation_notified";

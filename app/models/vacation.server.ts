@@ -6,7 +6,7 @@ import { checkRequestFitsBalance } from "~/lib/balances";
 import { todayIn, yearOf } from "~/lib/dates";
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
 import { holdsDates } from "~/lib/statuses";
-import type { VacationFilters } from "~/lib/vacation-filters";
+import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -275,16 +275,22 @@ export async function cancelVacation(viewer: Viewer, id: string, today: string) 
 /** The CSV export takes every row under the filters, up to this many. */
 export const MAX_EXPORT_ROWS = 100_000;
 
-/** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size. */
-export async function searchVacations(viewer: Viewer, filters: VacationFilters & { offset?: number; limit?: number }) {
-  const where: Prisma.VacationWhereInput = {
+/** The absences of the viewer's company under the filters (overlapping [dateFrom, dateTo]), as a query. */
+export function vacationWhere(viewer: Viewer, filters: VacationFilters): Prisma.VacationWhereInput {
+  return {
     companyId: viewer.companyId,
     ...(filters.userId ? { userId: filters.userId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),
     ...(filters.dateFrom ? { endDate: { gte: filters.dateFrom } } : {}),
     ...(filters.dateTo ? { startDate: { lte: filters.dateTo } } : {}),
+    ...(filters.teamId ? { user: { teamId: filters.teamId === NO_TEAM_FILTER ? null : filters.teamId } } : {}),
   };
+}
+
+/** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size. */
+export async function searchVacations(viewer: Viewer, filters: VacationFilters & { offset?: number; limit?: number }) {
+  const where = vacationWhere(viewer, filters);
   const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_EXPORT_ROWS);
   const offset = Math.max(filters.offset ?? 0, 0);
   const db = getDb();

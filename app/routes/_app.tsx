@@ -4,7 +4,7 @@ import { AppShell } from "~/components/app-shell";
 import { displayName } from "~/lib/people";
 import { countPendingApprovals } from "~/models/approval.server";
 import { requireUser } from "~/utils/auth.server";
-import { isAdmin } from "~/utils/permissions.server";
+import { canReadAudit, isAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       displayName: displayName(viewer.user),
       companyName: viewer.user.company.name,
       isAdmin: admin,
-      isMaster: viewer.isMaster,
+      seesAudit: canReadAudit(viewer),
       pendingApprovals: admin ? await countPendingApprovals(viewer) : 0,
     },
   };

@@ -13,8 +13,9 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
     const { email, password } = await parseBody(request, apiLoginSchema);
-    const found = await checkCredentials(email, password, clientIp(request));
-    const tokens = await issueTokenPair(found);
+    const ip = clientIp(request);
+    const found = await checkCredentials(email, password, ip);
+    const tokens = await issueTokenPair(found, { ip });
     const viewer = await loadViewer(found.id, found.companyId);
     if (!viewer) throw new AppError(401, "invalid_credentials", "auth.invalidCredentials");
     return Response.json(

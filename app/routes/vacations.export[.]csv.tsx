@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { categoryName } from "~/components/category-name";
-import { csvResponse, toCsv } from "~/lib/csv";
+import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
@@ -30,7 +30,8 @@ export function loader({ request }: LoaderFunctionArgs) {
       loadHolidayCalendars(getDb(), viewer.companyId),
       listCategories(viewer, { activeOnly: false }),
     ]);
-    const t = getT(await getLanguage(request));
+    const language = await getLanguage(request);
+    const t = getT(language);
     const byId = new Map(people.map((p) => [p.id, p]));
     const categoryNames = new Map(categories.map((c) => [c.id, categoryName(t, c)]));
     const header = [
@@ -42,6 +43,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       t("export.status"),
       t("export.description"),
     ];
+    const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
     const rows = items.map((v) => {
       const person = byId.get(v.userId);
       const days = countWorkingDays(v, holidays.calendarFor(person ?? {}));
@@ -51,10 +53,11 @@ export function loader({ request }: LoaderFunctionArgs) {
         v.endDate,
         days,
         categoryNames.get(v.categoryId) ?? v.categoryId,
-        t(`export.statuses.${v.status}`, { defaultValue: v.status }),
+        status(v.status),
         v.description,
       ];
     });
-    return csvResponse(companyScope ? "company-absences.csv" : "my-absences.csv", toCsv(header, rows));
+    const name = csvFileName(t(companyScope ? "export.files.company" : "export.files.mine"));
+    return csvResponse(name, toCsv(header, rows, csvDialectFor(language)));
   });
 }

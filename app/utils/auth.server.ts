@@ -9,8 +9,9 @@ import { asRole, requireAdmin, requireMaster, type Viewer } from "./permissions.
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
 import { checkCredentials } from "~/models/credentials.server";
+import { closeSession, openSession } from "~/models/session.server";
 import { publicUserSelect } from "~/models/user.server";
-import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
+import { getCookieSession, sessionStorage } from "./session.server";
 
 export const SESSION_KEY = "sessionId";
 
@@ -23,22 +24,12 @@ authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = loginFormSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new AppError(400, "invalid_credentials", INVALID_CREDENTIALS);
-    const user = await checkCredentials(parsed.data.email, parsed.data.password, clientIp(request));
-    return createSession(user.id, request);
+    const ip = clientIp(request);
+    const user = await checkCredentials(parsed.data.email, parsed.data.password, ip);
+    return openSession(user, { ip, userAgent: request.headers.get("User-Agent") });
   }),
   "form",
 );
-
-export async function createSession(userId: string, request: Request) {
-  const session = await getDb().session.create({
-    data: {
-      userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      userAgent: request.headers.get("User-Agent")?.slice(0, 200),
-    },
-  });
-  return session.id;
-}
 
 const currentUserSelect = {
   ...publicUserSelect,
@@ -132,6 +123,6 @@ export async function startSession(request: Request, sessionId: string) {
 export async function endSession(request: Request) {
   const cookieSession = await getCookieSession(request);
   const sessionId = cookieSession.get(SESSION_KEY);
-  if (typeof sessionId === "string") await getDb().session.deleteMany({ where: { id: sessionId } });
+  if (typeof sessionId === "string") await closeSession(sessionId);
   return sessionStorage.destroySession(cookieSession);
 }

@@ -46,6 +46,19 @@ export function requireMaster(viewer: Pick<Viewer, "isMaster">) {
   if (!viewer.isMaster) throw forbidden();
 }
 
+/**
+ * Read the audit (docs/decisions/0025-audit.md): the master, of every company (spec section 6);
+ * an owner, of their own company. The navigation shows the Audit link by this rule.
+ */
+export function canReadAudit(viewer: Pick<Viewer, "isMaster" | "role">): boolean {
+  return viewer.isMaster || viewer.role === "owner";
+}
+
+/** Whose audit a reader may choose: the master any company's (or all at once), an owner their own. */
+export function readsAuditOf(viewer: Pick<Viewer, "isMaster" | "role" | "companyId">, companyId: string): boolean {
+  return viewer.isMaster || (viewer.role === "owner" && companyId === viewer.companyId);
+}
+
 /** What the review rules need to know about the person who made a request. */
 export interface Requester {
   id: string;

@@ -10,7 +10,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
 const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
 const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
-const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports"];
+const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports", "/reports?tab=absences"];
 
 const ROLES = [
   { who: DEMO.employee, screens: COMMON_SCREENS },

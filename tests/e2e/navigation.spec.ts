@@ -16,7 +16,8 @@ const ADMIN_ONLY: Link[] = [
   { name: "Configurações de administração", path: "/company-settings?tab=users" },
   { name: "Relatórios", path: "/reports" },
 ];
-const MASTER_ONLY: Link[] = [{ name: "Auditoria", path: "/audit" }];
+// The master (every company) and owners (their own): canReadAudit.
+const AUDIT: Link[] = [{ name: "Auditoria", path: "/audit" }];
 
 function navLink(page: Page, link: Link) {
   return mainNav(page).getByRole("link", { name: link.name, exact: typeof link.name === "string" });
@@ -43,7 +44,7 @@ async function expectForbidden(page: Page, path: string) {
 
 test("an employee sees and follows the four common pages, sees no admin pages and cannot open them", async ({ page }) => {
   await signIn(page, DEMO.employee.email);
-  await expectLinks(page, EVERYONE, [...ADMIN_ONLY, ...MASTER_ONLY]);
+  await expectLinks(page, EVERYONE, [...ADMIN_ONLY, ...AUDIT]);
   await expect(page.getByTestId("pending-badge")).toHaveCount(0);
 
   for (const link of [...EVERYONE].reverse()) {
@@ -62,7 +63,7 @@ test("an employee sees and follows the four common pages, sees no admin pages an
 test("an admin sees approvals with a red pending badge, admin configurations and reports, but not audit", async ({ page }) => {
   await signIn(page, DEMO.admin.email);
   await expect(page.getByTestId("display-name")).toHaveText(DEMO.admin.name);
-  await expectLinks(page, [...EVERYONE, ...ADMIN_ONLY], MASTER_ONLY);
+  await expectLinks(page, [...EVERYONE, ...ADMIN_ONLY], AUDIT);
   await expectRedPendingBadge(page);
 
   for (const link of ADMIN_ONLY) {
@@ -73,19 +74,23 @@ test("an admin sees approvals with a red pending badge, admin configurations and
   await expectForbidden(page, "/audit");
 });
 
-test("the owner sees approvals with a red pending badge, admin configurations and reports, but not audit", async ({ page }) => {
+test("the owner sees approvals with a red pending badge, admin configurations, reports and their company's audit", async ({ page }) => {
   await signIn(page, DEMO.owner.email);
   await expect(page.getByTestId("display-name")).toHaveText(DEMO.owner.name);
-  await expectLinks(page, [...EVERYONE, ...ADMIN_ONLY], MASTER_ONLY);
+  // Owners read their own company's audit (docs/decisions/0025-audit.md).
+  await expectLinks(page, [...EVERYONE, ...ADMIN_ONLY, ...AUDIT], []);
   await expectRedPendingBadge(page);
+  await navLink(page, AUDIT[0]).click();
+  await expect(page).toHaveURL(urlPath("/audit"));
+  await expect(page.getByRole("heading", { level: 1, name: "Auditoria" })).toBeVisible();
 });
 
 test("the master sees audit as well as the admin pages", async ({ page }) => {
   await signIn(page, DEMO.master.email);
   await expect(page.getByTestId("display-name")).toHaveText(DEMO.master.name);
-  await expectLinks(page, [...EVERYONE, ...ADMIN_ONLY, ...MASTER_ONLY], []);
+  await expectLinks(page, [...EVERYONE, ...ADMIN_ONLY, ...AUDIT], []);
 
-  await navLink(page, MASTER_ONLY[0]).click();
+  await navLink(page, AUDIT[0]).click();
   await expect(page).toHaveURL(urlPath("/audit"));
   await expect(page.getByRole("heading", { level: 1, name: "Auditoria" })).toBeVisible();
 });

@@ -92,16 +92,16 @@ describe("protected area", () => {
 
   it("shows the display name with fallbacks: full name, else e-mail", async () => {
     const full = await appLoader(args(getRequest("/my-calendar", (await signIn("eve@acme.test")).cookie)));
-    expect(full.shell).toMatchObject({ displayName: "Eve Example", companyName: "Acme", isAdmin: false, isMaster: false });
+    expect(full.shell).toMatchObject({ displayName: "Eve Example", companyName: "Acme", isAdmin: false, seesAudit: false });
     const bare = await appLoader(args(getRequest("/my-calendar", (await signIn("nameless@acme.test")).cookie)));
     expect(bare.shell.displayName).toBe("nameless@acme.test");
   });
 
-  it("gives admin navigation to admins and owners, audit to the master only", async () => {
+  it("gives admin navigation to admins and owners, audit to the master and owners (decision 0025)", async () => {
     const admin = await appLoader(args(getRequest("/", (await signIn("boss@acme.test")).cookie)));
-    expect(admin.shell).toMatchObject({ isAdmin: true, isMaster: false });
+    expect(admin.shell).toMatchObject({ isAdmin: true, seesAudit: false });
     const owner = await appLoader(args(getRequest("/", (await signIn("root@acme.test")).cookie)));
-    expect(owner.shell).toMatchObject({ isAdmin: true, isMaster: true });
+    expect(owner.shell).toMatchObject({ isAdmin: true, seesAudit: true });
   });
 
   it("refuses admin and audit screens on the server, not only in the navigation", async () => {

@@ -14,6 +14,9 @@ import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
+import { loader as reportsLoader } from "~/routes/_app.reports/route";
+import { loader as absencesCsv } from "~/routes/reports.absences[.]csv";
+import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
 import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -84,6 +87,10 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["/company-calendar loader (a month of everyone)", (c) => companyCalendarLoader(args(getRequest("/company-calendar?month=2027-01", c.cookie)))],
     ["/people/:id loader (a colleague's year)", (c) => personLoader(args(getRequest(`/people/${c.employee.userId}?year=2027`, c.cookie), { userId: c.employee.userId }))],
     ["/company-settings users tab (a page of people with their allowances)", (c) => settingsLoader(args(getRequest("/company-settings?tab=users&year=2027", c.cookie)))],
+    ["/reports year tab (table, totals and both pictures)", (c) => reportsLoader(args(getRequest("/reports?year=2027&sort=yearlyRemaining", c.cookie)))],
+    ["/reports absences tab", (c) => reportsLoader(args(getRequest("/reports?tab=absences&from=2027-01-01&to=2027-12-31", c.cookie)))],
+    ["year CSV", (c) => allowancesCsv(args(getRequest("/reports/allowances.csv?year=2027", c.cookie)))],
+    ["absences CSV", (c) => absencesCsv(args(getRequest("/reports/absences.csv?from=2027-01-01&to=2027-12-31", c.cookie)))],
   ];
   for (const [name, run] of cases) {
     it(name, async () => {

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
-import { loader as reportsPageLoader } from "~/routes/_app.reports";
+import { loader as reportsPageLoader } from "~/routes/_app.reports/route";
 import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { loader as reportApi } from "~/routes/api.reports.vacations";

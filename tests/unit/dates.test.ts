@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOfWeek, fromUtcDate, isIsoDate, isWeekend, todayIn, toUtcDate } from "~/lib/dates";
+import fc from "fast-check";
+import { addDays, dayOfWeek, firstDayOfYear, fromUtcDate, isIsoDate, isoDate, isWeekend, lastDayOfYear, todayIn, toUtcDate } from "~/lib/dates";
 
 describe("calendar dates", () => {
   it("accepts only real YYYY-MM-DD dates", () => {
@@ -58,5 +59,37 @@ describe("toUtcDate / fromUtcDate", () => {
   it("pads early years and reads unpadded input like before", () => {
     expect(fromUtcDate(new Date(Date.UTC(987, 0, 5)))).toBe("0987-01-05");
     expect(toUtcDate("2027-1-5").toISOString().slice(0, 10)).toBe("2027-01-05");
+  });
+});
+
+describe("isIsoDate and the year's first and last day without a Date (hot in reports)", () => {
+  // The definition it replaced: whatever Date.UTC gives back unchanged.
+  const byDate = (value: string) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match) return false;
+    const [, y, m, d] = match.map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  };
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+  it("agrees with the Date-based definition on any four-digit year, month and day", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
+        const value = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        expect(isIsoDate(value)).toBe(byDate(value));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ["0050-01-01", "0000-01-01", "0100-02-29", "2000-02-29", "1900-02-29", "9999-12-31", "２０２６-01-01", " 2026-01-01"]) {
+      expect(isIsoDate(value), value).toBe(byDate(value));
+    }
+  });
+
+  it("gives the same first and last day as isoDate", () => {
+    for (const year of [-5, 0, 99, 999, 1000, 2026, 9999, 10000, 2026.5]) {
+      expect(firstDayOfYear(year)).toBe(isoDate(year, 1, 1));
+      expect(lastDayOfYear(year)).toBe(isoDate(year, 12, 31));
+    }
   });
 });

@@ -40,6 +40,10 @@ const SPEC_MESSAGES: [string, string | null, string | null][] = [
   ["people.update.failed", "Falha ao atualizar nome", null],
   ["people.allowances.failed", "Falha ao guardar allowances", null],
   ["settings.users.deleteFailed", "Falha ao apagar utilizador", null],
+  ["reports.errors.loadFailed", "Falha ao carregar relatórios", null],
+  ["reports.errors.status", "Erro {{status}} ao carregar relatórios", null],
+  ["audit.loadFailed", null, "Failed to fetch"],
+  ["audit.exportFailed", "Falha a exportar CSV", null],
 ];
 
 describe("the spec's messages", () => {

@@ -1,0 +1,249 @@
+// The reports' two pictures, drawn as SVG by the same React render as the page: they need no
+// JavaScript and no chart library in the browser. Each is an image with a title and a description
+// for screen readers, a legend in HTML, and the table of its numbers behind it (docs/decisions/
+// 0024-reports-and-csv.md). Labels that depend on the runtime's Intl data (month names) come from
+// the loader, so the server's and the browser's render are the same.
+import { useTranslation } from "react-i18next";
+import type { BalanceKind } from "~/lib/balance-kinds";
+import { formatDays } from "~/lib/format";
+import { axisTicks, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
+
+// Okabe–Ito: told apart by people with the common colour vision deficiencies, and on white.
+export const SERIES_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#7a7a7a"];
+const KIND_COLOURS: Record<BalanceKind, string> = { yearly: "#0072B2", residual: "#E69F00", special: "#009E73" };
+const KINDS: BalanceKind[] = ["yearly", "residual", "special"];
+
+export interface NamedSeries {
+  key: string;
+  label: string;
+  months: number[];
+  total: number;
+}
+
+function Legend({ items }: { items: { label: string; colour: string }[] }) {
+  return (
+    <ul className="chart-legend">
+      {items.map((item) => (
+        <li key={item.label}>
+          <span className="chart-legend__swatch" style={{ background: item.colour }} aria-hidden="true" />
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const W = 640;
+
+/** Stacked columns: working days off in each month, one colour per team. */
+export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: MonthlyDaysOff; series: NamedSeries[]; monthLabels: string[]; monthNames: string[] }) {
+  const { t, i18n } = useTranslation();
+  const days = (value: number) => formatDays(value, i18n.language);
+  const H = 260;
+  const left = 44;
+  const right = 8;
+  const top = 12;
+  const bottom = 28;
+  const plotWidth = W - left - right;
+  const plotHeight = H - top - bottom;
+  const ticks = axisTicks(Math.max(...data.monthTotals, 0));
+  const max = ticks[ticks.length - 1];
+  const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
+  const band = plotWidth / 12;
+  const barWidth = Math.min(34, band * 0.64);
+  const peak = data.monthTotals.indexOf(Math.max(...data.monthTotals));
+  const description = t("reports.charts.daysOff.description", { total: days(data.total), month: monthNames[peak], peak: days(data.monthTotals[peak]), year: data.year });
+  return (
+    <figure className="chart" data-testid="chart-days-off">
+      <div className="chart__canvas">
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="days-off-title days-off-desc" className="chart__svg">
+          <title id="days-off-title">{t("reports.charts.daysOff.title", { year: data.year })}</title>
+          <desc id="days-off-desc">{description}</desc>
+          {ticks.map((tick) => (
+            <g key={tick} className="chart__grid">
+              <line x1={left} x2={W - right} y1={y(tick)} y2={y(tick)} />
+              <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+                {days(tick)}
+              </text>
+            </g>
+          ))}
+          {data.monthTotals.map((_, month) => {
+            let base = 0;
+            const x = left + band * month + (band - barWidth) / 2;
+            return (
+              <g key={month}>
+                {series.map((s, index) => {
+                  const value = s.months[month];
+                  if (!value) return null;
+                  const y0 = y(base);
+                  base += value;
+                  return (
+                    <rect key={s.key} x={x} y={y(base)} width={barWidth} height={Math.max(0, y0 - y(base))} fill={SERIES_COLOURS[index % SERIES_COLOURS.length]}>
+                      <title>{`${s.label}, ${monthNames[month]}: ${t("reports.charts.days", { count: value, days: days(value) })}`}</title>
+                    </rect>
+                  );
+                })}
+                <text x={left + band * month + band / 2} y={H - bottom + 18} textAnchor="middle" className="chart__label">
+                  {monthLabels[month]}
+                </text>
+              </g>
+            );
+          })}
+          <line className="chart__axis" x1={left} x2={W - right} y1={y(0)} y2={y(0)} />
+        </svg>
+      </div>
+      <figcaption>
+        <Legend items={series.map((s, index) => ({ label: s.label, colour: SERIES_COLOURS[index % SERIES_COLOURS.length] }))} />
+        <details className="chart__data">
+          <summary>{t("reports.charts.showTable")}</summary>
+          <div className="table-wrap">
+            <table className="table table--compact" data-testid="chart-days-off-table">
+              <caption className="visually-hidden">{t("reports.charts.daysOff.title", { year: data.year })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("reports.charts.month")}</th>
+                  {series.map((s) => (
+                    <th key={s.key} scope="col" className="number">
+                      {s.label}
+                    </th>
+                  ))}
+                  <th scope="col" className="number">
+                    {t("reports.charts.total")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {monthNames.map((name, month) => (
+                  <tr key={name}>
+                    <th scope="row">{name}</th>
+                    {series.map((s) => (
+                      <td key={s.key} className="number">
+                        {days(s.months[month])}
+                      </td>
+                    ))}
+                    <td className="number">{days(data.monthTotals[month])}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t("reports.charts.total")}</th>
+                  {series.map((s) => (
+                    <td key={s.key} className="number">
+                      {days(s.total)}
+                    </td>
+                  ))}
+                  <td className="number">{days(data.total)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </details>
+      </figcaption>
+    </figure>
+  );
+}
+
+const MAX_NAME = 24;
+const shortName = (name: string) => (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name);
+
+/** Horizontal bars: the people with the most days still to take, split by balance. */
+export function DaysLeftChart({ people, year, teamName }: { people: DaysLeft[]; year: number; teamName: (teamId: string | null) => string }) {
+  const { t, i18n } = useTranslation();
+  const days = (value: number) => formatDays(value, i18n.language);
+  const row = 28;
+  const left = 176;
+  const right = 48;
+  const top = 6;
+  const bottom = 24;
+  const H = top + people.length * row + bottom;
+  const ticks = axisTicks(Math.max(...people.map((p) => p.total), 0));
+  const max = ticks[ticks.length - 1];
+  const x = (value: number) => left + (value / max) * (W - left - right);
+  const kindLabel = (kind: BalanceKind) => t(`reports.columns.${kind}`);
+  const [first] = people;
+  const description = t("reports.charts.daysLeft.description", { count: people.length, name: first.name, days: days(first.total), year });
+  return (
+    <figure className="chart" data-testid="chart-days-left">
+      <div className="chart__canvas">
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="days-left-title days-left-desc" className="chart__svg">
+          <title id="days-left-title">{t("reports.charts.daysLeft.title", { year })}</title>
+          <desc id="days-left-desc">{description}</desc>
+          {ticks.map((tick) => (
+            <g key={tick} className="chart__grid">
+              <line x1={x(tick)} x2={x(tick)} y1={top} y2={H - bottom} />
+              <text x={x(tick)} y={H - bottom + 16} textAnchor="middle">
+                {days(tick)}
+              </text>
+            </g>
+          ))}
+          {people.map((person, index) => {
+            const rowTop = top + index * row;
+            let base = 0;
+            return (
+              <g key={person.id}>
+                <text x={left - 8} y={rowTop + row / 2} dy="0.32em" textAnchor="end" className="chart__label">
+                  {shortName(person.name)}
+                </text>
+                {KINDS.map((kind) => {
+                  const value = person.left[kind];
+                  if (!value) return null;
+                  const from = x(base);
+                  base += value;
+                  return (
+                    <rect key={kind} x={from} y={rowTop + 5} width={Math.max(0, x(base) - from)} height={row - 10} fill={KIND_COLOURS[kind]}>
+                      <title>{`${person.name}, ${kindLabel(kind)}: ${t("reports.charts.days", { count: value, days: days(value) })}`}</title>
+                    </rect>
+                  );
+                })}
+                <text x={x(base) + 6} y={rowTop + row / 2} dy="0.32em" className="chart__value">
+                  {days(person.total)}
+                </text>
+              </g>
+            );
+          })}
+          <line className="chart__axis" x1={left} x2={left} y1={top} y2={H - bottom} />
+        </svg>
+      </div>
+      <figcaption>
+        <Legend items={KINDS.map((kind) => ({ label: kindLabel(kind), colour: KIND_COLOURS[kind] }))} />
+        <details className="chart__data">
+          <summary>{t("reports.charts.showTable")}</summary>
+          <div className="table-wrap">
+            <table className="table table--compact" data-testid="chart-days-left-table">
+              <caption className="visually-hidden">{t("reports.charts.daysLeft.title", { year })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("reports.columns.person")}</th>
+                  <th scope="col">{t("reports.columns.team")}</th>
+                  {KINDS.map((kind) => (
+                    <th key={kind} scope="col" className="number">
+                      {kindLabel(kind)}
+                    </th>
+                  ))}
+                  <th scope="col" className="number">
+                    {t("reports.charts.total")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {people.map((person) => (
+                  <tr key={person.id}>
+                    <th scope="row">{person.name}</th>
+                    <td>{teamName(person.teamId)}</td>
+                    {KINDS.map((kind) => (
+                      <td key={kind} className="number">
+                        {days(person.left[kind])}
+                      </td>
+                    ))}
+                    <td className="number">{days(person.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </figcaption>
+    </figure>
+  );
+}

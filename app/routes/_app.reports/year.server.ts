@@ -1,0 +1,70 @@
+// The year tab's data: the year (spec bounds), the team, the sort, a page of the table, the totals
+// and both pictures, with the labels that depend on the server's Intl data made here.
+import type { TFunction } from "i18next";
+import { isoDate, todayIn, yearOf } from "~/lib/dates";
+import { formatIsoDate } from "~/lib/format";
+import { NO_TEAM, OTHER_TEAMS } from "~/lib/report-charts";
+import { lastReportYear, readReportPaging, readReportSort, readReportTeam, readReportYear } from "~/lib/report-params";
+import { yearReport } from "~/models/report.server";
+import type { SignedInViewer } from "~/utils/auth.server";
+
+export async function loadYearTab(viewer: SignedInViewer, url: URL, language: string, t: TFunction) {
+  const params = url.searchParams;
+  const currentYear = yearOf(todayIn(viewer.timeZone));
+  const maxYear = lastReportYear(currentYear);
+  const { year, error: yearError } = readReportYear(params.get("year"), currentYear);
+  const { sort, direction } = readReportSort(params);
+  const paging = readReportPaging(params);
+  const asked = readReportTeam(params);
+  const shown = await yearReport(viewer, { year, teamId: asked, sort, direction });
+  const team = shown.unknownTeam ? undefined : asked;
+  const teamError = shown.unknownTeam ? "query.teamInvalid" : null;
+  const teamName = new Map(shown.teams.map((t) => [t.id, t.name]));
+  const seriesLabel = (key: string) => (key === NO_TEAM ? t("reports.noTeam") : key === OTHER_TEAMS ? t("reports.charts.otherTeams") : (teamName.get(key) ?? key));
+  const month = (index: number, style: "short" | "long") => formatIsoDate(isoDate(year, index + 1, 1), language, { month: style });
+  const query = new URLSearchParams();
+  query.set("year", String(year));
+  if (team) query.set("team", team);
+  query.set("sort", sort);
+  query.set("dir", direction);
+  return {
+    year,
+    yearInput: yearError ? (params.get("year") ?? "") : String(year),
+    yearError,
+    maxYear,
+    team: team ?? "",
+    teamError,
+    teams: shown.teams,
+    sort,
+    direction,
+    // Nothing is shown for a year outside the bounds: the field says what to choose.
+    count: yearError ? 0 : shown.rows.length,
+    offset: paging.offset,
+    limit: paging.limit,
+    rows: yearError
+      ? []
+      : shown.rows.slice(paging.offset, paging.offset + paging.limit).map((row) => ({
+          id: row.user.id,
+          name: row.user.name,
+          email: row.user.email,
+          team: row.team?.name ?? null,
+          yearly: row.balances.yearly,
+          residual: row.balances.residual,
+          special: row.balances.special,
+        })),
+    totals: shown.totals,
+    charts: yearError
+      ? null
+      : {
+          monthLabels: Array.from({ length: 12 }, (_, i) => month(i, "short")),
+          monthNames: Array.from({ length: 12 }, (_, i) => month(i, "long")),
+          daysOff: shown.daysOff,
+          series: shown.daysOff.series.map((s) => ({ key: s.key, label: seriesLabel(s.key), months: s.months, total: s.total })),
+          daysLeft: shown.daysLeft,
+          teamNames: Object.fromEntries(teamName),
+        },
+    exportQuery: query.toString(),
+  };
+}
+
+export type YearTabData = Awaited<ReturnType<typeof loadYearTab>>;

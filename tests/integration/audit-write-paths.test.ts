@@ -1,0 +1,544 @@
+/// <reference types="vite/client" />
+// Every change made through the app writes an audit entry in the same transaction as the change
+// (issue 12, docs/decisions/0025-audit.md). Every exported function of app/models/*.server.ts is
+// listed here once: WRITES (how to call it, and the entry it must write), EXEMPT (writes that are
+// deliberately not entries of their own, with the reason) or READS (writes nothing). A new model
+// function that is in none of them fails the test: add one line for it.
+//
+// The database client of this file records every SQL statement with the transaction it ran in
+// (a wrapper around the app's own SQLite adapter), so "in the same transaction" is checked on the
+// statements themselves: each row a recipe inserts, updates or deletes must be written in a
+// transaction that also inserts an AuditEntry. Mail bookkeeping (the outbox and the approval links
+// a mail carries) is written after the change it announces and is exempt.
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaClient } from "~/generated/prisma/client";
+import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
+import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
+import { createAbsenceType, deleteAbsenceType, updateAbsenceType } from "~/models/absence-category.server";
+import { requestPasswordReset, resetPassword, verifyEmail } from "~/models/account.server";
+import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
+import { issueTokenPair, refreshTokenPair, revokeRefreshToken } from "~/models/api-token.server";
+import { runAutoApproval } from "~/models/auto-approval.server";
+import { revertCarryOver, runCarryOver } from "~/models/carry-over.server";
+import { registerCompany, sendVerificationEmail, updateCompanySettings } from "~/models/company.server";
+import { checkCredentials } from "~/models/credentials.server";
+import { seedDemoCompany } from "~/models/demo.server";
+import { acceptInvitation, cancelInvitation, inviteUser } from "~/models/invitation.server";
+import { updatePerson } from "~/models/people.server";
+import { closeSession, openSession } from "~/models/session.server";
+import { dismissSetupChecklist } from "~/models/setup.server";
+import {
+  addMember,
+  addTeamAdmin,
+  createTeam as createTeamAsAdmin,
+  deleteTeam,
+  removeMember,
+  removeTeamAdmin,
+  renameTeam,
+  setSubstituteApprover,
+  setTeamAdmins,
+  setTeamOf,
+} from "~/models/team.server";
+import { createUserToken } from "~/models/user-token.server";
+import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.server";
+import { redeemActionLink } from "~/models/vacation-action.server";
+import { remindReviewers } from "~/models/vacation-notify.server";
+import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
+import { setDb } from "~/utils/db.server";
+import type { SignedInViewer } from "~/utils/auth.server";
+import { resetRateLimits } from "~/utils/rate-limit.server";
+import { createSqliteAdapter } from "~/utils/sqlite-adapter.server";
+import { sqliteFilePath } from "~/utils/database-url";
+import { hashToken } from "~/utils/tokens.server";
+import { createCompany, createTeam, createUser, createVacation, viewerFor } from "../support/factories";
+
+// ---------------------------------------------------------------------------------------------
+// The statement recorder.
+
+interface Statement {
+  sql: string;
+  /** The transaction it ran in, or null outside any. */
+  tx: number | null;
+  affected: number;
+}
+
+let recording: Statement[] | null = null;
+let transactions = 0;
+
+function note(query: SqlQuery, tx: number | null, affected: number) {
+  recording?.push({ sql: query.sql, tx, affected });
+}
+
+function recorded(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  return {
+    ...adapter,
+    queryRaw: async (query) => {
+      const result = await adapter.queryRaw(query);
+      note(query, null, result.rows.length);
+      return result;
+    },
+    executeRaw: async (query) => {
+      const count = await adapter.executeRaw(query);
+      note(query, null, count);
+      return count;
+    },
+    async startTransaction(...args: Parameters<SqlDriverAdapter["startTransaction"]>): Promise<Transaction> {
+      const tx = await adapter.startTransaction(...args);
+      const id = ++transactions;
+      return {
+        ...tx,
+        queryRaw: async (query) => {
+          const result = await tx.queryRaw(query);
+          note(query, id, result.rows.length);
+          return result;
+        },
+        executeRaw: async (query) => {
+          const count = await tx.executeRaw(query);
+          note(query, id, count);
+          return count;
+        },
+      } as Transaction;
+    },
+  };
+}
+
+function recordingAdapter(file: string): SqlDriverAdapterFactory {
+  const inner = createSqliteAdapter(file);
+  return { provider: inner.provider, adapterName: inner.adapterName, connect: async () => recorded(await inner.connect()) };
+}
+
+const WRITE = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:[`"]main[`"]\.)?[`"]?(\w+)[`"]?/i;
+/** Written after (and because of) a change already recorded: the outbox and the mail's approval links. */
+const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken"]);
+
+function writesOf(statements: Statement[]) {
+  return statements.flatMap((statement) => {
+    const table = WRITE.exec(statement.sql)?.[1];
+    return table && statement.affected > 0 ? [{ ...statement, table }] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The people and things the recipes act on.
+
+interface Fixture {
+  companyId: string;
+  owner: SignedInViewer;
+  admin: SignedInViewer;
+  employee: SignedInViewer;
+  teamId: string;
+  /** A Monday next year: a working day whatever today is. */
+  monday: string;
+  today: string;
+  ids: Record<string, string>;
+  tokens: Record<string, string>;
+}
+
+let f: Fixture;
+
+const pendingRequest = async (startOffsetWeeks: number) =>
+  (await createVacation(f.companyId, f.employee.userId, { startDate: addDays(f.monday, 7 * startOffsetWeeks), endDate: addDays(f.monday, 7 * startOffsetWeeks), status: "pending" })).id;
+
+const unverifiedUser = async () => (await getDbRecorded().user.create({ data: { companyId: f.companyId, email: `new-${Math.random().toString(36).slice(2)}@acme.test`, passwordHash: "x" } })).id;
+
+let client: PrismaClient;
+const getDbRecorded = () => client;
+
+interface WriteCase {
+  /** Setup the recipe needs (not recorded). */
+  prepare?: () => Promise<void>;
+  run: () => Promise<unknown>;
+  /** The audit actions the call must write (at least these). */
+  actions: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every exported model function: "<file without .server.ts>:<name>" (a "#variant" suffix tests
+// another path of the same function).
+
+const WRITES: Record<string, WriteCase> = {
+  "absence-actions:createAbsenceFromForm": {
+    run: async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ startDate: addDays(f.monday, 1), endDate: addDays(f.monday, 1), categoryId: "yearly_allowance", recipientType: "team_admins" })) form.set(name, value);
+      return createAbsenceFromForm(form, f.employee, () => "/vacations");
+    },
+    actions: ["vacation.created"],
+  },
+  "absence-actions:runRowAction": {
+    prepare: async () => void (f.ids.rowAction = await pendingRequest(2)),
+    run: async () => {
+      const form = new FormData();
+      form.set("intent", "approve");
+      form.set("id", f.ids.rowAction);
+      return runRowAction(form, f.admin, { today: f.today, intents: ["approve"] });
+    },
+    actions: ["vacation.approved"],
+  },
+  "absence-category:createAbsenceType": {
+    run: async () => (f.ids.type = (await createAbsenceType(f.owner, { name: "Formação externa", color: "#123456", balance: "none", requiresApproval: true })).id),
+    actions: ["absence_type.created"],
+  },
+  "absence-category:updateAbsenceType": { run: () => updateAbsenceType(f.owner, f.ids.type, { name: "Formação interna", color: "#654321" }), actions: ["absence_type.updated"] },
+  "absence-category:deleteAbsenceType": { run: () => deleteAbsenceType(f.owner, f.ids.type), actions: ["absence_type.deleted"] },
+  "account:requestPasswordReset": { run: () => requestPasswordReset(f.employee.user.email), actions: ["auth.password_reset_requested"] },
+  "account:resetPassword": {
+    prepare: async () => {
+      const user = await createUser(f.companyId, { email: "forgetful@acme.test" });
+      f.tokens.reset = await client.$transaction((tx) => createUserToken(tx, user.id, "password_reset"));
+    },
+    run: () => resetPassword(f.tokens.reset, "a-brand-new-password"),
+    actions: ["auth.password_reset"],
+  },
+  "account:verifyEmail": {
+    prepare: async () => {
+      const id = await unverifiedUser();
+      f.tokens.verify = await client.$transaction((tx) => createUserToken(tx, id, "verify_email"));
+    },
+    run: () => verifyEmail(f.tokens.verify),
+    actions: ["auth.email_verified"],
+  },
+  "allowance:upsertAllowance": {
+    run: () => upsertAllowance(f.admin, { userId: f.employee.userId, year: yearOf(f.monday) + 1, yearly: 20, residual: 1, specialLeave: 0.5 }),
+    actions: ["allowance.updated"],
+  },
+  "allowance:setYearAllowances": { run: () => setYearAllowances(f.owner, { year: yearOf(f.monday) + 2, userIds: "everyone", yearly: 23 }), actions: ["allowance.updated"] },
+  "api-token:issueTokenPair": {
+    run: async () => (f.tokens.refresh = (await issueTokenPair({ ...f.employee, id: f.employee.userId }, { ip: "203.0.113.9" })).refreshToken),
+    actions: ["auth.signed_in"],
+  },
+  "api-token:revokeRefreshToken": { run: () => revokeRefreshToken(f.tokens.refresh), actions: ["auth.signed_out"] },
+  // A plain rotation continues a recorded sign-in and writes no entry (one per refresh would bury
+  // the audit); a rotated token presented again ends the sign-in, and that is recorded.
+  "api-token:refreshTokenPair": {
+    prepare: async () => {
+      const { refreshToken } = await issueTokenPair({ ...f.employee, id: f.employee.userId }, { ip: "203.0.113.9" });
+      await refreshTokenPair(refreshToken);
+      f.tokens.leaked = refreshToken;
+    },
+    run: () => refreshTokenPair(f.tokens.leaked).catch(() => null),
+    actions: ["auth.sessions_revoked"],
+  },
+  "auto-approval:runAutoApproval": {
+    prepare: async () => {
+      const id = await pendingRequest(3);
+      await client.vacation.update({ where: { id }, data: { createdAt: new Date(Date.now() - 20 * 86_400_000) } });
+    },
+    run: () => runAutoApproval(),
+    actions: ["vacation.auto_approved"],
+  },
+  "carry-over:runCarryOver": {
+    // Early next year (before carried days expire): this year's unused days move on.
+    run: () => runCarryOver(new Date(`${yearOf(f.today) + 1}-01-02T12:00:00Z`)),
+    actions: ["carry_over.run", "carry_over.applied"],
+  },
+  "carry-over:runCarryOver#reminders": {
+    run: () => runCarryOver(new Date(`${yearOf(f.today) + 1}-04-20T12:00:00Z`)),
+    actions: ["carry_over.reminded"],
+  },
+  "carry-over:revertCarryOver": {
+    prepare: async () => void (f.ids.carry = (await client.carryOver.findFirstOrThrow({ where: { companyId: f.companyId, userId: f.employee.userId } })).id),
+    run: () => revertCarryOver(f.owner, f.ids.carry),
+    actions: ["carry_over.reverted"],
+  },
+  "company:registerCompany": {
+    run: () => registerCompany({ companyName: "Newco", fullName: "Nina New", email: "nina@newco.test", password: "a-long-password", language: "en" }),
+    actions: ["company.registered", "auth.verification_sent"],
+  },
+  "company:sendVerificationEmail": {
+    prepare: async () => void (f.ids.unverified = await unverifiedUser()),
+    run: () => sendVerificationEmail(f.ids.unverified),
+    actions: ["auth.verification_sent"],
+  },
+  "company:updateCompanySettings": {
+    run: () => updateCompanySettings(f.owner, { name: "Acme Renamed", countryCode: "PT", timeZone: "Europe/Lisbon", defaultYearlyAllowance: 23, carryOverMaxDays: 5, carryOverExpiresOn: "04-30" }),
+    actions: ["company.updated"],
+  },
+  "credentials:checkCredentials": {
+    run: () => checkCredentials(f.employee.user.email, "not-the-password", "198.51.100.7").catch(() => null),
+    actions: ["auth.sign_in_failed"],
+  },
+  "demo:seedDemoCompany": { run: () => seedDemoCompany(client, f.today), actions: ["company.demo_created"] },
+  "invitation:inviteUser": {
+    run: async () => (f.ids.invitation = (await inviteUser(f.owner, { email: "invitee@acme.test", fullName: "Ivo Invitee", role: "user" }, "pt")).id),
+    actions: ["user.invited"],
+  },
+  "invitation:cancelInvitation": { run: () => cancelInvitation(f.owner, f.ids.invitation), actions: ["user.invitation_cancelled"] },
+  "invitation:acceptInvitation": {
+    prepare: async () => {
+      f.tokens.invite = "known-invitation-token";
+      await client.invitation.create({
+        data: { companyId: f.companyId, email: "joiner@acme.test", fullName: "Joana Joiner", role: "user", tokenHash: hashToken(f.tokens.invite), invitedById: f.owner.userId, expiresAt: new Date(Date.now() + 86_400_000) },
+      });
+    },
+    run: () => acceptInvitation(f.tokens.invite, { password: "a-long-password", language: "pt" }),
+    actions: ["user.invitation_accepted"],
+  },
+  "people:updatePerson": { run: () => updatePerson(f.owner, f.ids.colleague, { fullName: "Carla Colleague", teamId: null }), actions: ["user.updated", "user.team_changed"] },
+  "session:openSession": { run: async () => (f.ids.session = await openSession({ id: f.employee.userId, companyId: f.companyId }, { ip: "192.0.2.1", userAgent: "test" })), actions: ["auth.signed_in"] },
+  "session:closeSession": { run: () => closeSession(f.ids.session), actions: ["auth.signed_out"] },
+  "setup:dismissSetupChecklist": { run: () => dismissSetupChecklist(f.owner), actions: ["company.setup_dismissed"] },
+  "team:createTeam": { run: async () => (f.ids.team = (await createTeamAsAdmin(f.owner, "Gamma")).id), actions: ["team.created"] },
+  "team:renameTeam": { run: () => renameTeam(f.owner, f.ids.team, "Gamma Rays"), actions: ["team.renamed"] },
+  "team:setTeamOf": { run: () => setTeamOf(f.owner, f.ids.colleague, f.ids.team), actions: ["user.team_changed"] },
+  "team:removeMember": { run: () => removeMember(f.owner, f.ids.team, f.ids.colleague), actions: ["user.team_changed"] },
+  "team:addMember": { run: () => addMember(f.owner, f.ids.team, f.ids.colleague), actions: ["user.team_changed"] },
+  "team:setTeamAdmins": { run: () => setTeamAdmins(f.owner, f.ids.team, [f.ids.colleague]), actions: ["team.admins_changed", "user.updated"] },
+  "team:removeTeamAdmin": { run: () => removeTeamAdmin(f.owner, f.ids.team, f.ids.colleague), actions: ["team.admins_changed"] },
+  "team:addTeamAdmin": { run: () => addTeamAdmin(f.owner, f.ids.team, f.ids.colleague), actions: ["team.admins_changed"] },
+  "team:setSubstituteApprover": { run: () => setSubstituteApprover(f.owner, f.ids.team, f.admin.userId), actions: ["team.substitute_changed"] },
+  "team:deleteTeam": {
+    prepare: async () => {
+      await setTeamOf(f.owner, f.ids.colleague, null);
+    },
+    run: () => deleteTeam(f.owner, f.ids.team),
+    actions: ["team.deleted"],
+  },
+  "user:updateUser": { run: () => updateUser(f.owner, f.ids.colleague, { fullName: "Carla C." }), actions: ["user.updated"] },
+  "user:setPreferredLanguage": { run: () => setPreferredLanguage(f.employee, "es"), actions: ["user.updated"] },
+  "user:deactivateUser": { run: () => deactivateUser(f.owner, f.ids.colleague), actions: ["user.deactivated"] },
+  "vacation-action:redeemActionLink": {
+    prepare: async () => {
+      const vacationId = await pendingRequest(4);
+      f.tokens.link = "known-approval-link";
+      await client.vacationActionToken.create({
+        data: { companyId: f.companyId, vacationId, adminId: f.admin.userId, action: "approve", tokenHash: hashToken(f.tokens.link), expiresAt: new Date(Date.now() + 86_400_000) },
+      });
+    },
+    run: () => redeemActionLink(f.tokens.link),
+    actions: ["vacation.approved"],
+  },
+  "vacation-notify:remindReviewers": {
+    prepare: async () => void (f.ids.remind = await pendingRequest(5)),
+    run: () => remindReviewers(f.employee, f.ids.remind),
+    actions: ["vacation.reviewers_reminded"],
+  },
+  "vacation:createVacation": {
+    run: async () => (f.ids.created = (await requestVacation(f.employee, { startDate: addDays(f.monday, 42), endDate: addDays(f.monday, 43), description: "", categoryId: "yearly_allowance", halfDayStart: false, halfDayEnd: false, recipientType: "team_admins" })).vacation.id),
+    actions: ["vacation.created"],
+  },
+  "vacation:decideVacation": { run: () => decideVacation(f.admin, f.ids.created, "rejected"), actions: ["vacation.rejected"] },
+  "vacation:autoApproveVacation": {
+    prepare: async () => void (f.ids.auto = await pendingRequest(7)),
+    run: () => autoApproveVacation(f.companyId, f.ids.auto, new Date()),
+    actions: ["vacation.auto_approved"],
+  },
+  "vacation:cancelVacation": { prepare: async () => void (f.ids.cancel = await pendingRequest(8)), run: () => cancelVacation(f.employee, f.ids.cancel, f.today), actions: ["vacation.cancelled"] },
+};
+
+/** Functions that write but are not an entry of their own, and why. */
+const EXEMPT: Record<string, string> = {
+  "auto-approval:scheduleAutoApproval": "a timer: each tick is runAutoApproval, listed above",
+  "carry-over:scheduleCarryOver": "a timer: each tick is runCarryOver, listed above",
+  "user-token:createUserToken": "takes its caller's transaction, whose entry says why the link was made (requestPasswordReset, sendVerificationEmail)",
+  "user-token:consumeUserToken": "takes its caller's transaction, whose entry records what the link did (verifyEmail, resetPassword)",
+  "vacation-notify:notifyNewRequest": "mail only, sent after the request it announces was created and recorded",
+  "vacation-notify:notifyDecision": "mail only, sent after the decision it announces was recorded",
+};
+
+/** Functions that write nothing (checked against their source below). */
+const READS = new Set([
+  "absence-actions:readCreatedFlag",
+  "absence-category:listAbsenceTypes",
+  "absence-category:getAbsenceType",
+  "absence-category:absenceTypeUsage",
+  "absence-category:serializeAbsenceType",
+  "absence-category:slugOf",
+  "allowance:effectiveAllowance",
+  "approval:loadReviewRouting",
+  "approval:reviewersOf",
+  "approval:pendingReviewFilter",
+  "approval:countPendingApprovals",
+  "approval:pendingApprovalsTag",
+  "approval:listPendingApprovals",
+  "audit:auditCompanies",
+  "audit:auditCsv",
+  "audit:auditPeople",
+  "audit:searchAudit",
+  "audit:serializeAuditEntry",
+  "auto-approval:autoApprovalDate",
+  "balance-explanation:explainBalance",
+  "balance:loadHolidayCalendars",
+  "balance:loadBalanceInputs",
+  "balance:balanceShortfallError",
+  "calendar:listCategories",
+  "calendar:getPersonalYear",
+  "calendar:describeVacations",
+  "company:resolveCountryAndZone",
+  "company:getCompanySettings",
+  "company:getCompany",
+  "company:listAllCompanies",
+  "demo:hasAnyCompany",
+  "holiday-catalogue:nationalHolidays",
+  "holiday-catalogue:listCountries",
+  "holiday-catalogue:isKnownCountry",
+  "holiday-catalogue:mainTimeZone",
+  "holiday-catalogue:listTimeZones",
+  "holiday-catalogue:isKnownTimeZone",
+  "invitation:listPendingInvitations",
+  "invitation:describeInvitation",
+  "people:listPeople",
+  "people:getPerson",
+  "report:absenceReport",
+  "report:absenceReportCsv",
+  "report:allowanceReport",
+  "report:allowanceReportCsv",
+  "report:ownBalances",
+  "report:serializeReportRow",
+  "report:sortReportRows",
+  "report:yearReport",
+  "setup:getSetupChecklist",
+  "team:listTeams",
+  "team:listTeamsWithPeople",
+  "team:getTeam",
+  "team:serializeTeam",
+  "team:listTeamCandidates",
+  "user-token:peekUserToken",
+  "user:serializeUser",
+  "user:listUsers",
+  "user:getUser",
+  "vacation-action:describeActionLink",
+  "vacation-notify:assertOutsideRecipientsAllowed",
+  "vacation:serializeVacation",
+  "vacation:getVacation",
+  "vacation:searchVacations",
+  "vacation:vacationWhere",
+]);
+
+// ---------------------------------------------------------------------------------------------
+
+const models = import.meta.glob<Record<string, unknown>>("/app/models/*.server.ts", { eager: true });
+const exportedFunctions = Object.entries(models).flatMap(([file, module]) => {
+  const area = path.basename(file, ".server.ts");
+  return Object.entries(module)
+    .filter(([, value]) => typeof value === "function")
+    .map(([name, fn]) => ({ key: `${area}:${name}`, fn: fn as (...args: unknown[]) => unknown }));
+});
+const baseKey = (key: string) => key.split("#")[0];
+
+beforeAll(async () => {
+  resetRateLimits();
+  client = new PrismaClient({ adapter: recordingAdapter(sqliteFilePath(process.env.DATABASE_URL!)) });
+  setDb(client);
+  const company = await createCompany("Acme");
+  const team = await createTeam(company.id, "Alpha");
+  const owner = await createUser(company.id, { role: "owner", email: "owner@acme.test", fullName: "Olga Owner", teamId: team.id });
+  const admin = await createUser(company.id, { role: "admin", email: "admin@acme.test", fullName: "Adam Admin", teamId: team.id });
+  const employee = await createUser(company.id, { email: "employee@acme.test", fullName: "Emma Employee", teamId: team.id });
+  const colleague = await createUser(company.id, { email: "colleague@acme.test", fullName: "Carla", teamId: team.id });
+  await client.teamAdmin.create({ data: { teamId: team.id, userId: admin.id } });
+  const today = todayIn("Europe/Lisbon");
+  const year = yearOf(today);
+  await client.allowance.createMany({ data: [owner, admin, employee, colleague].map((user) => ({ companyId: company.id, userId: user.id, year, yearly: 22 })) });
+  let monday = `${year + 1}-01-12`;
+  while (dayOfWeek(monday) !== 1) monday = addDays(monday, 1);
+  f = {
+    companyId: company.id,
+    owner: await viewerFor(owner),
+    admin: await viewerFor(admin),
+    employee: await viewerFor(employee),
+    teamId: team.id,
+    monday,
+    today,
+    ids: { colleague: colleague.id },
+    tokens: {},
+  };
+});
+
+afterAll(async () => {
+  await client.$disconnect();
+});
+
+describe("the list of model functions", () => {
+  it("names every exported function of app/models once: a write with its recipe, an exemption with its reason, or a read", () => {
+    const listed = new Map<string, string>();
+    for (const key of Object.keys(WRITES)) listed.set(baseKey(key), "WRITES");
+    for (const key of Object.keys(EXEMPT)) {
+      expect(listed.has(key), `${key} is listed twice`).toBe(false);
+      listed.set(key, "EXEMPT");
+    }
+    for (const key of READS) {
+      expect(listed.has(key), `${key} is listed twice`).toBe(false);
+      listed.set(key, "READS");
+    }
+    const unlisted = exportedFunctions.map((e) => e.key).filter((key) => !listed.has(key));
+    expect(unlisted, "New model functions: add each to WRITES (with how to call it), EXEMPT (with why) or READS").toEqual([]);
+    const gone = [...listed.keys()].filter((key) => !exportedFunctions.some((e) => e.key === key));
+    expect(gone, "Listed functions that no longer exist").toEqual([]);
+  });
+
+  it("keeps the reads free of writes: no create, update, delete, upsert, audit or mail in their source", () => {
+    // A Prisma write is <client>.<model>.<operation>( — a hash's .update( is not one.
+    const writing = /\.\s*[a-z]\w*\s*\.\s*(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|\$executeRaw|recordAudit\(|queueMail\(/;
+    for (const { key, fn } of exportedFunctions) {
+      if (READS.has(key)) expect(writing.test(fn.toString()), `${key} looks like it writes`).toBe(false);
+    }
+  });
+});
+
+describe("every write path records its change in the same transaction", () => {
+  const audited: Statement[] = [];
+
+  for (const [key, recipe] of Object.entries(WRITES)) {
+    it(key, async () => {
+      await recipe.prepare?.();
+      const before = new Set((await client.auditEntry.findMany({ select: { id: true } })).map((e) => e.id));
+      recording = [];
+      try {
+        await recipe.run();
+      } finally {
+        audited.push(...recording);
+      }
+      const statements = recording;
+      recording = null;
+      const writes = writesOf(statements);
+      const auditInserts = writes.filter((w) => w.table === "AuditEntry" && /^\s*INSERT/i.test(w.sql));
+      expect(auditInserts.length, `${key} wrote no audit entry`).toBeGreaterThan(0);
+      for (const write of writes) {
+        if (write.table === "AuditEntry" || MAIL_BOOKKEEPING.has(write.table)) continue;
+        const sameTransaction = write.tx !== null && auditInserts.some((a) => a.tx === write.tx);
+        expect(sameTransaction, `${key}: ${write.sql.slice(0, 80)}… is not in a transaction with its audit entry`).toBe(true);
+      }
+      const entries = await client.auditEntry.findMany({ where: { id: { notIn: [...before] } }, select: { action: true, companyId: true } });
+      for (const action of recipe.actions) expect(entries.map((e) => e.action), key).toContain(action);
+      // An entry always names its company.
+      for (const entry of entries) expect(entry.companyId).toBeTruthy();
+    });
+  }
+
+  it("never updates or deletes an audit entry on any of those paths", () => {
+    const touched = writesOf(audited).filter((w) => w.table === "AuditEntry" && !/^\s*INSERT/i.test(w.sql));
+    expect(touched).toEqual([]);
+  });
+});
+
+describe("append-only, and writes only through the models", () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "generated" ? [] : sources(full);
+      return /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const files = sources(path.resolve("app"));
+
+  it("has no code that updates or deletes audit entries", () => {
+    for (const file of files) {
+      expect(readFileSync(file, "utf8"), file).not.toMatch(/auditEntry\s*\.\s*(update|updateMany|upsert|delete|deleteMany)\b/);
+    }
+  });
+
+  it("writes data only in app/models (the mail outbox is the one exception, in app/utils/mail.server.ts)", () => {
+    const write = /\.\s*(?!auditEntry)\w+\s*\.\s*(create|createMany|update|updateMany|upsert|delete|deleteMany)\(/;
+    for (const file of files) {
+      const relative = path.relative(path.resolve("app"), file);
+      if (relative.startsWith("models/") || relative === path.join("utils", "mail.server.ts") || relative === path.join("utils", "audit.server.ts")) continue;
+      const offending = readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => write.test(line) && /\b(db|tx|getDb\(\))\s*\./.test(line));
+      expect(offending, relative).toEqual([]);
+    }
+  });
+});

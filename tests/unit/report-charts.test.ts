@@ -1,0 +1,114 @@
+// The numbers behind the reports' pictures (app/lib/report-charts.ts): days off per month by team,
+// the people with the most days left, and the axis steps.
+import { describe, expect, it } from "vitest";
+import type { Balances } from "~/lib/balance-kinds";
+import { axisTicks, daysOffByMonth, mostDaysLeft, NO_TEAM, OTHER_TEAMS, type ChartAbsence } from "~/lib/report-charts";
+import { holidayCalendar, NO_HOLIDAYS } from "~/lib/working-days";
+
+const absence = (startDate: string, endDate: string, status = "approved", halves: Partial<Pick<ChartAbsence, "halfDayStart" | "halfDayEnd">> = {}): ChartAbsence => ({
+  startDate,
+  endDate,
+  status,
+  halfDayStart: false,
+  halfDayEnd: false,
+  ...halves,
+});
+
+describe("days off per month by team", () => {
+  const teams = new Map([
+    ["eng", "Engineering"],
+    ["ops", "Operations"],
+  ]);
+
+  it("splits an absence over the months it touches, counting working days only, halves as 0.5", () => {
+    // Fri 30 Jan 2026 … Tue 3 Feb 2026, the last day a half: Jan 1, Feb 1 + 0.5.
+    const chart = daysOffByMonth(2026, [{ id: "ana", name: "Ana", teamId: "eng" }], teams, () => [absence("2026-01-30", "2026-02-03", "approved", { halfDayEnd: true })], () => NO_HOLIDAYS);
+    expect(chart.series).toHaveLength(1);
+    expect(chart.series[0]).toMatchObject({ key: "eng", name: "Engineering", total: 2.5 });
+    expect(chart.series[0].months.slice(0, 3)).toEqual([1, 1.5, 0]);
+    expect(chart.monthTotals[1]).toBe(1.5);
+    expect(chart.total).toBe(2.5);
+  });
+
+  it("counts approved absences only, of this year only, without the person's holidays", () => {
+    const calendar = holidayCalendar([{ date: "2026-06-10", countryCode: "PT", isRecurring: false }], { countryCode: "PT" }, "PT");
+    const chart = daysOffByMonth(
+      2026,
+      [{ id: "rui", name: "Rui", teamId: "ops" }],
+      teams,
+      () => [
+        absence("2025-12-29", "2026-01-02"), // Mon–Fri: only Thu 1 and Fri 2 Jan fall in 2026
+        absence("2026-06-08", "2026-06-12"), // a week with Portugal Day (Wed 10 June)
+        absence("2026-07-06", "2026-07-10", "pending"),
+        absence("2026-08-03", "2026-08-07", "rejected"),
+        absence("2026-09-07", "2026-09-07", "cancelled"),
+      ],
+      () => calendar,
+    );
+    expect(chart.series[0].months).toEqual([2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("orders teams by their total, keeps people without a team last, and folds teams beyond six into one", () => {
+    const many = new Map(Array.from({ length: 8 }, (_, i) => [`t${i}`, `Team ${i}`]));
+    const people = [...Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, teamId: `t${i}` })), { id: "loner", name: "Loner", teamId: null }];
+    // Person i takes i+1 days in March (Mon 2 March onwards); the loner one day.
+    const absencesOf = (id: string) => (id === "loner" ? [absence("2026-03-02", "2026-03-02")] : [absence("2026-03-02", `2026-03-0${2 + Number(id.slice(1))}`)]);
+    const chart = daysOffByMonth(2026, people, many, (id) => absencesOf(id).map((a) => ({ ...a, endDate: a.endDate > "2026-03-06" ? "2026-03-06" : a.endDate })), () => NO_HOLIDAYS);
+    expect(chart.series.map((s) => s.key)).toEqual(["t4", "t5", "t6", "t7", "t3", OTHER_TEAMS, NO_TEAM]);
+    expect(chart.series.map((s) => s.total)).toEqual([5, 5, 5, 5, 4, 6, 1]);
+    expect(chart.total).toBe(chart.series.reduce((sum, s) => sum + s.total, 0));
+    // A team id the company no longer has counts as no team.
+    const orphan = daysOffByMonth(2026, [{ id: "x", name: "X", teamId: "gone" }], many, () => [absence("2026-03-02", "2026-03-02")], () => NO_HOLIDAYS);
+    expect(orphan.series.map((s) => s.key)).toEqual([NO_TEAM]);
+  });
+
+  it("is empty (and zero) when nobody was off", () => {
+    const chart = daysOffByMonth(2026, [{ id: "a", name: "A", teamId: "eng" }], teams, () => [], () => NO_HOLIDAYS);
+    expect(chart).toMatchObject({ series: [], total: 0 });
+    expect(chart.monthTotals).toEqual(new Array(12).fill(0));
+  });
+});
+
+describe("the people with the most days left", () => {
+  const balances = (yearly: number, residual = 0, special = 0): Balances => ({
+    yearly: { total: 22, used: 0, pending: 0, remaining: yearly },
+    residual: { total: 0, used: 0, pending: 0, remaining: residual },
+    special: { total: 0, used: 0, pending: 0, remaining: special },
+  });
+  const person = (id: string) => ({ id, name: id, teamId: null });
+
+  it("adds what remains of the three balances, most first, ties by name, nobody without days, at most ten", () => {
+    const rows = [
+      { person: person("Bea"), balances: balances(10, 2.5) },
+      { person: person("Ana"), balances: balances(12, 0, 0.5) },
+      { person: person("Caio"), balances: balances(0) },
+      { person: person("Dora"), balances: balances(20) },
+      ...Array.from({ length: 12 }, (_, i) => ({ person: person(`Z${String(i).padStart(2, "0")}`), balances: balances(1) })),
+    ];
+    const top = mostDaysLeft(rows);
+    expect(top).toHaveLength(10);
+    expect(top.slice(0, 3).map((p) => [p.name, p.total])).toEqual([
+      ["Dora", 20],
+      ["Ana", 12.5],
+      ["Bea", 12.5],
+    ]);
+    expect(top.map((p) => p.name)).not.toContain("Caio");
+    expect(top[1].left).toEqual({ yearly: 12, residual: 0, special: 0.5 });
+  });
+
+  it("draws an overdrawn balance as nothing left rather than a negative bar", () => {
+    const [row] = mostDaysLeft([{ person: person("Eva"), balances: balances(-2, 3) }]);
+    expect(row.left).toEqual({ yearly: 0, residual: 3, special: 0 });
+    expect(row.total).toBe(3);
+  });
+});
+
+describe("axis steps", () => {
+  it("uses 1, 2 or 5 times a power of ten, reaching past the largest value", () => {
+    expect(axisTicks(23)).toEqual([0, 10, 20, 30]);
+    expect(axisTicks(57)).toEqual([0, 20, 40, 60]);
+    expect(axisTicks(2.5)).toEqual([0, 1, 2, 3]);
+    expect(axisTicks(400)).toEqual([0, 100, 200, 300, 400]);
+    expect(axisTicks(0)).toEqual([0, 1]);
+  });
+});
