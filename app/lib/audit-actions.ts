@@ -4,10 +4,12 @@
 // newer than this list still shows (its code stands for the label) and can be filtered through
 // the API. A new recordAudit action adds one line here and one label per language.
 export const AUDIT_ACTION_GROUPS = {
-  vacation: ["vacation.created", "vacation.approved", "vacation.rejected", "vacation.auto_approved", "vacation.cancelled", "vacation.reviewers_reminded"],
+  vacation: ["vacation.created", "vacation.approved", "vacation.rejected", "vacation.auto_approved", "vacation.cancelled", "vacation.reviewers_reminded", "vacation.cancellation_notified"],
   user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated"],
   team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.deleted"],
   allowance: ["allowance.updated"],
+  holiday: ["holiday.created", "holiday.deleted", "holiday.imported", "holiday.catalogue_loaded"],
+  calendar_feed: ["calendar_feed.created", "calendar_feed.renewed", "calendar_feed.revoked"],
   carry_over: ["carry_over.run", "carry_over.applied", "carry_over.reminded", "carry_over.reverted"],
   absence_type: ["absence_type.created", "absence_type.updated", "absence_type.activated", "absence_type.deactivated", "absence_type.deleted"],
   company: ["company.registered", "company.updated", "company.setup_dismissed", "company.demo_created"],

@@ -45,7 +45,9 @@ import {
 import { createUserToken } from "~/models/user-token.server";
 import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.server";
 import { redeemActionLink } from "~/models/vacation-action.server";
-import { remindReviewers } from "~/models/vacation-notify.server";
+import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
+import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
+import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
@@ -326,6 +328,27 @@ const WRITES: Record<string, WriteCase> = {
     run: () => autoApproveVacation(f.companyId, f.ids.auto, new Date()),
     actions: ["vacation.auto_approved"],
   },
+  "vacation-notify:notifyCancellation": {
+    prepare: async () => {
+      f.ids.cancelledToTell = await pendingRequest(9);
+      await cancelVacation(f.employee, f.ids.cancelledToTell, f.today);
+    },
+    run: () => notifyCancellation(f.employee, f.ids.cancelledToTell),
+    actions: ["vacation.cancellation_notified"],
+  },
+  "calendar-feed:createFeed": { run: async () => void (f.ids.feed = (await createFeed(f.employee, { scope: "company", teamId: null })).feed.id), actions: ["calendar_feed.created"] },
+  "calendar-feed:renewFeed": { run: () => renewFeed(f.employee, f.ids.feed), actions: ["calendar_feed.renewed"] },
+  "calendar-feed:revokeFeed": { run: () => revokeFeed(f.employee, f.ids.feed), actions: ["calendar_feed.revoked"] },
+  "holiday:createHoliday": {
+    run: async () => void (f.ids.holiday = (await createHoliday(f.owner, { date: `${yearOf(f.monday) + 1}-06-13`, name: "Santo António", countryCode: "PT", region: "", isRecurring: false })).id),
+    actions: ["holiday.created"],
+  },
+  "holiday:deleteHoliday": { run: () => deleteHoliday(f.owner, f.ids.holiday), actions: ["holiday.deleted"] },
+  "holiday:importHolidayCsv": {
+    run: () => importHolidayCsv(f.owner, `date,name,country_code,is_recurring\n${yearOf(f.monday) + 1}-06-24,São João,PT,false\n`, { dryRun: false }),
+    actions: ["holiday.imported"],
+  },
+  "holiday:loadOfficialHolidays": { run: () => loadOfficialHolidays(f.owner, { countryCode: "ES", region: null, year: yearOf(f.monday) + 1 }), actions: ["holiday.catalogue_loaded"] },
   "vacation:cancelVacation": { prepare: async () => void (f.ids.cancel = await pendingRequest(8)), run: () => cancelVacation(f.employee, f.ids.cancel, f.today), actions: ["vacation.cancelled"] },
 };
 
@@ -337,6 +360,8 @@ const EXEMPT: Record<string, string> = {
   "user-token:consumeUserToken": "takes its caller's transaction, whose entry records what the link did (verifyEmail, resetPassword)",
   "vacation-notify:notifyNewRequest": "mail only, sent after the request it announces was created and recorded",
   "vacation-notify:notifyDecision": "mail only, sent after the decision it announces was recorded",
+  "calendar-feed:renderFeed": "a calendar app's fetch: it only notes when the feed was last read (at most once a minute), which the owner sees on the feeds page",
+  "holiday:addHolidays": "takes its caller's transaction, whose entry says why the holidays were added (registerCompany, updateCompanySettings)",
 };
 
 /** Functions that write nothing (checked against their source below). */
@@ -367,6 +392,22 @@ const READS = new Set([
   "calendar:listCategories",
   "calendar:getPersonalYear",
   "calendar:describeVacations",
+  "calendar-feed-ics:renderIcs",
+  "calendar-feed-ics:feedEtag",
+  "calendar-feed:listOwnFeeds",
+  "calendar-feed:listFeedTeams",
+  "calendar-feed:checkFeedTarget",
+  "calendar-feed:getOwnFeed",
+  "company-calendar:weekAround",
+  "company-calendar:getCompanyMonth",
+  "holiday-catalogue:listRegions",
+  "holiday-catalogue:officialHolidays",
+  "holiday:serializeHoliday",
+  "holiday:listHolidays",
+  "holiday:getHoliday",
+  "holiday:companyCountry",
+  "holiday:previewOfficialHolidays",
+  "person-overview:getPersonOverview",
   "company:resolveCountryAndZone",
   "company:getCompanySettings",
   "company:getCompany",
