@@ -9,9 +9,10 @@ import { isAdmin, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.
 import { loadBalanceInputs } from "./balance.server";
 
 /**
- * A person of the viewer's company (404 for anyone else's) with their absences of `year`. Their
- * balances, and requests that did not go ahead, only for those who see their absences in detail
- * (seesAbsenceDetailsOf); colleagues see when they are away, not how many days they have left.
+ * A person of the viewer's company (404 for anyone else's) with the absences of `year` that hold
+ * dates (pending, approved: the balance inputs read no others). Their balances only for those who
+ * see their absences in detail (seesAbsenceDetailsOf); colleagues see when they are away, not how
+ * many days they have left.
  */
 export async function getPersonOverview(viewer: Viewer, userId: string, year: number) {
   const db = getDb();
@@ -36,7 +37,7 @@ export async function getPersonOverview(viewer: Viewer, userId: string, year: nu
     hasAllowance: detailed && Boolean(inputs.allowanceOf(userId, year)),
     vacations: inputs
       .vacationsOf(userId)
-      .filter((vacation) => detailed || holdsDates(vacation.status))
+      .filter((vacation) => holdsDates(vacation.status))
       .map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
     holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
   };

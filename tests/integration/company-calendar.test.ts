@@ -212,11 +212,11 @@ describe("a person's page (/people/:id)", () => {
     expect(response instanceof Response ? response.status : unwrapData(response).status).toBe(404);
   });
 
-  it("hides a colleague's requests that did not go ahead", async () => {
-    const ofCarla = await getPersonOverview(await viewerFor(people.bruno), people.carla.id, 2027);
-    expect(ofCarla.vacations.map((v) => v.id)).toEqual([absences.carlaNextWeek.id]);
-    const byOwner = await getPersonOverview(await viewerFor(people.owner), people.carla.id, 2027);
-    expect(byOwner.vacations.map((v) => v.id).sort()).toEqual([absences.carlaRejected.id, absences.carlaNextWeek.id].sort());
+  it("shows the absences that hold dates, not requests that did not go ahead", async () => {
+    for (const viewer of [people.bruno, people.owner]) {
+      const ofCarla = await getPersonOverview(await viewerFor(viewer), people.carla.id, 2027);
+      expect(ofCarla.vacations.map((v) => v.id)).toEqual([absences.carlaNextWeek.id]);
+    }
   });
 });
 
