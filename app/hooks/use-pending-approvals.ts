@@ -1,49 +1,22 @@
 import { useEffect, useState } from "react";
 
-export const PENDING_POLL_MS = 1000;
-
 /**
- * The server renders the count; with JavaScript it is refreshed every second (spec section 4),
- * skipping ticks while the tab is hidden or a request is still out. Each poll sends the ETag of
- * the last answer, so while nothing changed the server answers 304 without a body.
+ * The server renders the count; with JavaScript, for admins, it is refreshed every second (the
+ * poll's code arrives on demand: app/hooks/pending-approvals-poll.ts).
  */
 export function usePendingApprovalsCount(initial: number, enabled: boolean): number {
   const [count, setCount] = useState(initial);
   useEffect(() => setCount(initial), [initial]);
   useEffect(() => {
     if (!enabled) return;
-    let inFlight = false;
-    let etag: string | null = null;
-    const controller = new AbortController();
-    const tick = async () => {
-      if (inFlight || document.visibilityState === "hidden") return;
-      inFlight = true;
-      try {
-        // If-None-Match set by hand (the browser's own cache is bypassed), so the 304 reaches
-        // this code instead of being replaced by a copy from the HTTP cache.
-        const response = await fetch("/api/vacations/pending-approvals", {
-          headers: { Accept: "application/json", ...(etag ? { "If-None-Match": etag } : {}) },
-          cache: "no-store",
-          signal: controller.signal,
-        });
-        if (response.status === 304) return;
-        if (response.ok) {
-          const items: unknown = await response.json();
-          if (Array.isArray(items)) {
-            setCount(items.length);
-            etag = response.headers.get("ETag");
-          }
-        }
-      } catch {
-        // Offline or aborted: keep the last count.
-      } finally {
-        inFlight = false;
-      }
-    };
-    const timer = window.setInterval(tick, PENDING_POLL_MS);
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import("./pending-approvals-poll").then(({ startPendingApprovalsPoll }) => {
+      if (!cancelled) stop = startPendingApprovalsPoll(setCount);
+    });
     return () => {
-      window.clearInterval(timer);
-      controller.abort();
+      cancelled = true;
+      stop?.();
     };
   }, [enabled]);
   return count;

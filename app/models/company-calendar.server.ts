@@ -3,7 +3,8 @@
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
-import { displayName, matchesSearch } from "~/lib/people";
+import { displayName } from "~/lib/people";
+import { matchesSearch } from "~/lib/text-search";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";

@@ -2,6 +2,7 @@
 // official holidays of the catalogue, and those sign-up and the company tab add — in this one
 // module. Writes are company admins' (canManageHolidays), scoped by the viewer's company, and
 // audited in their transaction. Choices: docs/decisions/0022-bank-holidays.md.
+import { foldForSearch } from "~/lib/text-search";
 import { randomUUID } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { readHolidayCsv, type CsvRowError } from "~/lib/holiday-csv";
@@ -48,11 +49,6 @@ function whereOf(companyId: string, filters: HolidayFilters): Prisma.HolidayWher
   return { AND: and };
 }
 
-/** Lower case without accents: "implantacao" finds "Implantação". */
-function folded(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 export interface HolidayPage {
   items: HolidayRow[];
   total: number;
@@ -69,13 +65,13 @@ export async function listHolidays(viewer: Viewer, filters: HolidayFilters, pagi
   const db = getDb();
   const where = whereOf(viewer.companyId, filters);
   const { offset, limit } = paging;
-  const needle = filters.q ? folded(filters.q.trim()) : "";
+  const needle = filters.q ? foldForSearch(filters.q.trim()) : "";
   if (!needle) {
     const [total, items] = await Promise.all([db.holiday.count({ where }), db.holiday.findMany({ where, select: holidaySelect, orderBy: ORDER, skip: offset, take: limit })]);
     return { items, total, offset, limit };
   }
   const names = await db.holiday.findMany({ where, select: { id: true, name: true }, orderBy: ORDER });
-  const matching = names.filter((row) => folded(row.name).includes(needle)).map((row) => row.id);
+  const matching = names.filter((row) => foldForSearch(row.name).includes(needle)).map((row) => row.id);
   const pageIds = matching.slice(offset, offset + limit);
   const rows = pageIds.length ? await db.holiday.findMany({ where: { companyId: viewer.companyId, id: { in: pageIds } }, select: holidaySelect }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,7 +1,8 @@
 // The company's people as company admins manage them (the Users tab): a searchable, paged list
 // with each person's allowances of a year, one person with their allowances, and the one change
 // that spans a person's profile and their team.
-import { displayName, matchesSearch } from "~/lib/people";
+import { displayName } from "~/lib/people";
+import { matchesSearch } from "~/lib/text-search";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { effectiveAllowance } from "./allowance.server";

@@ -2,8 +2,8 @@
 // The address is the state: month, filters, the open absence (?bar=) and the request drawer
 // (?new=1&start=&end=) all work without JavaScript; with it, panels open in place.
 import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useCallback, useMemo, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { cancelConfirmation } from "~/components/absence-table";
@@ -12,7 +12,7 @@ import { barLabel, barTitle, MonthTable, withQuery, type MonthBar } from "~/comp
 import { DateRangeText } from "~/components/date-text";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
-import { PersonBalances, PersonIdentity } from "~/components/person-overview";
+import { PersonBalances, PersonIdentity, type PersonOverviewData } from "~/components/person-overview";
 import { SidePanel } from "~/components/side-panel";
 import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -25,7 +25,6 @@ import { createAbsenceFromForm, readCreatedFlag, runRowAction } from "~/models/a
 import { getPersonalYear } from "~/models/calendar.server";
 import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
-import type { loader as personLoader } from "~/routes/_app.people.$userId";
 import { requireUser } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
 import { canSubscribeTo } from "~/utils/permissions.server";
@@ -121,7 +120,6 @@ export default function CompanyCalendar() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
-  const personFetcher = useFetcher<typeof personLoader>();
   const query = searchParams.toString();
   const { month } = data;
 
@@ -148,14 +146,9 @@ export default function CompanyCalendar() {
   }, [openBarId, data.people]);
 
   const onOpenBar = useCallback((id: string, trigger: HTMLElement) => setPanel({ kind: "bar", id, trigger }), []);
-  const { load } = personFetcher;
-  const onOpenPerson = useCallback(
-    (id: string, trigger: HTMLElement) => {
-      setPanel({ kind: "person", id, trigger });
-      load(`/people/${id}?year=${month.slice(0, 4)}`);
-    },
-    [load, month],
-  );
+  const onOpenPerson = useCallback((id: string, trigger: HTMLElement) => setPanel({ kind: "person", id, trigger }), []);
+  const personPanelId = panel?.kind === "person" ? panel.id : null;
+  const personSummary = usePersonSummary(personPanelId, month.slice(0, 4));
   const onDraft = useCallback((range: SelectedRange) => {
     preloadAbsenceForm();
     setDraft(range);
@@ -330,12 +323,16 @@ export default function CompanyCalendar() {
 
       {panel?.kind === "person" ? (
         <SidePanel key={panel.id} labelledBy="person-panel-title" onClose={closePanel} closeHref={closeHref} returnFocusTo={panel.trigger} testId="person-panel">
-          {personFetcher.data && personFetcher.data.person.id === panel.id && personFetcher.state === "idle" ? (
+          {personSummary === "failed" ? (
+            <p id="person-panel-title" role="alert">
+              {t("companyCalendar.person.loadFailed")} <Link to={`/people/${panel.id}?year=${month.slice(0, 4)}`}>{t("companyCalendar.person.openPage")}</Link>
+            </p>
+          ) : personSummary ? (
             <div className="person-panel">
-              <PersonIdentity data={personFetcher.data} headingId="person-panel-title" />
-              <PersonBalances data={personFetcher.data} />
-              <Link className="button" to={`/people/${panel.id}?year=${personFetcher.data.year}`}>
-                {t("companyCalendar.person.yearView", { year: personFetcher.data.year })}
+              <PersonIdentity data={personSummary} headingId="person-panel-title" />
+              <PersonBalances data={personSummary} />
+              <Link className="button" to={`/people/${panel.id}?year=${personSummary.year}`}>
+                {t("companyCalendar.person.yearView", { year: personSummary.year })}
               </Link>
             </div>
           ) : (
@@ -364,6 +361,25 @@ export default function CompanyCalendar() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The side panel's person, fetched as JSON (/people/:id/summary) with a plain fetch: the page
+ * needs nothing more, and every page's first load stays free of Remix's fetcher machinery.
+ */
+function usePersonSummary(personId: string | null, year: string): PersonOverviewData | "failed" | null {
+  const [loaded, setLoaded] = useState<{ id: string; data: PersonOverviewData | "failed" } | null>(null);
+  useEffect(() => {
+    if (!personId) return;
+    const controller = new AbortController();
+    fetch(`/people/${encodeURIComponent(personId)}/summary?year=${year}`, { headers: { Accept: "application/json" }, signal: controller.signal })
+      .then(async (response) => setLoaded({ id: personId, data: response.ok ? ((await response.json()) as PersonOverviewData) : "failed" }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ id: personId, data: "failed" });
+      });
+    return () => controller.abort();
+  }, [personId, year]);
+  return loaded && loaded.id === personId ? loaded.data : null;
 }
 
 function MonthLegend() {

@@ -4,9 +4,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CalendarLegend } from "~/components/month-grid";
 import { PersonBalances, PersonIdentity } from "~/components/person-overview";
-import { YearCalendar } from "~/components/year-calendar";
+import { PersonYear } from "~/components/person-year";
 import { todayIn, yearOf } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
@@ -60,9 +59,8 @@ export default function PersonPage() {
               {t("absences.myCalendar.currentYear")}
             </Link>
           </nav>
-          <CalendarLegend selectable={false} />
         </div>
-        <YearCalendar year={year} today={data.today} vacations={data.vacations} holidays={data.holidays} selected={null} />
+        <PersonYear year={year} today={data.today} vacations={data.vacations} holidays={data.holidays} />
       </section>
     </div>
   );

@@ -123,7 +123,7 @@ test("a person's name opens who they are; a colleague's balances stay private", 
     await expect(page.getByRole("heading", { name: "Ana Silva", level: 2, exact: true })).toBeVisible();
     await expect(page.locator("main")).toContainText("ana.silva0@demo.test");
     await expect(page.locator("main")).toContainText("só são visíveis para ela e para os administradores");
-    await expect(page.getByTestId("year-calendar")).toBeVisible();
+    await expect(page.getByTestId("person-year")).toBeVisible();
   }
 });
 
@@ -136,6 +136,9 @@ test("the team filter and a name typed without accents narrow the rows; the mont
   await expect(names.filter({ hasText: "Bruno Martins" })).toHaveCount(1);
   await expect(names.filter({ hasText: /^Ana Silva$/ })).toHaveCount(0);
   await page.getByRole("link", { name: "Limpar" }).click();
+  // The filters form starts afresh with the address: type once it has arrived.
+  await expect(page).toHaveURL(urlPath(`/company-calendar?month=${MONTH}`));
+  await expect(page.getByLabel("Equipa")).toHaveValue("");
   await page.getByLabel("Procurar pessoa").fill("joao");
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(names.filter({ hasText: /\S/ })).toHaveText(["João Pereira"]);
