@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -36,7 +37,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = rootData?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const nonce = useNonce();
-  const messages = documentMessagesJson(i18n, language);
+  // A page whose route says `handle.hydrate === false` (the public landing page) is plain HTML and
+  // CSS: no scripts, no messages for them, nothing to download but the page.
+  const scripts = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const messages = scripts ? documentMessagesJson(i18n, language) : "";
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -47,10 +51,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {/* Data, not a script: the browser's i18next reads its messages from here (entry.client). */}
-        <script type="application/json" id={MESSAGES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: messages }} />
+        {scripts ? <script type="application/json" id={MESSAGES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: messages }} /> : null}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

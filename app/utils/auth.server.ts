@@ -8,6 +8,7 @@ import { AppError } from "./errors.server";
 import { asRole, requireAdmin, requireMaster, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
+import { assertCompanyWritable } from "~/models/company-access.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { publicUserSelect } from "~/models/user.server";
 import { getCookieSession, SESSION_TTL_MS, sessionStorage } from "./session.server";
@@ -107,6 +108,7 @@ export async function requireUser(request: Request): Promise<SignedInViewer> {
     const query = back && back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : "";
     throw redirect(`/login${query}`);
   }
+  await assertCompanyWritable(found.viewer, request);
   return found.viewer;
 }
 
