@@ -116,16 +116,3 @@ export function formatDateRange(start: IsoDate, end: IsoDate, language: string):
   if (start === end) return formatDate(start, language);
   return readableDateFormatter(language).format.formatRange(toUtcDate(start), toUtcDate(end)).replace(/\s+/g, NBSP);
 }
-
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
-
-/** An amount in minor units (cents) of a currency, as people of the language write it: "1,00 €", "€1.00". */
-export function formatMoney(cents: number, currency: string, language: string): string {
-  const key = `${language}|${currency}`;
-  let formatter = moneyFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(localeTag(language), { style: "currency", currency });
-    moneyFormatters.set(key, formatter);
-  }
-  return formatter.format(cents / 100).replace(/\s+/g, NBSP);
-}

@@ -21,7 +21,9 @@ export function staysWritable(url: URL): boolean {
     path.startsWith("/api/auth/") ||
     path === "/api/users/me/language" ||
     path === "/language" ||
-    path === "/logout"
+    path === "/logout" ||
+    // Hiding the set-up checklist changes nothing of the company's.
+    path === "/setup-checklist"
   );
 }
 

@@ -5,7 +5,8 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { Language } from "~/i18n";
 import type { IsoDate } from "~/lib/dates";
-import { formatDate, formatDateRange, formatMoney } from "~/lib/format";
+import { formatDate, formatDateRange } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { getT } from "~/utils/i18n.server";
 
 // Resolved from node_modules at run time, from wherever this module ended up (the Remix server

@@ -4,6 +4,7 @@
 import type Stripe from "stripe";
 import type { Language } from "~/i18n";
 import { companyAccess, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type CompanyAccess, DEFAULT_CURRENCY } from "~/lib/billing";
+import { todayIn, type IsoDate } from "~/lib/dates";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
@@ -49,8 +50,8 @@ async function subscriptionFor(viewer: Viewer, id: string | undefined) {
 export interface TrialBanner {
   subscriptionId: string;
   daysLeft: number;
-  /** When an unpaid trial turns the company read-only (ms since the epoch), once it has ended. */
-  readOnlyFrom: number | null;
+  /** The day an ended, unpaid trial turns the company read-only (in the company's zone). */
+  readOnlyFrom: IsoDate | null;
   access: CompanyAccess;
   /** The viewer may subscribe (company admins) and billing is configured. */
   canSubscribe: boolean;
@@ -67,7 +68,7 @@ export async function loadTrialBanner(viewer: Viewer, now = new Date()): Promise
   return {
     subscriptionId: subscription.id,
     daysLeft: trial.daysLeft,
-    readOnlyFrom: trial.daysLeft === 0 ? readOnlyFrom(trial.endsAt) : null,
+    readOnlyFrom: trial.daysLeft === 0 ? todayIn(viewer.timeZone, new Date(readOnlyFrom(trial.endsAt))) : null,
     access,
     canSubscribe: configured && managesBilling(viewer),
     configured,
@@ -92,8 +93,9 @@ export async function loadSubscriptionSummary(viewer: Viewer, now = new Date()) 
     subscribed: Boolean(subscription?.stripeCustomerId),
     interval: subscription?.billingInterval ?? "month",
     seats: subscription?.seats ?? null,
-    currentPeriodEnd: subscription?.currentPeriodEnd?.toISOString() ?? null,
-    cancelAt: subscription?.cancelAt?.toISOString() ?? null,
+    // Calendar dates in the company's zone; a subscription ending at midnight ends the day before.
+    currentPeriodEnd: subscription?.currentPeriodEnd ? todayIn(viewer.timeZone, subscription.currentPeriodEnd) : null,
+    cancelAt: subscription?.cancelAt ? todayIn(viewer.timeZone, new Date(subscription.cancelAt.getTime() - 1)) : null,
     people,
     currency,
     prices: { month: pricePerPersonCents(currency, "month"), year: pricePerPersonCents(currency, "year") },

@@ -1,5 +1,5 @@
 // The public landing page (spec: /public): features, pricing, about, privacy, an interest form and
-// the ways in. Plain HTML and CSS — no scripts at all (handle.hydrate) — so it is fast on any phone;
+// the ways in. Plain HTML and CSS — no scripts at all (root.tsx leaves them out for this address) — so it is fast on any phone;
 // the interest form is an ordinary POST answered by this page. See docs/decisions/0028-public-site.md.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { Logo } from "~/components/logo";
 import { messageValues, SUPPORTED_LANGUAGES } from "~/i18n";
 import { pricePerPersonCents } from "~/lib/billing";
 import { parseWithZod } from "~/lib/form-parse";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
 import { interestSchema } from "~/lib/schemas/billing";
 import { registerInterest } from "~/models/public-interest.server";
 import { getEnv } from "~/utils/env.server";
@@ -16,8 +16,6 @@ import { AppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { clientIp } from "~/utils/rate-limit.server";
-
-export const handle = { hydrate: false };
 
 const OG_LOCALES: Record<string, string> = { pt: "pt_PT", en: "en_GB", es: "es_ES" };
 
