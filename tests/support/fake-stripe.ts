@@ -117,8 +117,12 @@ export class FakeStripe {
     this.options = { ...this.options, ...options };
   }
 
-  failNext(prefix: string, status = 500) {
-    this.failures.push({ prefix, status });
+  /**
+   * Fails the next calls to a path (twice by default: the app's SDK retries a failed call once, so
+   * that is what a Stripe outage looks like to it).
+   */
+  failNext(prefix: string, { status = 500, times = 2 } = {}) {
+    for (let i = 0; i < times; i++) this.failures.push({ prefix, status });
   }
 
   /** A signed webhook delivery of this event, as Stripe sends it. */

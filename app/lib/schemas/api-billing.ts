@@ -39,7 +39,7 @@ export function apiPaymentMethodSchema(currentYear: number, currentMonth: number
       exp_month: wholeNumber(month).pipe(z.number().min(1, month).max(12, month)),
       exp_year: wholeNumber(year).pipe(z.number().min(currentYear, year).max(currentYear + EXPIRY_YEARS - 1, year)),
     })
-    .refine((card) => card.exp_year > currentYear || card.exp_month >= currentMonth, { message: "billing.validation.cardExpired", path: ["exp_month"] });
+    .refine((card) => card.exp_year > currentYear || card.exp_month >= currentMonth, { message: "billing.validation.cardExpired", path: ["exp_month"], when: (payload) => !payload.issues.length });
 }
 
 export const apiSubscriptionRefSchema = z.object({

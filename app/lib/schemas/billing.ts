@@ -68,7 +68,8 @@ export function paymentMethodSchema(currentYear: number, currentMonth: number) {
       ),
     })
     .check(
-      z.refine((card) => card.expYear > currentYear || card.expMonth >= currentMonth, { message: "billing.validation.cardExpired", path: ["expMonth"] }),
+      // Only once month and year are each valid: "expired" says nothing about a month 13.
+      z.refine((card) => card.expYear > currentYear || card.expMonth >= currentMonth, { message: "billing.validation.cardExpired", path: ["expMonth"], when: (payload) => !payload.issues.length }),
     );
 }
 
