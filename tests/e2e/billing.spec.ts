@@ -112,6 +112,13 @@ test("the billing tabs: details locked until Edit, the payment method's rules, d
   // The success toast leaves after 2.2 s with JavaScript; without it, it stays with the page.
   if (jsOn(testInfo)) await expect(toast).toHaveCount(0, { timeout: 4000 });
 
+  // The billing language saves as it is chosen (a button without JavaScript), then the page reloads.
+  await page.getByLabel("Idioma preferido").selectOption("es");
+  if (!jsOn(testInfo)) await page.getByRole("button", { name: "Guardar idioma" }).click();
+  await expect(page.getByTestId("action-notice")).toHaveText("Preferência de idioma atualizada");
+  await expect(page.getByLabel("Idioma preferido")).toHaveValue("es");
+  if (jsOn(testInfo)) await expect(page.getByTestId("action-notice")).toHaveCount(0, { timeout: 4000 });
+
   // Bad input is said next to its field.
   await page.getByTestId("billing-edit").click();
   await page.getByLabel("E-mail de faturação").fill("faturas");
