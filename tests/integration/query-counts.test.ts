@@ -13,6 +13,7 @@ import { loader as personLoader } from "~/routes/_app.people.$userId";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { loader as appLoader } from "~/routes/_app";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
 import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
@@ -84,6 +85,9 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["/company-calendar loader (a month of everyone)", (c) => companyCalendarLoader(args(getRequest("/company-calendar?month=2027-01", c.cookie)))],
     ["/people/:id loader (a colleague's year)", (c) => personLoader(args(getRequest(`/people/${c.employee.userId}?year=2027`, c.cookie), { userId: c.employee.userId }))],
     ["/company-settings users tab (a page of people with their allowances)", (c) => settingsLoader(args(getRequest("/company-settings?tab=users&year=2027", c.cookie)))],
+    ["the shell (trial banner, pending count)", (c) => appLoader(args(getRequest("/my-calendar", c.cookie)))],
+    ["/company-settings billing details tab (people as primary contacts)", (c) => settingsLoader(args(getRequest("/company-settings?tab=billing-details", c.cookie)))],
+    ["/company-settings invoices tab", (c) => settingsLoader(args(getRequest("/company-settings?tab=billing-invoices", c.cookie)))],
   ];
   for (const [name, run] of cases) {
     it(name, async () => {
