@@ -60,7 +60,8 @@ export default defineConfig({
       "rm -rf tests/.tmp/e2e && mkdir -p tests/.tmp/e2e && " +
       // TRUST_PROXY: the fuzzer (fuzz.spec.ts) names its own client addresses in X-Forwarded-For,
       // so its failed sign-ins never slow down the browsers' (which come from 127.0.0.1).
-      `DATABASE_URL=file:./tests/.tmp/e2e/e2e.db PORT=${PORT} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always TRUST_PROXY=loopback node build/server.js`,
+      // Billing runs against a fake Stripe started in the same process (tests/support/e2e-server.ts).
+      `DATABASE_URL=file:./tests/.tmp/e2e/e2e.db PORT=${PORT} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always TRUST_PROXY=loopback npx tsx tests/support/e2e-server.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !CI,
     timeout: 60_000,

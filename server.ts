@@ -45,7 +45,9 @@ function createApp(build: ServerBuild) {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:"],
           connectSrc: ["'self'"],
-          formAction: ["'self'", "https://checkout.stripe.com"],
+          // A form that starts a checkout is answered with a redirect to Stripe's page, which
+          // form-action also governs (STRIPE_API_URL's origin when Stripe is a local fake).
+          formAction: ["'self'", ...runtime.checkoutOrigins()],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: env.NODE_ENV === "production" ? [] : null,
         },

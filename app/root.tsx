@@ -23,12 +23,15 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 
+/** Pages served without JavaScript (routes/public.tsx). */
+const NO_SCRIPT_PATHS = new Set(["/public", "/public/"]);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   // ?lng= wins for this request (spec detection order) and is remembered like a chosen language.
   const fromQuery = new URL(request.url).searchParams.get("lng");
   const headers = isLanguage(fromQuery) ? { "Set-Cookie": await languageCookieHeader(fromQuery) } : undefined;
-  return data({ language }, { headers });
+  return data({ language, scripts: !NO_SCRIPT_PATHS.has(new URL(request.url).pathname) }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -36,7 +39,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = rootData?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const nonce = useNonce();
-  const messages = documentMessagesJson(i18n, language);
+  // The public landing page is plain HTML and CSS: no scripts, no messages for them, nothing to
+  // download but the page (the root loader decides by its address).
+  const scripts = rootData?.scripts ?? true;
+  const messages = scripts ? documentMessagesJson(i18n, language) : "";
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -47,10 +53,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {/* Data, not a script: the browser's i18next reads its messages from here (entry.client). */}
-        <script type="application/json" id={MESSAGES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: messages }} />
+        {scripts ? <script type="application/json" id={MESSAGES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: messages }} /> : null}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

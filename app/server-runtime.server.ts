@@ -14,6 +14,7 @@ import { applySqliteMigrations } from "~/utils/migrations.server";
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
 export { getEnv } from "~/utils/env.server";
+export { checkoutOrigins } from "~/utils/stripe.server";
 export { createAppRequestHandler } from "~/utils/request-handler.server";
 export { requestGuards } from "~/utils/request-guards.server";
 

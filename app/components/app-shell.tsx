@@ -12,6 +12,8 @@ export interface ShellData {
   /** canReadAudit (app/utils/permissions.server.ts): the master, and owners for their company. */
   seesAudit: boolean;
   pendingApprovals: number;
+  /** The trial banner's HTML, rendered on the server (trial-banner.server.tsx), or null. */
+  trialBanner: string | null;
 }
 
 /**
@@ -27,6 +29,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.key]);
+  useEffect(() => {
+    if (shell.trialBanner) void import("./trial-banner-enhance").then((module) => module.enhanceTrialBanner());
+  }, [shell.trialBanner]);
   const onMenuKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== "Escape" || !event.currentTarget.open) return;
     event.currentTarget.open = false;
@@ -126,6 +131,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           </div>
         </details>
       </header>
+      {/* The server's HTML as it is; its script only when there is a banner (trial-banner.server.tsx). */}
+      {shell.trialBanner ? <div className="trial-banner-slot" dangerouslySetInnerHTML={{ __html: shell.trialBanner }} /> : null}
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

@@ -8,7 +8,8 @@ export function AuthLayout({ title, children }: { title: string; children: React
   return (
     <div className="auth">
       <header className="auth__header">
-        <a href="/" className="brand" aria-label={t("app.name")}>
+        {/* Signed out, the logo leads to what Folga is: the public page (docs/decisions/0028-public-site.md). */}
+        <a href="/public" className="brand" aria-label={t("app.name")}>
           <Logo />
           <span>{t("app.name")}</span>
         </a>

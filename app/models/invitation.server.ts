@@ -11,6 +11,7 @@ import { queueMail } from "~/utils/mail.server";
 import { hashPassword } from "~/utils/password.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
+import { syncSeats } from "./seats.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -123,7 +124,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
   const invitation = await findUsableInvitation(token, now);
   const db = getDb();
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
+  const user = await db.$transaction(async (tx) => {
     // The conditional update makes the link single-use even when two submissions race.
     const { count } = await tx.invitation.updateMany({
       where: { id: invitation.id, acceptedAt: null, expiresAt: { gt: now } },
@@ -159,4 +160,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
     );
     return user;
   });
+  // One more person: the subscription's quantity follows (docs/decisions/0027-billing.md).
+  await syncSeats({ companyId: invitation.companyId });
+  return user;
 }

@@ -4,6 +4,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
 import { assertAllowed, canEditProfile, canManagePerson, isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
+import { syncSeats } from "./seats.server";
 
 export const publicUserSelect = {
   id: true,
@@ -152,6 +153,8 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
       tx,
     );
   });
+  // One person fewer: the subscription's quantity follows (docs/decisions/0027-billing.md).
+  await syncSeats(viewer);
 }
 
 /** The person's language (e-mails, the next sign-in); recorded only when it changes. */

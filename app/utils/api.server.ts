@@ -1,4 +1,5 @@
 import { type z } from "zod";
+import { assertCompanyWritable } from "~/models/company-access.server";
 import { getOptionalViewer, loadViewer, type SignedInViewer } from "./auth.server";
 import { messageValues } from "~/i18n";
 import { AppError } from "./errors.server";
@@ -58,10 +59,12 @@ export async function requireApiUser(request: Request): Promise<SignedInViewer> 
     const claims = await verifyAccessToken(header.slice(7).trim());
     const viewer = claims ? await loadViewer(claims.userId, claims.companyId) : null;
     if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+    await assertCompanyWritable(viewer, request);
     return viewer;
   }
   const viewer = await getOptionalViewer(request);
   if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+  await assertCompanyWritable(viewer, request);
   return viewer;
 }
 

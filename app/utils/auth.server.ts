@@ -8,6 +8,7 @@ import { AppError } from "./errors.server";
 import { asRole, requireAdmin, requireMaster, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
+import { assertCompanyWritable } from "~/models/company-access.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { closeSession, openSession } from "~/models/session.server";
 import { publicUserSelect } from "~/models/user.server";
@@ -98,6 +99,7 @@ export async function requireUser(request: Request): Promise<SignedInViewer> {
     const query = back && back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : "";
     throw redirect(`/login${query}`);
   }
+  await assertCompanyWritable(found.viewer, request);
   return found.viewer;
 }
 

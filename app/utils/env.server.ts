@@ -46,6 +46,17 @@ const schema = z.object({
       }
       return setting;
     }),
+  // Billing (docs/decisions/0027-billing.md). Without STRIPE_SECRET_KEY billing is "not
+  // configured": the billing screens say so and the Stripe calls of the API answer 503.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  // Prices made in Stripe's dashboard (price_…); unset: the app sends the price itself.
+  STRIPE_PRICE_MONTHLY: z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe price id (price_…)").optional(),
+  STRIPE_PRICE_ANNUAL: z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe price id (price_…)").optional(),
+  // Another address for Stripe's API (a local fake in tests); unset: https://api.stripe.com.
+  STRIPE_API_URL: z.string().url("must be an absolute URL such as http://127.0.0.1:12111").optional(),
+  // The privacy documents "Manage account" opens; unset: the privacy section of the public page.
+  PRIVACY_URL: z.string().url("must be an absolute URL such as https://example.com/privacy").optional(),
 });
 
 const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -82,6 +93,11 @@ export function getEnv(): Env {
   const env = parsed.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 random characters).\nSee .env.example.");
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the signing secret of the webhook endpoint APP_URL/api/billing/webhook).\nSee .env.example.",
+    );
   }
   cached = {
     ...env,

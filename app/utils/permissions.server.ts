@@ -180,6 +180,19 @@ export function canSubscribeTo(viewer: Viewer, target: FeedTarget): boolean {
   return isAdmin(viewer) || viewer.teamId === target.teamId || viewer.adminOfTeamIds.includes(target.teamId);
 }
 
+/**
+ * Billing (details, payment method, invoices, the subscription and its checkout): company admins.
+ * Employees see the trial banner but cannot pay or read invoices.
+ */
+export function managesBilling(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** Asking to delete the company's account (its subscription ends that month): the owner only. */
+export function canDeleteAccount(viewer: Viewer): boolean {
+  return viewer.role === "owner";
+}
+
 export function assertAllowed(allowed: boolean): asserts allowed {
   if (!allowed) throw forbidden();
 }

@@ -16,6 +16,10 @@ export const BODY_LIMITS = {
 // PATCH /api/users/{id}); the schema lets the picture be up to 2,000,000 characters.
 const PICTURE_JSON_PATH = /^\/api\/users\/[^/]+\/?$/;
 const PICTURE_JSON_LIMIT = 3 * 1024 * 1024;
+// Stripe's webhook events carry whole objects (an invoice with its lines): Stripe's own limit on
+// what it sends is far above ours, so its endpoint reads more than other JSON.
+const WEBHOOK_PATH = "/api/billing/webhook";
+const WEBHOOK_JSON_LIMIT = 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // What the routes answer. Anything else (TRACE, CONNECT, WebDAV verbs…) stops here: the fetch
@@ -104,6 +108,7 @@ function isCrossSite(req: express.Request, ownOrigins: string[]): boolean {
 function bodyLimit(req: express.Request): number {
   const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json" || type.endsWith("+json")) {
+    if (req.path === WEBHOOK_PATH) return WEBHOOK_JSON_LIMIT;
     return PICTURE_JSON_PATH.test(req.path) ? PICTURE_JSON_LIMIT : BODY_LIMITS.json;
   }
   if (type === "application/x-www-form-urlencoded") return BODY_LIMITS.form;

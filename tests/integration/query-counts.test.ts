@@ -13,6 +13,7 @@ import { loader as personLoader } from "~/routes/_app.people.$userId";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { loader as appLoader } from "~/routes/_app";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
 import { loader as reportsLoader } from "~/routes/_app.reports/route";
 import { loader as absencesCsv } from "~/routes/reports.absences[.]csv";
@@ -91,6 +92,9 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["/reports absences tab", (c) => reportsLoader(args(getRequest("/reports?tab=absences&from=2027-01-01&to=2027-12-31", c.cookie)))],
     ["year CSV", (c) => allowancesCsv(args(getRequest("/reports/allowances.csv?year=2027", c.cookie)))],
     ["absences CSV", (c) => absencesCsv(args(getRequest("/reports/absences.csv?from=2027-01-01&to=2027-12-31", c.cookie)))],
+    ["the shell (trial banner, pending count)", (c) => appLoader(args(getRequest("/my-calendar", c.cookie)))],
+    ["/company-settings billing details tab (people as primary contacts)", (c) => settingsLoader(args(getRequest("/company-settings?tab=billing-details", c.cookie)))],
+    ["/company-settings invoices tab", (c) => settingsLoader(args(getRequest("/company-settings?tab=billing-invoices", c.cookie)))],
   ];
   for (const [name, run] of cases) {
     it(name, async () => {

@@ -44,6 +44,21 @@ const SPEC_MESSAGES: [string, string | null, string | null][] = [
   ["reports.errors.status", "Erro {{status}} ao carregar relatórios", null],
   ["audit.loadFailed", null, "Failed to fetch"],
   ["audit.exportFailed", "Falha a exportar CSV", null],
+  // Billing (sections 2, 5 and 8).
+  ["billing.validation.last4", null, "Please, add your card's 4 last digits."],
+  ["billing.subscription.loadFailed", null, "Failed to load subscription"],
+  ["billing.checkout.openFailed", "Não foi possível abrir o Checkout", "Not possible to initiate checkout"],
+  ["billing.checkout.createFailed", "Erro ao criar Checkout", null],
+  ["billing.invoices.pdfUnavailable", "PDF não disponível", null],
+  ["billing.invoices.stripePdfFailed", "Erro ao buscar PDF do Stripe", null],
+  ["billing.account.failed", null, "Failed to request deletion"],
+  ["billing.account.requested", null, "Deletion requested."],
+  ["billing.details.languageUpdated", null, "Language preference updated"],
+  ["billing.payment.saved", null, "Payment method saved"],
+  ["billing.trial.plan", "Plano em trial.", null],
+  ["billing.trial.ended", "O seu trial terminou.", null],
+  ["billing.trial.subscribe", "Subscrever agora", null],
+  ["billing.trial.opening", "A abrir Stripe…", null],
 ];
 
 describe("the spec's messages", () => {

@@ -11,9 +11,17 @@ import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { AbsenceTypesTab } from "./absence-types-tab";
+import { BillingDetailsTab } from "./billing-details-tab";
+import { billingDetailsAction, loadBillingDetailsTab, subscriptionAction } from "./billing-details.server";
+import { BillingInvoicesTab } from "./billing-invoices-tab";
+import { loadBillingInvoicesTab } from "./billing-invoices.server";
+import { BillingPaymentTab } from "./billing-payment-tab";
+import { loadBillingPaymentTab, paymentAction } from "./billing-payment.server";
 import { absenceTypesAction, loadAbsenceTypesTab } from "./absence-types.server";
 import { CompanyTab } from "./company-tab";
 import { companyAction, loadCompanyTab } from "./company.server";
+import { ManageAccountTab } from "./manage-account-tab";
+import { accountAction, loadManageAccountTab } from "./manage-account.server";
 import type { TabActionArgs, TabActionResult } from "./tab-action";
 import { ACCOUNT_TABS, MANAGEMENT_TABS, tabOf } from "./tabs";
 import { TeamsTab } from "./teams-tab";
@@ -39,8 +47,14 @@ export function loader({ request }: LoaderFunctionArgs) {
         return { tab, absenceTypes: await loadAbsenceTypesTab(viewer, url) } as const;
       case "company":
         return { tab, company: await loadCompanyTab(viewer, await getLanguage(request)) } as const;
-      default:
-        return { tab } as const;
+      case "billing-details":
+        return { tab, billing: await loadBillingDetailsTab(viewer, url) } as const;
+      case "billing-invoices":
+        return { tab, invoices: await loadBillingInvoicesTab(viewer) } as const;
+      case "billing-payment":
+        return { tab, payment: await loadBillingPaymentTab(viewer) } as const;
+      case "manage-account":
+        return { tab, account: await loadManageAccountTab(viewer) } as const;
     }
   });
 }
@@ -50,6 +64,10 @@ const AREA_ACTIONS: Record<string, (args: TabActionArgs) => Promise<TabActionRes
   teams: teamsAction,
   "absence-types": absenceTypesAction,
   company: companyAction,
+  subscription: subscriptionAction,
+  billingDetails: billingDetailsAction,
+  payment: paymentAction,
+  account: accountAction,
 };
 
 export function action({ request }: ActionFunctionArgs) {
@@ -91,10 +109,14 @@ export default function CompanySettings() {
         <AbsenceTypesTab />
       ) : tab === "company" ? (
         <CompanyTab />
+      ) : tab === "billing-details" ? (
+        <BillingDetailsTab />
+      ) : tab === "billing-invoices" ? (
+        <BillingInvoicesTab />
+      ) : tab === "billing-payment" ? (
+        <BillingPaymentTab />
       ) : (
-        <div className="empty-state">
-          <p>{t("placeholder.body")}</p>
-        </div>
+        <ManageAccountTab />
       )}
     </>
   );

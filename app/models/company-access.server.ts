@@ -1,0 +1,38 @@
+// A company whose unpaid trial ended more than GRACE_DAYS ago, or whose subscription ended, is
+// read-only (docs/decisions/0027-billing.md): people still sign in, read and export everything,
+// but changes are refused (402) until the company subscribes. Billing and the account itself stay
+// open, or nobody could subscribe. Checked once per state-changing request, where the viewer is
+// resolved (requireUser, requireApiUser), so no screen or API route can forget it.
+import { companyAccess } from "~/lib/billing";
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import type { Viewer } from "~/utils/permissions.server";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ACCOUNT_TABS = new Set(["billing-details", "billing-invoices", "billing-payment", "manage-account"]);
+
+/** What stays writable in a read-only company: paying, the account, signing out, one's language. */
+export function staysWritable(url: URL): boolean {
+  const path = url.pathname.replace(/\/+$/, "");
+  if (path === "/company-settings") return ACCOUNT_TABS.has(url.searchParams.get("tab") ?? "");
+  return (
+    path.startsWith("/billing/") ||
+    path.startsWith("/api/billing/") ||
+    path.startsWith("/api/auth/") ||
+    path === "/api/users/me/language" ||
+    path === "/language" ||
+    path === "/logout" ||
+    // Hiding the set-up checklist changes nothing of the company's.
+    path === "/setup-checklist"
+  );
+}
+
+export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId">, request: Request, now = new Date()) {
+  if (READS.has(request.method) || staysWritable(new URL(request.url))) return;
+  const subscription = await getDb().subscription.findFirst({
+    where: { companyId: viewer.companyId },
+    orderBy: { createdAt: "asc" },
+    select: { status: true, trialEndsAt: true, stripeCustomerId: true, cancelAt: true },
+  });
+  if (companyAccess(subscription, now) === "readOnly") throw new AppError(402, "read_only", "billing.readOnly.refused");
+}

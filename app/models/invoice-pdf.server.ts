@@ -1,0 +1,106 @@
+// The app's own invoice document (for invoices Stripe did not issue): an A4 PDF with the invoice's
+// figures and the company's billing details, in the billing language. DejaVu Sans is embedded so
+// Portuguese and Spanish accents (and €, £) render in any viewer.
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import type { Language } from "~/i18n";
+import type { IsoDate } from "~/lib/dates";
+import { formatDate, formatDateRange } from "~/lib/format";
+import { formatMoney } from "~/lib/money";
+import { getT } from "~/utils/i18n.server";
+
+// Resolved from node_modules at run time, from wherever this module ended up (the Remix server
+// build, vitest, tsx): the package is never bundled.
+const require = createRequire(import.meta.url);
+const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+export interface InvoiceDocument {
+  invoiceNumber: string;
+  invoiceDate: IsoDate;
+  periodStart: IsoDate;
+  periodEnd: IsoDate;
+  userCount: number;
+  totalCents: number;
+  currency: string;
+  status: string;
+  billTo: {
+    companyName: string;
+    companyAddress: string;
+    phone: string;
+    invoiceEmail: string;
+    primaryContact: string | null;
+  };
+  issuer: { name: string; url: string };
+}
+
+const INK = "#1d2430";
+const MUTED = "#5b6575";
+const ACCENT = "#0f766e";
+
+/** The PDF's bytes. */
+export function renderInvoicePdf(invoice: InvoiceDocument, language: Language): Promise<Buffer> {
+  const t = getT(language);
+  const money = (cents: number) => formatMoney(cents, invoice.currency, language);
+  const unitCents = invoice.userCount > 0 ? Math.round(invoice.totalCents / invoice.userCount) : invoice.totalCents;
+  const title = t("billing.pdf.title", { number: invoice.invoiceNumber });
+  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: invoice.issuer.name, Subject: invoice.billTo.companyName }, lang: language });
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  doc.font("bold").fontSize(20).fillColor(ACCENT).text(invoice.issuer.name, left, 56);
+  doc.font("body").fontSize(9).fillColor(MUTED).text(invoice.issuer.url);
+  doc.font("bold").fontSize(16).fillColor(INK).text(title, left, 56, { width, align: "right" });
+  doc.font("body").fontSize(10).fillColor(MUTED);
+  doc.text(`${t("billing.pdf.date")}: ${formatDate(invoice.invoiceDate, language)}`, { width, align: "right" });
+  doc.text(`${t("billing.pdf.status")}: ${t(`billing.invoices.status.${invoice.status}`, { defaultValue: invoice.status })}`, { width, align: "right" });
+
+  doc.moveDown(3);
+  doc.font("bold").fontSize(11).fillColor(INK).text(t("billing.pdf.billTo"), left);
+  doc.font("body").fontSize(10).fillColor(INK);
+  const bill = invoice.billTo;
+  for (const line of [bill.companyName, ...bill.companyAddress.split(/\r?\n/), bill.phone, bill.invoiceEmail]) {
+    if (line.trim()) doc.text(line.trim());
+  }
+  if (bill.primaryContact) doc.fillColor(MUTED).text(`${t("billing.pdf.contact")}: ${bill.primaryContact}`);
+
+  doc.moveDown(2);
+  const columns = [
+    { label: t("billing.pdf.description"), x: left, w: width * 0.46, align: "left" as const },
+    { label: t("billing.pdf.quantity"), x: left + width * 0.46, w: width * 0.16, align: "right" as const },
+    { label: t("billing.pdf.unitPrice"), x: left + width * 0.62, w: width * 0.18, align: "right" as const },
+    { label: t("billing.pdf.amount"), x: left + width * 0.8, w: width * 0.2, align: "right" as const },
+  ];
+  let y = doc.y;
+  doc.font("bold").fontSize(10).fillColor(INK);
+  for (const column of columns) doc.text(column.label, column.x, y, { width: column.w, align: column.align });
+  y = doc.y + 4;
+  doc.moveTo(left, y).lineTo(left + width, y).strokeColor("#c9d1dc").stroke();
+  y += 8;
+  doc.font("body").fontSize(10);
+  const row = [
+    `${t("billing.pdf.line")}\n${formatDateRange(invoice.periodStart, invoice.periodEnd, language)}`,
+    t("billing.pdf.people", { count: invoice.userCount }),
+    money(unitCents),
+    money(invoice.totalCents),
+  ];
+  columns.forEach((column, index) => doc.text(row[index], column.x, y, { width: column.w, align: column.align }));
+  y = doc.y + 12;
+  doc.moveTo(left, y).lineTo(left + width, y).strokeColor("#c9d1dc").stroke();
+  y += 10;
+  doc.font("bold").fontSize(12).text(`${t("billing.pdf.total")}: ${money(invoice.totalCents)}`, left, y, { width, align: "right" });
+
+  doc.moveDown(4);
+  doc.font("body").fontSize(9).fillColor(MUTED).text(t("billing.pdf.footer", { name: invoice.issuer.name }), left, doc.y, { width });
+  doc.end();
+  return done;
+}

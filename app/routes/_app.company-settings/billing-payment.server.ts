@@ -1,0 +1,41 @@
+// The payment method tab's data and form action (intent "payment.save").
+import { data } from "@remix-run/node";
+import { CARD_BRANDS, expiryYears } from "~/lib/billing";
+import { todayIn } from "~/lib/dates";
+import { parseWithZod } from "~/lib/form-parse";
+import { paymentMethodSchema } from "~/lib/schemas/billing";
+import { getPaymentMethod, savePaymentMethod } from "~/models/billing.server";
+import type { SignedInViewer } from "~/utils/auth.server";
+import { replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
+import { billingConfigured } from "~/utils/stripe.server";
+import type { TabActionArgs, TabActionResult } from "./tab-action";
+
+/** This year and month in the company's zone: the card rules' "now". */
+function yearMonth(viewer: SignedInViewer) {
+  const today = todayIn(viewer.timeZone);
+  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+}
+
+export async function loadBillingPaymentTab(viewer: SignedInViewer) {
+  const card = await getPaymentMethod(viewer);
+  const { year } = yearMonth(viewer);
+  return {
+    configured: billingConfigured(),
+    card: card && { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+    brands: [...CARD_BRANDS],
+    years: expiryYears(year),
+  };
+}
+
+export async function paymentAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+  if (intent !== "payment.save") return null;
+  const { year, month } = yearMonth(viewer);
+  const submission = parseWithZod(formData, { schema: paymentMethodSchema(year, month) });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    await savePaymentMethod(viewer, submission.value);
+  } catch (error) {
+    return replyWithAppError(error, submission.reply);
+  }
+  return data<ActionReply>({ result: submission.reply(), notice: { tone: "success", key: "billing.payment.saved" } });
+}

@@ -1,0 +1,60 @@
+// The manage account tab: the privacy documents, and the owner's account deletion request (asked
+// first, with and without JavaScript; the subscription ends at the end of the month).
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ActionNotice } from "~/components/action-notice";
+import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
+import { formatDate } from "~/lib/format";
+import type { action, loader } from "./route";
+
+const TAB_URL = "?tab=manage-account";
+
+export function ManageAccountTab() {
+  const { t, i18n } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (loaded.tab !== "manage-account") return null;
+  const account = loaded.account;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const confirmation: Confirmation = {
+    title: t("billing.account.confirm.title"),
+    question: t("billing.account.confirm.question", { company: account.companyName }),
+    confirm: t("billing.account.confirm.yes"),
+    cancel: t("billing.account.confirm.no"),
+  };
+  return (
+    <div className="settings-grid billing">
+      <section className="card" aria-labelledby="deletion-heading">
+        <h2 id="deletion-heading">{t("billing.account.deleteTitle")}</h2>
+        <ActionNotice notice={notice} />
+        {confirmStep ? <ConfirmationStep fields={confirmStep.fields} confirmation={confirmation} /> : null}
+        <p>{t("billing.account.deleteBody")}</p>
+        {account.deletionRequestedAt ? (
+          <div className="notice notice--info" data-testid="deletion-status">
+            <p className="notice__line">{t("billing.account.requestedOn", { date: formatDate(account.deletionRequestedAt, i18n.language) })}</p>
+            {account.endsOn ? <p className="notice__line">{t("billing.account.endsOn", { date: formatDate(account.endsOn, i18n.language) })}</p> : null}
+          </div>
+        ) : account.canDelete ? (
+          <Form method="post" action={TAB_URL}>
+            <ConfirmSubmitButton confirmation={confirmation} name="intent" value="account.delete" className="button button--danger" disabled={navigation.state !== "idle"}>
+              {t("billing.account.deleteButton")}
+            </ConfirmSubmitButton>
+          </Form>
+        ) : (
+          <p className="muted" data-testid="deletion-owner-only">
+            {t("billing.account.ownerOnly")}
+          </p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="privacy-heading">
+        <h2 id="privacy-heading">{t("billing.account.privacyTitle")}</h2>
+        <p>{t("billing.account.privacyBody")}</p>
+        <a href={account.privacyUrl} target="_blank" rel="noopener" className="button">
+          {t("billing.account.privacyLink")}
+        </a>
+      </section>
+    </div>
+  );
+}

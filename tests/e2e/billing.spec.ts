@@ -1,0 +1,203 @@
+// Billing as a new customer does it, with JavaScript on and off, in Portuguese, English and
+// Spanish: sign up, see the trial banner count down, subscribe against the fake Stripe (the e2e
+// server runs one: tests/support/e2e-server.ts), come back to the invoices with the banner gone,
+// open the invoice's PDF. Then the billing tabs (details locked until Edit, payment method rules,
+// account deletion asked first), hiding the banner, and a visitor on the landing page on a phone.
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { pdfText } from "../support/pdf";
+import { DEMO, linkFromOutbox, openPage, signIn } from "./support";
+
+type Language = "pt" | "en" | "es";
+
+const TEXT = {
+  pt: { plan: "Plano em trial.", endsIn: "Trial termina em 14 dias", subscribe: "Subscrever agora", opening: "A abrir Stripe…", invoices: "Faturas", paid: "Paga" },
+  en: { plan: "Trial plan.", endsIn: "Trial ends in 14 days", subscribe: "Subscribe now", opening: "Opening Stripe…", invoices: "Invoices", paid: "Paid" },
+  es: { plan: "Plan de prueba.", endsIn: "La prueba termina en 14 días", subscribe: "Suscribirse ahora", opening: "Abriendo Stripe…", invoices: "Facturas", paid: "Pagada" },
+} as const;
+
+const PHONE = { width: 390, height: 844 };
+
+const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
+
+/** Signs up a new company in a language, confirms the e-mail from the outbox and signs in. */
+async function newCustomer(page: Page, testInfo: TestInfo, language: Language, label: string) {
+  const email = `${label}-${language}-${testInfo.project.name}-${Date.now()}@example.test`;
+  await openPage(page, `/signup?lng=${language}`);
+  await page.locator('input[name="companyName"]').fill(`Empresa ${label} ${language}`);
+  await page.locator('input[name="fullName"]').fill("Beatriz Billing");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("correct-horse-1");
+  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/login\?checkEmail=1$/);
+  await openPage(page, await linkFromOutbox(page, email, "/verify-email?token="));
+  if (!jsOn(testInfo)) await page.locator('main form button[type="submit"]').click();
+  await expect(page.locator("main")).toContainText(/Email|E-mail|Correo/);
+  await openPage(page, "/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("correct-horse-1");
+  await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
+  await expect(page.getByTestId("display-name")).toHaveText("Beatriz Billing");
+  return email;
+}
+
+async function noHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+for (const language of ["pt", "en", "es"] as const) {
+  test(`a new customer subscribes from the trial banner and finds the invoice and its PDF (${language})`, async ({ page }, testInfo) => {
+    const text = TEXT[language];
+    await newCustomer(page, testInfo, language, "pay");
+    const banner = page.getByTestId("trial-banner");
+    await expect(banner).toContainText(text.plan);
+    await expect(banner.getByTestId("trial-countdown")).toHaveText(text.endsIn);
+
+    if (jsOn(testInfo)) {
+      // The banner's script is in (it loads on demand). Hold the first submission in the page to
+      // see the button say what is happening (a page that is leaving cannot be looked at), then send it.
+      await expect(banner).toHaveAttribute("data-enhanced", "true");
+      await page.evaluate(() => document.addEventListener("submit", (event) => event.preventDefault(), { once: true, capture: true }));
+      await banner.getByRole("button", { name: text.subscribe }).click();
+      await expect(banner.getByRole("button", { name: text.opening })).toBeDisabled();
+      await page.evaluate(() => document.querySelector<HTMLFormElement>("form[data-checkout]")!.requestSubmit());
+    } else {
+      await banner.getByRole("button", { name: text.subscribe }).click();
+    }
+    await expect(page).toHaveURL(/\/pay\/cs_test_/);
+    await expect(page.getByTestId("fake-quantity")).toHaveText("Quantity: 1");
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    // Back from Stripe: the address loses session_id, the banner is gone, the invoice is there.
+    await expect(page).toHaveURL(/\/company-settings\?tab=billing-invoices$/);
+    await expect(page.getByRole("heading", { name: text.invoices, level: 2 })).toBeVisible();
+    await expect(page.getByTestId("trial-banner")).toHaveCount(0);
+    const row = page.getByTestId("invoice-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(text.paid);
+    const number = (await row.getByRole("rowheader").textContent())!.trim();
+    expect(number).toMatch(/^FAKE-\d{4}$/);
+
+    // The PDF opens in a new tab: Stripe's own for a Stripe invoice.
+    const link = row.getByRole("link");
+    await expect(link).toHaveAttribute("target", "_blank");
+    const pdf = await page.request.get((await link.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(await pdfText(await pdf.body())).toContain(`Invoice ${number}`);
+
+    // Everywhere else too, the banner stays gone.
+    await openPage(page, "/my-calendar");
+    await expect(page.getByTestId("display-name")).toBeVisible();
+    await expect(page.getByTestId("trial-banner")).toHaveCount(0);
+  });
+}
+
+test("the billing tabs: details locked until Edit, the payment method's rules, deletion asked first", async ({ page }, testInfo) => {
+  await newCustomer(page, testInfo, "pt", "tabs");
+  await openPage(page, "/company-settings?tab=billing-details");
+  const name = page.getByLabel("Nome da empresa");
+  await expect(name).toBeDisabled();
+  await page.getByTestId("billing-edit").click();
+  await expect(name).toBeEnabled();
+  const save = page.getByRole("button", { name: "Guardar", exact: true });
+  if (jsOn(testInfo)) await expect(save).toBeDisabled();
+  await page.getByLabel("Telefone").fill("+351 210 000 000");
+  await page.getByLabel("Morada").fill("Praça do Comércio 1\n1100-148 Lisboa");
+  await expect(save).toBeEnabled();
+  await save.click();
+  const toast = page.getByTestId("action-notice");
+  await expect(toast).toHaveText("Dados de faturação guardados.");
+  await expect(name).toBeDisabled();
+  await expect(page.getByLabel("Telefone")).toHaveValue("+351 210 000 000");
+  // The success toast leaves after 2.2 s with JavaScript; without it, it stays with the page.
+  if (jsOn(testInfo)) await expect(toast).toHaveCount(0, { timeout: 4000 });
+
+  // The billing language saves as it is chosen (a button without JavaScript), then the page reloads.
+  await page.getByLabel("Idioma preferido").selectOption("es");
+  if (!jsOn(testInfo)) await page.getByRole("button", { name: "Guardar idioma" }).click();
+  await expect(page.getByTestId("action-notice")).toHaveText("Preferência de idioma atualizada");
+  await expect(page.getByLabel("Idioma preferido")).toHaveValue("es");
+  if (jsOn(testInfo)) await expect(page.getByTestId("action-notice")).toHaveCount(0, { timeout: 4000 });
+
+  // Bad input is said next to its field.
+  await page.getByTestId("billing-edit").click();
+  await page.getByLabel("E-mail de faturação").fill("faturas");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByText("Indique um endereço de e-mail válido.")).toBeVisible();
+
+  await openPage(page, "/company-settings?tab=billing-payment");
+  await expect(page.getByTestId("payment-current")).toHaveText("Ainda não há cartão registado.");
+  await page.getByLabel("Marca").selectOption("AMEX");
+  await page.getByLabel("Últimos 4 dígitos").fill("12");
+  await page.getByLabel("Mês de validade").selectOption("12");
+  const years = await page.getByLabel("Ano de validade").locator("option").allTextContents();
+  const thisYear = new Date().getFullYear();
+  expect(years.slice(1)).toEqual(Array.from({ length: 15 }, (_, i) => String(thisYear + i)));
+  await page.getByLabel("Ano de validade").selectOption(String(thisYear + 3));
+  await page.getByRole("button", { name: "Guardar método de pagamento" }).click();
+  await expect(page.getByText("Indique os 4 últimos dígitos do cartão.")).toBeVisible();
+  await page.getByLabel("Últimos 4 dígitos").fill("0005");
+  await page.getByRole("button", { name: "Guardar método de pagamento" }).click();
+  await expect(page.getByTestId("action-notice")).toHaveText("Método de pagamento guardado");
+  await expect(page.getByTestId("payment-current")).toHaveText(`AMEX terminado em 0005, válido até 12/${thisYear + 3}.`);
+
+  await openPage(page, "/company-settings?tab=manage-account");
+  await expect(page.getByRole("link", { name: "Abrir os documentos de privacidade" })).toHaveAttribute("href", /\/public#privacy$/);
+  await page.getByRole("button", { name: "Pedir a eliminação da conta" }).click();
+  const question = jsOn(testInfo) ? page.getByRole("dialog", { name: "Eliminar conta" }) : page.getByTestId("confirmation-step");
+  await expect(question).toContainText("Quer mesmo eliminar a conta de Empresa tabs pt?");
+  await question.getByRole("button", { name: "Sim, pedir a eliminação" }).click();
+  await expect(page.getByTestId("action-notice")).toHaveText("Eliminação pedida.");
+  await expect(page.getByTestId("deletion-status")).toContainText("A subscrição termina a");
+});
+
+test("an employee sees the trial without a button and hides it for the session", async ({ page }) => {
+  await signIn(page, DEMO.employee.email);
+  const banner = page.getByTestId("trial-banner");
+  await expect(banner).toContainText("Plano em trial.");
+  await expect(banner).toContainText("Um administrador da empresa pode subscrever.");
+  await expect(banner.getByRole("button", { name: "Subscrever agora" })).toHaveCount(0);
+  await banner.getByRole("button", { name: "Ocultar o aviso do trial nesta sessão" }).click();
+  await expect(page.getByTestId("trial-banner")).toBeHidden();
+  await openPage(page, "/vacations");
+  await expect(page.getByTestId("display-name")).toBeVisible();
+  await expect(page.getByTestId("trial-banner")).toHaveCount(0);
+});
+
+test("the billing tabs and the banner fit a phone", async ({ page }) => {
+  await signIn(page, DEMO.owner.email);
+  await page.setViewportSize(PHONE);
+  for (const tab of ["billing-details", "billing-invoices", "billing-payment", "manage-account"]) {
+    await openPage(page, `/company-settings?tab=${tab}`);
+    await expect(page.getByTestId("trial-banner")).toBeVisible();
+    await noHorizontalScroll(page);
+  }
+});
+
+for (const language of ["pt", "en", "es"] as const) {
+  test(`a visitor reads the landing page on a phone and leaves an e-mail (${language})`, async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    // The interest form allows a client 5 tries an hour: each run comes from its own address (the
+    // e2e server trusts the loopback proxy's X-Forwarded-For).
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${10 + ["pt", "en", "es"].indexOf(language) * 2 + (jsOn(testInfo) ? 0 : 1)}` });
+    await page.goto(`/public?lng=${language}`);
+    const titles = { pt: "Folga — férias e ausências, planeadas em equipa", en: "Folga — absences and vacations, planned together", es: "Folga — vacaciones y ausencias, planificadas en equipo" };
+    await expect(page).toHaveTitle(titles[language]);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", titles[language]);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /1 €/);
+    // Plain HTML: not one script.
+    await expect(page.locator("script")).toHaveCount(0);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await noHorizontalScroll(page);
+    await expect(page.locator("#pricing")).toContainText("1 €");
+    await expect(page.locator("#pricing")).toContainText({ pt: "12,00 €", en: "€12.00", es: "12,00 €" }[language]);
+    await expect(page.locator('a[href="/login"]').first()).toBeVisible();
+    await expect(page.locator('a[href="/signup"]').first()).toBeVisible();
+
+    const form = page.locator("#interest form");
+    await form.locator('input[name="email"]').fill(`visitor-${language}-${testInfo.project.name}-${Date.now()}@example.test`);
+    await form.locator('button[type="submit"]').click();
+    const thanks = { pt: "Obrigado! Entraremos em contacto.", en: "Thank you! We will be in touch.", es: "¡Gracias! Nos pondremos en contacto." };
+    await expect(page.getByTestId("interest-thanks")).toHaveText(thanks[language]);
+  });
+}
