@@ -9,18 +9,7 @@ const FIGURES = ["total", "used", "pending", "remaining"] as const;
  * The three allowances of a year. Without an allowance row every figure is a dash (spec: 'a dash
  * when unknown'): zeros would claim the person has no days at all.
  */
-export function BalanceCards({
-  balances,
-  hasAllowance,
-  year,
-  explainHref = `/balances/me?year=${year}`,
-}: {
-  balances: Balances;
-  hasAllowance: boolean;
-  year: number;
-  /** Where "how is this counted?" leads; null when the viewer may not read that page. */
-  explainHref?: string | null;
-}) {
+export function BalanceCards({ balances, hasAllowance, year }: { balances: Balances; hasAllowance: boolean; year: number }) {
   const { t } = useTranslation();
   return (
     <section className="balance-cards" aria-labelledby="balance-cards-heading">
@@ -31,13 +20,11 @@ export function BalanceCards({
         <BalanceCard key={kind} kind={kind} figures={hasAllowance ? balances[kind] : null} year={year} />
       ))}
       {/* A plain link to a server-rendered page: the explanation adds no JavaScript to this page. */}
-      {explainHref ? (
-        <p className="balance-cards__explain">
-          <Link to={explainHref} data-testid="balance-explain">
-            {t("balances.card.explain")}
-          </Link>
-        </p>
-      ) : null}
+      <p className="balance-cards__explain">
+        <Link to={`/balances/me?year=${year}`} data-testid="balance-explain">
+          {t("balances.card.explain")}
+        </Link>
+      </p>
     </section>
   );
 }

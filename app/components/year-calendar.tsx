@@ -13,26 +13,23 @@ export interface YearCalendarProps {
   holidays: readonly { date: IsoDate; name: string }[];
   /** The range shown in the open drawer, kept highlighted after the drag ends. */
   selected: SelectedRange | null;
-  /** Without it (someone else's year) days are not selectable. */
-  onSelect?: (range: SelectedRange) => void;
+  onSelect: (range: SelectedRange) => void;
 }
-
-const ignore = () => {};
 
 /** Twelve month grids; with JavaScript, days can be selected by dragging or with the keyboard. */
 export function YearCalendar({ year, today, vacations, holidays, selected, onSelect }: YearCalendarProps) {
-  const interactive = useHydrated() && Boolean(onSelect);
+  const hydrated = useHydrated();
   const statuses = useMemo(() => statusesByDate(vacations, year), [vacations, year]);
   const holidayNames = useMemo(() => new Map(holidays.map((h) => [h.date, h.name])), [holidays]);
   const initialFocus = today.startsWith(`${year}-`) ? today : isoDate(year, 1, 1);
-  const { containerRef, focusDate, preview, handlers } = useRangeSelection({ year, initialFocus, onSelect: onSelect ?? ignore });
+  const { containerRef, focusDate, preview, handlers } = useRangeSelection({ year, initialFocus, onSelect });
   const shown = preview ?? selected;
   return (
     <div
       ref={containerRef}
-      className={`year-calendar${interactive ? " year-calendar--interactive" : ""}`}
+      className={`year-calendar${hydrated ? " year-calendar--interactive" : ""}`}
       data-testid="year-calendar"
-      {...(interactive ? handlers : {})}
+      {...(hydrated ? handlers : {})}
     >
       {MONTHS.map((month) => {
         const prefix = `${year}-${String(month).padStart(2, "0")}-`;
@@ -45,8 +42,8 @@ export function YearCalendar({ year, today, vacations, holidays, selected, onSel
             statuses={statuses}
             holidays={holidayNames}
             selection={selectionInMonth(shown, year, month)}
-            focusDate={interactive && focusDate.startsWith(prefix) ? focusDate : null}
-            interactive={interactive}
+            focusDate={hydrated && focusDate.startsWith(prefix) ? focusDate : null}
+            interactive={hydrated}
           />
         );
       })}
