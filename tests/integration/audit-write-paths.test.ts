@@ -47,6 +47,8 @@ import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
+import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingLanguage, updateBillingDetails } from "~/models/billing.server";
+import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { setDb } from "~/utils/db.server";
@@ -349,6 +351,16 @@ const WRITES: Record<string, WriteCase> = {
     actions: ["holiday.imported"],
   },
   "holiday:loadOfficialHolidays": { run: () => loadOfficialHolidays(f.owner, { countryCode: "ES", region: null, year: yearOf(f.monday) + 1 }), actions: ["holiday.catalogue_loaded"] },
+  "billing:updateBillingDetails": {
+    run: () => updateBillingDetails(f.owner, { companyName: "Acme Lda", primaryContactId: f.owner.userId, companyAddress: "Rua A, 1", phone: "+351 210 000 000", currency: "EUR", invoiceEmail: "billing@acme.test" }),
+    actions: ["billing.details_updated"],
+  },
+  "billing:setBillingLanguage": { run: () => setBillingLanguage(f.owner, "en"), actions: ["billing.language_updated"] },
+  "billing:addBillingContact": { run: async () => void (f.ids.contact = (await addBillingContact(f.owner, { name: "Carla Contas", email: "contas@acme.test" })).id), actions: ["billing.contact_added"] },
+  "billing:removeBillingContact": { run: () => removeBillingContact(f.owner, f.ids.contact), actions: ["billing.contact_removed"] },
+  "billing:savePaymentMethod": { run: () => savePaymentMethod(f.owner, { brand: "VISA", last4: "4242", expMonth: 12, expYear: yearOf(f.monday) + 2 }), actions: ["billing.payment_method_saved"] },
+  // Last of all: the company asks to be deleted (its data stays; the subscription ends at the month's end).
+  "account-deletion:requestAccountDeletion": { run: () => requestAccountDeletion(f.owner), actions: ["account.deletion_requested"] },
   "vacation:cancelVacation": { prepare: async () => void (f.ids.cancel = await pendingRequest(8)), run: () => cancelVacation(f.employee, f.ids.cancel, f.today), actions: ["vacation.cancelled"] },
 };
 
@@ -361,6 +373,16 @@ const EXEMPT: Record<string, string> = {
   "vacation-notify:notifyNewRequest": "mail only, sent after the request it announces was created and recorded",
   "vacation-notify:notifyDecision": "mail only, sent after the decision it announces was recorded",
   "calendar-feed:renderFeed": "a calendar app's fetch: it only notes when the feed was last read (at most once a minute), which the owner sees on the feeds page",
+  "seats:syncSeats": "follows a person joining or leaving, whose own entry records it (user.invitation_accepted, user.deactivated); the seat count is Stripe's copy of that fact",
+  "stripe-records:applyStripeSubscription": "takes its caller's transaction (a Stripe event or a sync), which keeps the event's id and type (StripeEvent)",
+  "stripe-records:recordStripeInvoice": "takes its caller's transaction (a Stripe event or a checkout return), which keeps the event's id and type (StripeEvent)",
+  "stripe-webhook:handleStripeEvent": "Stripe's word, not a person's: every processed event is kept with its id and type (StripeEvent), which is also what makes a replay change nothing",
+  "subscription:startCheckout": "opens a checkout at Stripe and notes the customer id; what the company then pays for arrives as Stripe's events (handleStripeEvent)",
+  "subscription:syncSubscription": "copies Stripe's state of the subscription (the events that changed it are kept as StripeEvent)",
+  "subscription:syncCheckoutReturn": "copies Stripe's state after a checkout (the events that changed it are kept as StripeEvent)",
+  "invoice:invoicePdfUrl": "keeps the PDF address Stripe gave for an invoice, a cache of Stripe's own record",
+  "trial-banner:trialBannerFor": "reads the banner; at a checkout's return it calls syncCheckoutReturn (above) to copy Stripe's state",
+  "public-interest:registerInterest": "a visitor of the public site, of no company: audit entries belong to a company",
   "holiday:addHolidays": "takes its caller's transaction, whose entry says why the holidays were added (registerCompany, updateCompanySettings)",
 };
 
@@ -408,6 +430,32 @@ const READS = new Set([
   "holiday:companyCountry",
   "holiday:previewOfficialHolidays",
   "person-overview:getPersonOverview",
+  "account-deletion:startOfDayIn",
+  "account-deletion:endOfMonthIn",
+  "account-deletion:getAccountStatus",
+  "billing:getBillingDetails",
+  "billing:listBillingContactCandidates",
+  "billing:listBillingContacts",
+  "billing:getPaymentMethod",
+  "billing:privacyUrl",
+  "company-access:staysWritable",
+  "company-access:assertCompanyWritable",
+  "invoice-pdf:renderInvoicePdf",
+  "invoice:listInvoices",
+  "invoice:serializeInvoice",
+  "invoice:localPdfPath",
+  "invoice:renderOwnInvoicePdf",
+  "seats:countActivePeople",
+  "stripe-records:subscriptionFields",
+  "stripe-records:invoiceStatusOf",
+  "stripe-records:invoiceSubscriptionId",
+  "stripe-webhook:verifyWebhook",
+  "subscription:firstSubscriptionOf",
+  "subscription:serializeSubscription",
+  "subscription:listSubscriptions",
+  "subscription:loadTrialBanner",
+  "subscription:loadSubscriptionSummary",
+  "trial-banner:hideTrialBannerCookie",
   "company:resolveCountryAndZone",
   "company:getCompanySettings",
   "company:getCompany",
