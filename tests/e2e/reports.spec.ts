@@ -98,8 +98,9 @@ for (const language of LANGUAGES) {
     await page.setViewportSize(viewportOf(testInfo));
     await openPage(page, `/reports?lng=${language.lng}`);
     await expect(page.getByRole("heading", { level: 1, name: language.reports })).toBeVisible();
-    // The demo company's 25 people, and both pictures with their names.
-    await expect(page.getByTestId("report-row")).toHaveCount(25);
+    // The demo company's 25 people (more when another spec has invited someone meanwhile), and both
+    // pictures with their names.
+    await expect(page.getByTestId("report-row").nth(24)).toBeAttached();
     await expect(page.getByRole("img", { name: language.daysOffTitle })).toBeAttached();
     await expect(page.getByTestId("chart-days-left")).toBeAttached();
 
