@@ -11,6 +11,7 @@ import { dayNumber, isWeekend, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import { clipToMonth, type IsoMonth } from "~/lib/month-param";
 import { categoryName } from "./category-name";
+import { withParams } from "./pager";
 
 export interface MonthBar {
   id: string;
@@ -226,8 +227,9 @@ function RowCells({ person, month, days, query, interactive, draft, focusDate, o
   while (day < days.length) {
     while (barIndex < bars.length && indexOf(clipToMonth(bars[barIndex], month).end) < day) barIndex++;
     const bar = bars[barIndex];
-    if (bar && indexOf(clipToMonth(bar, month).start) <= day) {
-      const end = indexOf(clipToMonth(bar, month).end);
+    const shown = bar ? clipToMonth(bar, month) : null;
+    if (bar && shown && indexOf(shown.start) <= day) {
+      const end = indexOf(shown.end);
       const label = barLabel(t, bar);
       const range = formatDateRange(bar.startDate, bar.endDate, i18n.language);
       const status = bar.status === "approved" ? "approved" : "pending";
@@ -286,13 +288,10 @@ function RowCells({ person, month, days, query, interactive, draft, focusDate, o
   return <>{cells}</>;
 }
 
-/** The table's query (filters) with some keys set ("" removes one); the one-shot keys of the last action dropped. */
+/**
+ * The table's query (filters) with some keys set ("" removes one), without a leading "?": the
+ * pager's withParams, also dropping the panel and draft keys of the last action.
+ */
 export function withQuery(query: string, changes: Record<string, string>): string {
-  const params = new URLSearchParams(query);
-  for (const key of ["bar", "new", "start", "end", "created"]) params.delete(key);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value) params.set(key, value);
-    else params.delete(key);
-  }
-  return params.toString();
+  return withParams(new URLSearchParams(query), { bar: null, start: null, end: null, ...changes }).slice(1);
 }
