@@ -121,6 +121,9 @@ for (const language of LANGUAGES) {
     // Sorted by what remains of the yearly allowance, most first.
     await page.getByRole("link", { name: language.remaining }).first().click();
     await expect(page).toHaveURL(/sort=yearlyRemaining/);
+    // With JavaScript the address changes before the sorted rows arrive; the header's aria-sort is
+    // rendered with them.
+    await expect(page.locator('th[aria-sort="descending"]')).toHaveCount(1);
     const remaining = (await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[3]?.textContent ?? ""))).map((text) => Number(text.replace(",", ".")));
     expect(remaining).toEqual([...remaining].sort((a, b) => b - a));
 
