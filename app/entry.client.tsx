@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { DEFAULT_LANGUAGE, isLanguage, pluralLocale } from "~/i18n";
-import { readDocumentMessages } from "~/lib/document-messages";
+import { loadDocumentMessages } from "~/lib/document-messages";
 import { createLiteI18n } from "~/lib/i18n-lite";
 import { setTitleTranslator } from "~/lib/meta";
 
@@ -18,24 +18,29 @@ try {
   // Storage may be off (private mode, policy): the server's choice still holds.
 }
 
-const i18n = createLiteI18n(language, readDocumentMessages(), pluralLocale);
-i18n.on("languageChanged", (changed) => {
-  try {
-    localStorage.setItem("i18nextLng", String(changed));
-  } catch {
-    // As above.
-  }
-});
-setTitleTranslator((lng, key) => i18n.getFixedT(lng)(key));
+// Without its messages the page stays as the server rendered it, which works without JavaScript.
+void loadDocumentMessages().then((messages) => messages && hydrate(messages));
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    // react-i18next reads only the part of i18next's interface the lite translator has.
-    <I18nextProvider i18n={i18n as unknown as I18n}>
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>
-    </I18nextProvider>,
-  );
-});
+function hydrate(messages: Record<string, unknown>) {
+  const i18n = createLiteI18n(language, messages, pluralLocale);
+  i18n.on("languageChanged", (changed) => {
+    try {
+      localStorage.setItem("i18nextLng", String(changed));
+    } catch {
+      // As above.
+    }
+  });
+  setTitleTranslator((lng, key) => i18n.getFixedT(lng)(key));
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      // react-i18next reads only the part of i18next's interface the lite translator has.
+      <I18nextProvider i18n={i18n as unknown as I18n}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}

@@ -12,9 +12,10 @@ import { useTranslation } from "react-i18next";
 import { useNonce } from "~/components/nonce";
 import { useErrorContent } from "~/components/route-error";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
-import { documentMessagesJson, MESSAGES_ELEMENT_ID } from "~/lib/document-messages";
+import { MESSAGES_ELEMENT_ID } from "~/lib/document-messages";
 import styles from "~/styles/app.css";
 import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
+import { documentMessagesUrl } from "~/utils/messages.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -31,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // ?lng= wins for this request (spec detection order) and is remembered like a chosen language.
   const fromQuery = new URL(request.url).searchParams.get("lng");
   const headers = isLanguage(fromQuery) ? { "Set-Cookie": await languageCookieHeader(fromQuery) } : undefined;
-  return data({ language, scripts: !NO_SCRIPT_PATHS.has(new URL(request.url).pathname) }, { headers });
+  const scripts = !NO_SCRIPT_PATHS.has(new URL(request.url).pathname);
+  return data({ language, scripts, messages: scripts ? documentMessagesUrl(language) : null }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,18 +44,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The public landing page is plain HTML and CSS: no scripts, no messages for them, nothing to
   // download but the page (the root loader decides by its address).
   const scripts = rootData?.scripts ?? true;
-  const messages = scripts ? documentMessagesJson(i18n, language) : "";
+  const messages = rootData?.messages ?? null;
   return (
     <html lang={language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* Fetched by the browser's translator before hydrating (entry.client): starts at once. */}
+        {scripts && messages ? <link id={MESSAGES_ELEMENT_ID} rel="preload" as="fetch" crossOrigin="anonymous" href={messages} /> : null}
         <Links />
       </head>
       <body>
-        {/* Data, not a script: the browser's i18next reads its messages from here (entry.client). */}
-        {scripts ? <script type="application/json" id={MESSAGES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: messages }} /> : null}
         {children}
         {scripts ? (
           <>
@@ -67,8 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: DEFAULT_LANGUAGE };
-  useLanguageFromServer(language);
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  useLanguageFromServer(rootData?.language ?? DEFAULT_LANGUAGE, rootData?.messages ?? null);
   // Lets end-to-end tests (and monitoring) tell when the page has become interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -81,14 +83,14 @@ export default function App() {
  * language after signing in): the browser holds only its first page's messages, so it fetches
  * the new language's before switching.
  */
-function useLanguageFromServer(language: string) {
+function useLanguageFromServer(language: string, messagesUrl: string | null) {
   const { i18n } = useTranslation();
   useEffect(() => {
     if (i18n.language === language) return;
     let current = true;
     const load = i18n.hasResourceBundle(language, "common")
       ? Promise.resolve()
-      : fetch(`/locales/${language}`)
+      : fetch(messagesUrl ?? `/locales/${language}`)
           .then((response) => response.json() as Promise<Record<string, unknown>>)
           .then((messages) => void i18n.addResourceBundle(language, "common", messages));
     load
@@ -99,7 +101,7 @@ function useLanguageFromServer(language: string) {
     return () => {
       current = false;
     };
-  }, [language, i18n]);
+  }, [language, messagesUrl, i18n]);
 }
 
 export function ErrorBoundary() {

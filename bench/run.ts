@@ -3,7 +3,9 @@
 // starts the built server in production mode, and loads each target with 10 concurrent
 // connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
 // The server keeps no rendered page, so every request measured is a first render.
-// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
+// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10); BENCH_ONLY=<text> runs only
+// the targets whose name contains it; BENCH_NODE_ARGS adds Node flags to the server's (e.g.
+// "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes).
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -21,6 +23,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const YEAR = 2027;
 const PASSWORD = "bench-password";
 const LARGE_PEOPLE = 1000;
+const ONLY = process.env.BENCH_ONLY ?? "";
+const chosen = (name: string) => name.includes(ONLY);
 
 interface SeedCompany {
   name: string;
@@ -205,7 +209,8 @@ async function main() {
   const words = serveScript.split(/\s+/);
   const nodeAt = words.indexOf("node");
   const serveEnv = Object.fromEntries(words.slice(0, nodeAt).filter((word) => word.includes("=")).map((word) => word.split("=", 2)));
-  const server = spawn(process.execPath, words.slice(nodeAt + 1), {
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), ...words.slice(nodeAt + 1)];
+  const server = spawn(process.execPath, nodeArgs, {
     env: { ...process.env, ...serveEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -223,6 +228,8 @@ async function main() {
     const employee = await signIn(base, "person42@bench.test");
     // name, path, who, and a piece of the answer that shows it is the real page
     const targets: [string, string, string, string][] = [
+      ["/healthz (Express alone, the ceiling)", "/healthz", "", "ok"],
+      ["/login (signed out: the app's cost per request)", "/login", "", 'name="password"'],
       ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee, 'data-testid="year-summary"'],
       ["/vacations (admin view)", "/vacations", admin, 'data-testid="company-vacations"'],
       ["/approvals (admin)", "/approvals", admin, 'data-testid="pending-approvals"'],
@@ -232,7 +239,7 @@ async function main() {
     console.log(`\nData: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
     console.log("| target | req/s | p50 ms | p99 ms | errors | HTML kB |");
     console.log("|---|---:|---:|---:|---:|---:|");
-    for (const [name, target, cookie, marker] of targets) {
+    for (const [name, target, cookie, marker] of targets.filter(([name]) => chosen(name))) {
       const bytes = await expectPage(`${base}${target}`, cookie, marker);
       await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
       const r = await load(`${base}${target}`, cookie);
@@ -250,7 +257,7 @@ async function main() {
     console.log(`\nData: ${LARGE_PEOPLE} people, ${largeAbsences} absences in ${YEAR}; 1 connection × ${SECONDS} s per target\n`);
     console.log("| target | req/s | p50 ms | p99 ms | errors |");
     console.log("|---|---:|---:|---:|---:|");
-    for (const [name, target, marker] of reportTargets) {
+    for (const [name, target, marker] of reportTargets.filter(([name]) => chosen(name))) {
       await expectPage(`${base}${target}`, largeAdmin, marker);
       await load(`${base}${target}`, largeAdmin, 2, 1);
       const r = await load(`${base}${target}`, largeAdmin, SECONDS, 1);
@@ -259,6 +266,7 @@ async function main() {
     console.log(`\nServer peak RSS: ${peakRssMb(server.pid!).toFixed(0)} MB\n`);
 
     // After the pages, so their figures stay those of the data set above.
+    if (!chosen("holiday CSV import")) return;
     const dry = await importBench(base, admin, true, [0, 1, 2]);
     const written = await importBench(base, admin, false, [3, 4, 5]);
     console.log(`| holiday CSV import, ${IMPORT_ROWS.toLocaleString("en")} rows | each of 3 files, ms | median ms |`);

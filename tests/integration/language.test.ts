@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as languageAction } from "~/routes/language";
+import { loader as messagesLoader } from "~/routes/locales.$lng";
 import { action as loginAction } from "~/routes/login";
 import { loader as rootLoader } from "~/root";
 import { getDb } from "~/utils/db.server";
@@ -53,5 +54,27 @@ describe("language", () => {
     const bad = (await languageAction(args(postForm("/language", { lng: "de", redirectTo: "https://evil.example" })))) as Response;
     expect(bad.headers.get("Set-Cookie")).toBeNull();
     expect(bad.headers.get("Location")).toBe("/");
+  });
+
+  it("names each language's messages by an address that changes with them, kept for a year at that address", async () => {
+    const addressOf = async (lng: string) => unwrapData<{ messages: string }>(await rootLoader(args(getRequest(`/login?lng=${lng}`)))).value.messages;
+    const pt = await addressOf("pt");
+    const en = await addressOf("en");
+    expect(pt).toMatch(/^\/locales\/pt\?v=[0-9a-f]{12}$/);
+    expect(en).toMatch(/^\/locales\/en\?v=[0-9a-f]{12}$/);
+    expect(en.split("v=")[1]).not.toBe(pt.split("v=")[1]);
+
+    const current = (await messagesLoader(args(getRequest(en), { lng: "en" }))) as Response;
+    expect(current.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(((await current.json()) as { nav: { myCalendar: string } }).nav.myCalendar).toBe("My Calendar");
+    // A page from before a deploy names an older version: today's text, not kept for long.
+    const stale = (await messagesLoader(args(getRequest("/locales/en?v=000000000000"), { lng: "en" }))) as Response;
+    expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(((await stale.json()) as { nav: { myCalendar: string } }).nav.myCalendar).toBe("My Calendar");
+    expect(((await messagesLoader(args(getRequest("/locales/de"), { lng: "de" }))) as Response).status).toBe(404);
+  });
+
+  it("names no messages on the public landing page, which runs no script", async () => {
+    expect(unwrapData<{ messages: string | null }>(await rootLoader(args(getRequest("/public")))).value.messages).toBeNull();
   });
 });
