@@ -43,6 +43,8 @@ interface DateFormatter {
   format: Intl.DateTimeFormat;
   /** Formatted dates: pages show the same few hundred dates over and over. */
   done: Map<IsoDate, string>;
+  /** Formatted ranges, "start/end". */
+  ranges: Map<string, string>;
 }
 
 const dateFormatters = new Map<string, DateFormatter>();
@@ -69,7 +71,7 @@ function dateFormatter(tag: string, options: Intl.DateTimeFormatOptions, unbreak
   const key = `${tag}|${optionsKey(options)}|${unbreakable}`;
   let formatter = dateFormatters.get(key);
   if (!formatter) {
-    formatter = { format: new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }), done: new Map() };
+    formatter = { format: new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }), done: new Map(), ranges: new Map() };
     dateFormatters.set(key, formatter);
   }
   return formatter;
@@ -114,6 +116,15 @@ export function formatDate(iso: IsoDate, language: string): string {
  */
 export function formatDateRange(start: IsoDate, end: IsoDate, language: string): string {
   if (start === end) return formatDate(start, language);
-  return readableDateFormatter(language).format.formatRange(toUtcDate(start), toUtcDate(end)).replace(/\s+/g, NBSP);
+  // Lists show the same ranges on every request; Intl's formatRange is slow (~20 µs a call).
+  const formatter = readableDateFormatter(language);
+  const key = `${start}/${end}`;
+  let text = formatter.ranges.get(key);
+  if (text === undefined) {
+    text = formatter.format.formatRange(toUtcDate(start), toUtcDate(end)).replace(/\s+/g, NBSP);
+    if (formatter.ranges.size >= MAX_REMEMBERED_DATES) formatter.ranges.clear();
+    formatter.ranges.set(key, text);
+  }
+  return text;
 }
 

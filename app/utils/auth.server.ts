@@ -72,7 +72,24 @@ export async function loadViewer(userId: string, companyId?: string): Promise<Si
   return row ? viewerOf(row) : null;
 }
 
-async function findSessionViewer(request: Request) {
+type SessionViewer = { sessionId: string; viewer: SignedInViewer } | null;
+
+// A page's loaders (the shell's and the screen's) run side by side with the same Request: the
+// signed-in person is read once per request, not once per loader. Reads only: an action may change
+// the very rows a viewer is made of, and Remix hands its loaders a new Request afterwards.
+const viewerOfRequest = new WeakMap<Request, Promise<SessionViewer>>();
+
+function findSessionViewer(request: Request): Promise<SessionViewer> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSessionViewer(request);
+  let found = viewerOfRequest.get(request);
+  if (!found) {
+    found = readSessionViewer(request);
+    viewerOfRequest.set(request, found);
+  }
+  return found;
+}
+
+async function readSessionViewer(request: Request): Promise<SessionViewer> {
   const cookieSession = await getCookieSession(request);
   const sessionId = cookieSession.get(SESSION_KEY);
   if (typeof sessionId !== "string") return null;

@@ -19,6 +19,7 @@ import { loader as reportsLoader } from "~/routes/_app.reports/route";
 import { loader as absencesCsv } from "~/routes/reports.absences[.]csv";
 import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
 import { action as loginAction } from "~/routes/login";
+import { requireUser } from "~/utils/auth.server";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { createCompany, TEST_PASSWORD, viewerFor } from "../support/factories";
@@ -105,3 +106,16 @@ describe("query counts stay flat from 20 to 200 people", () => {
     });
   }
 });
+
+describe("one page, one reading of the signed-in person", () => {
+  it("the shell's loader and the screen's, given the same request, read the session and the person once", async () => {
+    const apart = (await count(() => appLoader(args(getRequest("/my-calendar?year=2027", small.cookie))))) + (await count(() => myCalendarLoader(args(getRequest("/my-calendar?year=2027", small.cookie)))));
+    const request = getRequest("/my-calendar?year=2027", small.cookie);
+    const together = await count(() => Promise.all([appLoader(args(request)), myCalendarLoader(args(request))]));
+    // Session, person, company, the teams they administer, whose requests they review: once.
+    const viewer = await count(() => requireUser(getRequest("/my-calendar?year=2027", small.cookie)));
+    expect(viewer).toBeGreaterThanOrEqual(4);
+    expect(together).toBe(apart - viewer);
+  });
+});
+
