@@ -138,7 +138,7 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
                 onOpenPerson={onOpenPerson}
               />
             ) : (
-              <PersonRow key={person.id} person={person} month={month} year={year} days={days} query={query} interactive={interactive} onOpenBar={onOpenBar} onOpenPerson={onOpenPerson} />
+              <PersonRow key={person.id} person={person} month={month} year={year} days={days} today={today} query={query} interactive={interactive} onOpenBar={onOpenBar} onOpenPerson={onOpenPerson} />
             ),
           )}
           {Array.from({ length: blankRows }, (_, index) => (
@@ -156,6 +156,7 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
 interface RowProps {
   person: MonthPerson;
   month: IsoMonth;
+  today: IsoDate;
   year: number;
   days: IsoDate[];
   query: string;
@@ -174,7 +175,7 @@ const PersonRow = memo(function PersonRow(props: RowProps) {
 });
 
 /** The viewer's row: the only one where days can be dragged over to draft a request. */
-const OwnRow = memo(function OwnRow(props: RowProps & { today: IsoDate; draft: SelectedRange | null; onDraft: (range: SelectedRange) => void }) {
+const OwnRow = memo(function OwnRow(props: RowProps & { draft: SelectedRange | null; onDraft: (range: SelectedRange) => void }) {
   const { month, today, days, draft, onDraft, interactive } = props;
   const initialFocus = today.startsWith(month) ? today : days[0];
   const { containerRef, focusDate, preview, handlers } = useRangeSelection<HTMLTableRowElement>({ year: props.year, initialFocus, onSelect: onDraft });
@@ -215,7 +216,7 @@ function PersonCell({ person, year, month, query, interactive, onOpenPerson }: R
   );
 }
 
-function RowCells({ person, month, days, query, interactive, draft, focusDate, onOpenBar }: RowProps & { draft: SelectedRange | null; focusDate: IsoDate | null }) {
+function RowCells({ person, month, days, today, query, interactive, draft, focusDate, onOpenBar }: RowProps & { draft: SelectedRange | null; focusDate: IsoDate | null }) {
   const { t, i18n } = useTranslation();
   const first = dayNumber(days[0]);
   const indexOf = (date: IsoDate) => dayNumber(date) - first;
@@ -224,6 +225,12 @@ function RowCells({ person, month, days, query, interactive, draft, focusDate, o
   let barIndex = 0;
   let day = 0;
   const own = person.isViewer && interactive;
+  const columnKind = (date: IsoDate) => (date === today ? "today" : isWeekend(date) ? "weekend" : "day");
+  /** Whether the next absence not yet shown starts on this day of the month. */
+  const startsBar = (index: number) => {
+    const next = bars[barIndex];
+    return Boolean(next && indexOf(clipToMonth(next, month).start) <= index);
+  };
   while (day < days.length) {
     while (barIndex < bars.length && indexOf(clipToMonth(bars[barIndex], month).end) < day) barIndex++;
     const bar = bars[barIndex];
@@ -269,6 +276,27 @@ function RowCells({ person, month, days, query, interactive, draft, focusDate, o
     const date = days[day];
     const holiday = person.holidays[date];
     const drafted = Boolean(draft && date >= draft.start && date <= draft.end);
+    if (!own && !holiday && !drafted) {
+      // Days with nothing on them are one cell per run, up to the next absence or holiday and
+      // within one kind of column (weekdays, weekend, today: a spanning cell takes the background of
+      // the column it starts in): a month of 200 people was 6,000 empty cells to render and send.
+      // The day lines are drawn by the cell's background, one per day it spans (--span).
+      let next = day + 1;
+      while (
+        next < days.length &&
+        columnKind(days[next]) === columnKind(date) &&
+        !person.holidays[days[next]] &&
+        !(draft && days[next] >= draft.start && days[next] <= draft.end) &&
+        !startsBar(next)
+      )
+        next++;
+      const span = next - day;
+      cells.push(
+        <td key={date} colSpan={span > 1 ? span : undefined} className={span > 1 ? "company-month__free" : undefined} style={span > 1 ? ({ "--span": span } as React.CSSProperties) : undefined} />,
+      );
+      day = next;
+      continue;
+    }
     const classes = [holiday ? "company-month__holiday" : "", drafted ? "company-month__draft" : ""].filter(Boolean).join(" ");
     cells.push(
       <td
