@@ -3,32 +3,19 @@
 // commands on the built app (build/ is reused, or built once here) against a scratch database.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { answers, ensureBuilt, freePort, waitFor } from "../support/built-server";
 
 const scratch = path.resolve(`tests/.tmp/start-stop-${randomUUID().slice(0, 8)}`);
 const started: number[] = [];
 
 beforeAll(() => {
   mkdirSync(scratch, { recursive: true });
-  // Not `npm run build`: regenerating the Prisma client under other test files would break them.
-  // A build older than the sources would test yesterday's server (and fail against new migrations).
-  if (!existsSync("build/index.js") || !existsSync("build/server.js") || newestSource() > statSync("build/index.js").mtimeMs) {
-    execFileSync("npx", ["remix", "build"], { stdio: "ignore" });
-    execFileSync("npm", ["run", "build:server"], { stdio: "ignore" });
-  }
+  ensureBuilt();
 }, 180_000);
-
-function newestSource(): number {
-  const newest = (entry: string): number => {
-    const stat = statSync(entry);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    return Math.max(stat.mtimeMs, ...readdirSync(entry).filter((name) => name !== "generated").map((name) => newest(path.join(entry, name))));
-  };
-  return Math.max(...["app", "server.ts", "prisma/migrations", "public/locales"].map(newest));
-}
 
 afterEach(() => {
   // A failing run must not leave servers behind: end what this file started, by the pids seen
@@ -43,15 +30,6 @@ afterEach(() => {
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function descendantsOf(root: number): number[] {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
@@ -81,23 +59,6 @@ function isRunning(pid: number): boolean {
   // A zombie has exited; it only waits for its parent to collect the status.
   const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
   return !/^\d+ \(.*\) Z/.test(stat);
-}
-
-async function answers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
 }
 
 /** Starts `command` (a shell word list, as npm runs it) and waits until the server answers. */

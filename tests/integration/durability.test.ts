@@ -1,0 +1,88 @@
+// Durability: a server killed with SIGKILL while people are requesting days off loses no request
+// it had answered 201 for. The built server runs as in production on a scratch SQLite file; several
+// people post requests side by side, the process is killed mid-flight, and the file is then read
+// by a fresh client: every acknowledged request is there.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "~/lib/dates";
+import { createDb } from "~/utils/db.server";
+import { answers, ensureBuilt, freePort, waitFor } from "../support/built-server";
+
+const scratch = path.resolve(`tests/.tmp/durability-${randomUUID().slice(0, 8)}`);
+let server: ChildProcess | undefined;
+
+beforeAll(() => {
+  mkdirSync(scratch, { recursive: true });
+  ensureBuilt();
+}, 180_000);
+
+afterAll(() => {
+  server?.kill("SIGKILL");
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const PEOPLE = ["employee@demo.test", "admin@demo.test", "owner@demo.test", "master@demo.test"];
+
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: "demo-password" }), redirect: "manual" });
+  expect(response.status, `sign-in of ${email}`).toBe(302);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+describe("a server killed under write load", () => {
+  it("keeps every request it acknowledged", async () => {
+    const port = await freePort();
+    const url = `file:${path.join(scratch, "durability.db")}`;
+    const output: string[] = [];
+    server = spawn(process.execPath, ["build/server.js"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SEED_DEMO: "always", LOG_REQUESTS: "false" },
+    });
+    server.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    expect(await waitFor(() => answers(port), 60_000), output.join("")).toBe(true);
+    const base = `http://127.0.0.1:${port}`;
+    const cookies = await Promise.all(PEOPLE.map((email) => signIn(base, email)));
+
+    // Each person requests one day after another, far ahead; the server is killed once enough
+    // have been answered, with requests still in flight.
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (cookie: string, person: number) => {
+      for (let n = 0; !killed; n++) {
+        const day = addDays("2031-01-06", n * 7 + person);
+        try {
+          const response = await fetch(`${base}/api/vacations`, {
+            method: "POST",
+            headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
+            body: JSON.stringify({ start_date: day, end_date: day, description: `durability ${person}-${n}` }),
+          });
+          if (response.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
+          else expect(killed, `request ${person}-${n} answered ${response.status}`).toBe(true);
+        } catch {
+          // The connection died with the server: never acknowledged.
+          return;
+        }
+      }
+    };
+    const writers = cookies.map((cookie, person) => writer(cookie, person));
+    await waitFor(() => acknowledged.length >= 60, 60_000);
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    killed = true;
+    server.kill("SIGKILL");
+    await exited;
+    await Promise.all(writers);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+
+    const db = createDb(url);
+    try {
+      const found = await db.vacation.findMany({ where: { id: { in: acknowledged } }, select: { id: true } });
+      expect(found.length).toBe(acknowledged.length);
+    } finally {
+      await db.$disconnect();
+    }
+  }, 180_000);
+});
