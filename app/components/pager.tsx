@@ -5,10 +5,10 @@ import { useHydrated } from "~/hooks/use-hydrated";
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** Page and size from the query; anything odd falls back to the first page of 10. */
-export function readPaging(params: URLSearchParams, pageKey: string, sizeKey: string) {
+/** Page and size from the query; anything odd falls back to the first page of the default size. */
+export function readPaging(params: URLSearchParams, pageKey: string, sizeKey: string, defaultSize: number = DEFAULT_PAGE_SIZE) {
   const size = Number(params.get(sizeKey));
-  const limit = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+  const limit = (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultSize;
   const page = Math.min(Math.max(Math.trunc(Number(params.get(pageKey))) || 1, 1), 100_000);
   return { limit, offset: (page - 1) * limit };
 }

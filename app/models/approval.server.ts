@@ -88,24 +88,37 @@ export async function pendingApprovalsTag(viewer: Viewer): Promise<string> {
   return `W/"${rows.length}-${hash.digest("base64url").slice(0, 22)}"`;
 }
 
+// Soonest first: the requests whose days come first need a decision first.
+const pendingOrder = [{ startDate: "asc" }, { createdAt: "asc" }] as const;
+
+const pendingSelect = {
+  id: true,
+  userId: true,
+  startDate: true,
+  endDate: true,
+  status: true,
+  description: true,
+  categoryId: true,
+  halfDayStart: true,
+  halfDayEnd: true,
+  createdAt: true,
+  user: { select: { fullName: true, name: true, email: true } },
+} as const;
+
 export async function listPendingApprovals(viewer: Viewer) {
   const where = pendingReviewFilter(viewer);
   if (!where) return [];
-  return getDb().vacation.findMany({
-    where,
-    orderBy: [{ startDate: "asc" }, { createdAt: "asc" }],
-    select: {
-      id: true,
-      userId: true,
-      startDate: true,
-      endDate: true,
-      status: true,
-      description: true,
-      categoryId: true,
-      halfDayStart: true,
-      halfDayEnd: true,
-      createdAt: true,
-      user: { select: { fullName: true, name: true, email: true } },
-    },
-  });
+  return getDb().vacation.findMany({ where, orderBy: [...pendingOrder], select: pendingSelect });
+}
+
+/** One page of the requests this viewer may decide, soonest first, and how many there are. */
+export async function pagePendingApprovals(viewer: Viewer, page: { offset: number; limit: number }) {
+  const where = pendingReviewFilter(viewer);
+  if (!where) return { items: [], total: 0 };
+  const db = getDb();
+  const [items, total] = await Promise.all([
+    db.vacation.findMany({ where, orderBy: [...pendingOrder], select: pendingSelect, skip: page.offset, take: page.limit }),
+    db.vacation.count({ where }),
+  ]);
+  return { items, total };
 }

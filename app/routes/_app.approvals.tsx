@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AbsenceTable, toAbsenceRow } from "~/components/absence-table";
 import { ActionNotice } from "~/components/action-notice";
+import { Pager, readPaging } from "~/components/pager";
 import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { displayName } from "~/lib/people";
 import { runRowAction } from "~/models/absence-actions.server";
-import { listPendingApprovals } from "~/models/approval.server";
+import { pagePendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
@@ -17,14 +18,20 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.approvals");
 
+// A busy company's admin can have hundreds of requests waiting; they decide them a page at a time.
+const DEFAULT_APPROVALS_PAGE_SIZE = 50;
+
 export function loader({ request }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireAdminUser(request);
+    const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
-      const [items, categories] = await Promise.all([listPendingApprovals(viewer), listCategories(viewer, { activeOnly: false })]);
+      const [{ items, total }, categories] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false })]);
       const { names, workingDays } = await describeVacations(viewer, items);
       return {
         loadFailed: false,
+        total,
+        ...paging,
         categories: categories.map(({ id, name }) => ({ id, name })),
         rows: items.map((v) =>
           toAbsenceRow(v, {
@@ -38,7 +45,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     } catch (error) {
       // Spec §8: 'Failed to load pending approvals' inside the page, not an error screen.
       console.error(error);
-      return { loadFailed: true, categories: [], rows: [] };
+      return { loadFailed: true, total: 0, ...paging, categories: [], rows: [] };
     }
   });
 }
@@ -54,6 +61,7 @@ export default function Approvals() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
   return (
     <div className="approvals">
       <header className="page-header">
@@ -80,6 +88,9 @@ export default function Approvals() {
           empty={t("absences.approvals.empty")}
           testId="pending-approvals"
         />
+        {data.total > data.rows.length || data.offset > 0 ? (
+          <Pager label={t("absences.approvals.paging")} total={data.total} offset={data.offset} limit={data.limit} count={data.rows.length} pageKey="page" sizeKey="size" params={params} />
+        ) : null}
         <p className="approvals__footer muted">{t("absences.approvals.footer")}</p>
       </section>
     </div>

@@ -6,6 +6,7 @@ import { action as myCalendarAction, loader as myCalendarLoader } from "~/routes
 import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
+import { addDays } from "~/lib/dates";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, unwrapData } from "../support/http";
 
@@ -281,6 +282,29 @@ describe("/vacations loader", () => {
 });
 
 describe("deciding and deleting", () => {
+  it("shows the pending requests a page at a time, soonest first, 50 unless another size is chosen", async () => {
+    // More waiting than a page of 10 holds (removed again at the end).
+    const eve = await getDb().user.findFirstOrThrow({ where: { email: "eve@screens.test" }, select: { id: true } });
+    const extra = [];
+    for (let week = 0; week < 12; week++) extra.push((await createVacation(acme, eve.id, { startDate: addDays("2028-01-03", week * 7), endDate: addDays("2028-01-04", week * 7), status: "pending" })).id);
+    const all = await approvalsLoader(args(getRequest("/approvals", cookies.boss)));
+    expect(all).toMatchObject({ offset: 0, limit: 50 });
+    expect(all.total).toBeGreaterThan(12);
+    expect(all.total).toBe(all.rows.length);
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const starts = all.rows.map((r) => r.startDate);
+    expect(starts).toEqual([...starts].sort());
+    const second = await approvalsLoader(args(getRequest("/approvals?size=10&page=2", cookies.boss)));
+    expect(second).toMatchObject({ total: all.total, offset: 10, limit: 10 });
+    expect(second.rows.map((r) => r.id)).toEqual(all.rows.slice(10, 20).map((r) => r.id));
+    const first = await approvalsLoader(args(getRequest("/approvals?size=10&page=1", cookies.boss)));
+    expect(first.rows.map((r) => r.id)).toEqual(all.rows.slice(0, 10).map((r) => r.id));
+    expect(second.rows.length).toBeGreaterThan(0);
+    // Another company's pending request is never counted or shown.
+    expect(all.rows.some((r) => r.id === ids.globexPending)).toBe(false);
+    await getDb().vacation.deleteMany({ where: { id: { in: extra } } });
+  });
+
   it("lets a team admin approve and reject on /approvals, with a notice", async () => {
     const list = await approvalsLoader(args(getRequest("/approvals", cookies.boss)));
     expect(list.rows.map((r) => r.id)).toContain(ids.evePending);

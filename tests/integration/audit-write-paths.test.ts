@@ -401,6 +401,7 @@ const READS = new Set([
   "approval:countPendingApprovals",
   "approval:pendingApprovalsTag",
   "approval:listPendingApprovals",
+  "approval:pagePendingApprovals",
   "audit:auditCompanies",
   "audit:auditCsv",
   "audit:auditPeople",
