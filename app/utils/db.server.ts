@@ -1,3 +1,4 @@
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { type Prisma as PostgresqlPrisma, PrismaClient as PostgresqlPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseEngine, sqliteFilePath } from "./database-url";
@@ -5,16 +6,27 @@ import { getEnv } from "./env.server";
 import { createPostgresqlAdapter } from "./postgresql-adapter.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
 
-export function createDb(url: string, options: { logQueries?: boolean } = {}): PrismaClient {
+interface DbOptions {
+  logQueries?: boolean;
+  /** Lets a test see (or alter) every statement and transaction, on either engine. */
+  wrapAdapter?: (adapter: SqlDriverAdapter) => SqlDriverAdapter;
+}
+
+function wrapped(factory: SqlDriverAdapterFactory, wrap: DbOptions["wrapAdapter"]): SqlDriverAdapterFactory {
+  if (!wrap) return factory;
+  return { provider: factory.provider, adapterName: factory.adapterName, connect: async () => wrap(await factory.connect()) };
+}
+
+export function createDb(url: string, options: DbOptions = {}): PrismaClient {
   const log = options.logQueries ? [{ emit: "event" as const, level: "query" as const }] : [];
   if (databaseEngine(url) === "postgresql") {
     // Both clients are generated from the same models (prisma/postgresql/schema.prisma is made from
     // prisma/schema.prisma); the PostgreSQL one only adds options SQLite lacks (isolation levels,
     // `mode: "insensitive"`), which the app does not use. So the app types every client as the
     // SQLite one and imports its types from ~/generated/prisma only (decision 0029).
-    return new PostgresqlPrismaClient({ adapter: createPostgresqlAdapter(url), log }) as unknown as PrismaClient;
+    return new PostgresqlPrismaClient({ adapter: wrapped(createPostgresqlAdapter(url), options.wrapAdapter), log }) as unknown as PrismaClient;
   }
-  return new PrismaClient({ adapter: createSqliteAdapter(sqliteFilePath(url)), log });
+  return new PrismaClient({ adapter: wrapped(createSqliteAdapter(sqliteFilePath(url)), options.wrapAdapter), log });
 }
 
 // One client per process; kept on globalThis so module reloads in development reuse it.

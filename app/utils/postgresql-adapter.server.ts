@@ -41,7 +41,10 @@ function oneWriterAtATime(inner: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 export function createPostgresqlAdapter(url: string): SqlDriverAdapterFactory {
-  const factory = new PrismaPg({ connectionString: url });
+  // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP,
+  // as in the holiday import's raw INSERT) is taken in the session's zone, so the session is UTC
+  // whatever the server's own zone is.
+  const factory = new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" });
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,

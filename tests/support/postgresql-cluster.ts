@@ -85,6 +85,8 @@ export async function startPostgresqlCluster(): Promise<PostgresqlCluster> {
       "-c full_page_writes=off",
       "-c max_connections=300",
       "-c shared_buffers=64MB",
+      // Far from UTC, so a timestamp taken in the server's zone instead of UTC shows in the tests.
+      "-c timezone=Pacific/Kiritimati",
     ].join(" ");
     run("pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-o", options, "-w", "-t", "60", "start"]);
     const watchdog = startWatchdog(dir, data);
