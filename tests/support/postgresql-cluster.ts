@@ -15,7 +15,8 @@ export interface PostgresqlCluster {
   url(database: string): string;
   /** Runs one statement as the superuser on the `postgres` database. */
   admin(sql: string): Promise<void>;
-  stop(): Promise<void>;
+  /** Synchronous, so that a process's "exit" handler can call it. */
+  stop(): void;
 }
 
 const RUN_AS_FALLBACK = "folga-pg";
@@ -102,12 +103,13 @@ export async function startPostgresqlCluster(): Promise<PostgresqlCluster> {
           await client.end();
         }
       },
-      async stop() {
-        watchdog.kill();
+      stop() {
+        // The watchdog goes last: if this process is killed half-way, it still cleans up.
         try {
           run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
         } finally {
           rmSync(dir, { recursive: true, force: true });
+          watchdog.kill();
         }
       },
     };

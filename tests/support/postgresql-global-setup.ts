@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
     await cluster.admin(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
     await applyPostgresqlMigrations(cluster.url(TEMPLATE_DATABASE));
   } catch (error) {
-    await cluster.stop();
+    cluster.stop();
     throw error;
   }
   project.provide("postgresql", { adminUrl: cluster.url("postgres"), template: TEMPLATE_DATABASE });
