@@ -24,8 +24,14 @@ export async function prepareDatabase() {
   if (applied.length) console.log(`Migrations applied: ${applied.join(", ")}`);
   const wantsDemo = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
   if (wantsDemo && !(await hasAnyCompany(getDb()))) {
-    await seedDemoCompany(getDb(), fromUtcDate(new Date()));
-    console.log("Demo company created: sign in as employee@demo.test / demo-password");
+    try {
+      await seedDemoCompany(getDb(), fromUtcDate(new Date()));
+      console.log("Demo company created: sign in as employee@demo.test / demo-password");
+    } catch (error) {
+      // Another instance starting at the same moment seeded it first (the seed is one transaction,
+      // so the loser left nothing behind).
+      if ((error as { code?: string }).code !== "P2002" || !(await hasAnyCompany(getDb()))) throw error;
+    }
   }
 }
 

@@ -3,32 +3,20 @@
 // commands on the built app (build/ is reused, or built once here) against a scratch database.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuiltApp } from "../support/built-app";
 
 const scratch = path.resolve(`tests/.tmp/start-stop-${randomUUID().slice(0, 8)}`);
 const started: number[] = [];
 
 beforeAll(() => {
   mkdirSync(scratch, { recursive: true });
-  // Not `npm run build`: regenerating the Prisma client under other test files would break them.
   // A build older than the sources would test yesterday's server (and fail against new migrations).
-  if (!existsSync("build/index.js") || !existsSync("build/server.js") || newestSource() > statSync("build/index.js").mtimeMs) {
-    execFileSync("npx", ["remix", "build"], { stdio: "ignore" });
-    execFileSync("npm", ["run", "build:server"], { stdio: "ignore" });
-  }
+  ensureBuiltApp();
 }, 180_000);
-
-function newestSource(): number {
-  const newest = (entry: string): number => {
-    const stat = statSync(entry);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    return Math.max(stat.mtimeMs, ...readdirSync(entry).filter((name) => name !== "generated").map((name) => newest(path.join(entry, name))));
-  };
-  return Math.max(...["app", "server.ts", "prisma/migrations", "public/locales"].map(newest));
-}
 
 afterEach(() => {
   // A failing run must not leave servers behind: end what this file started, by the pids seen
