@@ -67,5 +67,7 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
+    // On PostgreSQL (TEST_DB=postgresql) the server stops its throwaway cluster as it exits.
+    ...(process.env.TEST_DB === "postgresql" ? { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 } } : {}),
   },
 });

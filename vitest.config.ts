@@ -19,7 +19,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["tests/support/integration-setup.ts"],
-          // Each file gets its own migrated SQLite database; two workers on two cores.
+          // TEST_DB=postgresql: one throwaway PostgreSQL cluster for the run (npm run test:integration:pg).
+          globalSetup: ["tests/support/postgresql-global-setup.ts"],
+          // Each file gets its own migrated database (SQLite file or PostgreSQL); two workers on two cores.
           pool: "forks",
           maxWorkers: 2,
           testTimeout: 20_000,

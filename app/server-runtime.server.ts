@@ -5,11 +5,10 @@
 // the server's mail queue on shutdown would miss every mail the routes queued).
 import { fromUtcDate } from "~/lib/dates";
 import { hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
-import { databaseEngine } from "~/utils/database-url";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { settleMail } from "~/utils/mail.server";
-import { applySqliteMigrations } from "~/utils/migrations.server";
+import { applyMigrations } from "~/utils/migrations.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
@@ -18,17 +17,21 @@ export { checkoutOrigins } from "~/utils/stripe.server";
 export { createAppRequestHandler } from "~/utils/request-handler.server";
 export { requestGuards } from "~/utils/request-guards.server";
 
-/** Migrations (SQLite), then the demo company on an empty database when configured. */
+/** Migrations (SQLite or PostgreSQL), then the demo company on an empty database when configured. */
 export async function prepareDatabase() {
   const env = getEnv();
-  if (databaseEngine(env.DATABASE_URL) === "sqlite") {
-    const applied = applySqliteMigrations(env.DATABASE_URL);
-    if (applied.length) console.log(`Migrations applied: ${applied.join(", ")}`);
-  }
+  const applied = await applyMigrations(env.DATABASE_URL);
+  if (applied.length) console.log(`Migrations applied: ${applied.join(", ")}`);
   const wantsDemo = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
   if (wantsDemo && !(await hasAnyCompany(getDb()))) {
-    await seedDemoCompany(getDb(), fromUtcDate(new Date()));
-    console.log("Demo company created: sign in as employee@demo.test / demo-password");
+    try {
+      await seedDemoCompany(getDb(), fromUtcDate(new Date()));
+      console.log("Demo company created: sign in as employee@demo.test / demo-password");
+    } catch (error) {
+      // Another instance starting at the same moment seeded it first (the seed is one transaction,
+      // so the loser left nothing behind).
+      if ((error as { code?: string }).code !== "P2002" || !(await hasAnyCompany(getDb()))) throw error;
+    }
   }
 }
 

@@ -11,8 +11,8 @@ import { assertNoBackoff, BACKOFFS, clearFailures, recordFailure } from "~/utils
  * password and gives the same answer.
  */
 export async function checkCredentials(email: string, password: string, ip: string, now = Date.now()) {
-  assertNoBackoff(BACKOFFS.loginPerAddress, ip, now);
-  assertNoBackoff(BACKOFFS.loginPerAccount, email, now);
+  await assertNoBackoff(BACKOFFS.loginPerAddress, ip, now);
+  await assertNoBackoff(BACKOFFS.loginPerAccount, email, now);
   const user = await getDb().user.findUnique({
     where: { email },
     select: { id: true, companyId: true, role: true, isMaster: true, passwordHash: true, emailVerifiedAt: true, preferredLanguage: true, deactivatedAt: true },
@@ -20,13 +20,13 @@ export async function checkCredentials(email: string, password: string, ip: stri
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   // A deactivated person is refused like a wrong password: the account no longer exists for them.
   if (!user || !ok || user.deactivatedAt) {
-    recordFailure(BACKOFFS.loginPerAddress, ip, now);
-    recordFailure(BACKOFFS.loginPerAccount, email, now);
+    await recordFailure(BACKOFFS.loginPerAddress, ip, now);
+    await recordFailure(BACKOFFS.loginPerAccount, email, now);
     if (user) await recordFailedSignIn(user, ok ? "deactivated" : "wrong_password", ip);
     throw new AppError(401, "invalid_credentials", "auth.invalidCredentials");
   }
   // The address keeps its count: one valid account must not let it guess others' passwords freely.
-  clearFailures(BACKOFFS.loginPerAccount, email);
+  await clearFailures(BACKOFFS.loginPerAccount, email);
   if (!user.emailVerifiedAt) {
     await recordFailedSignIn(user, "email_not_verified", ip);
     throw new AppError(403, "email_not_verified", "auth.emailNotVerified");

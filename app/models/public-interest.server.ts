@@ -16,7 +16,7 @@ export interface InterestInput {
  * LIMITS.publicInterestPerIp attempts per client address an hour (429).
  */
 export async function registerInterest(input: InterestInput, language: Language, clientAddress: string): Promise<void> {
-  consumeLimit(LIMITS.publicInterestPerIp, clientAddress);
+  await consumeLimit(LIMITS.publicInterestPerIp, clientAddress);
   if (input.website?.trim()) return;
   const email = input.email.trim().toLowerCase();
   const db = getDb();

@@ -125,7 +125,7 @@ async function outsideAddresses(companyId: string, emails: string[]): Promise<st
 export async function assertOutsideRecipientsAllowed(companyId: string, requesterId: string, emails: string[], now = Date.now()) {
   const outside = await outsideAddresses(companyId, emails);
   if (outside.length === 0) return;
-  const { remaining, minutes } = remainingInWindow(LIMITS.outsideRecipientsPerUser, requesterId, now);
+  const { remaining, minutes } = await remainingInWindow(LIMITS.outsideRecipientsPerUser, requesterId, now);
   if (outside.length > remaining) {
     throw new AppError(429, "too_many_outside_recipients", "validation.outsideRecipientsPerHour", { params: { minutes: String(minutes), remaining: String(remaining) } });
   }
@@ -160,7 +160,7 @@ export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
     ...extraEmails.map((email) => ({ email, reviewer: false })),
   ]);
   const outside = new Set(extraEmails);
-  if (outside.size) recordAttempt(LIMITS.outsideRecipientsPerUser, request.vacation.userId, Date.now(), outside.size);
+  if (outside.size) await recordAttempt(LIMITS.outsideRecipientsPerUser, request.vacation.userId, Date.now(), outside.size);
   return sent;
 }
 

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }), values: {} }, { status: 400 });
   try {
-    consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
+    await consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
     await acceptInvitation(submission.value.token, {
       fullName: submission.value.fullName,
       password: submission.value.password,

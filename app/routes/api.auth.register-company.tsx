@@ -10,7 +10,7 @@ import { allowMethods, onlyMethods } from "~/utils/http.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
-    consumeLimit(LIMITS.signupPerIp, clientIp(request));
+    await consumeLimit(LIMITS.signupPerIp, clientIp(request));
     const body = await parseBody(request, apiRegisterSchema);
     const language = await getLanguage(request);
     const { company, user } = await registerCompany({ ...body, language });

@@ -9,7 +9,7 @@ import { allowMethods, onlyMethods } from "~/utils/http.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
-    consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
+    await consumeLimit(LIMITS.acceptInvitePerIp, clientIp(request));
     const body = await parseBody(request, apiAcceptInviteSchema);
     const user = await acceptInvitation(body.token, { password: body.new_password, fullName: body.full_name, language: await getLanguage(request) });
     return Response.json({ ok: true, user_id: user.id }, { status: 201 });

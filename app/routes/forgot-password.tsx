@@ -19,8 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), values: {}, sent: false }, { status: 400 });
   try {
-    consumeLimit(LIMITS.resetPerIp, clientIp(request));
-    consumeLimit(LIMITS.resetPerEmail, submission.value.email);
+    await consumeLimit(LIMITS.resetPerIp, clientIp(request));
+    await consumeLimit(LIMITS.resetPerEmail, submission.value.email);
     await requestPasswordReset(submission.value.email);
   } catch (error) {
     return replyWithAppError(error, submission.reply);

@@ -13,8 +13,8 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const email = String((await readFormData(request)).get("email") ?? "").trim().toLowerCase();
   try {
-    consumeLimit(LIMITS.resetPerIp, clientIp(request));
-    consumeLimit(LIMITS.resetPerEmail, `verify:${email}`);
+    await consumeLimit(LIMITS.resetPerIp, clientIp(request));
+    await consumeLimit(LIMITS.resetPerEmail, `verify:${email}`);
   } catch (error) {
     if (error instanceof AppError) return redirect("/login?checkEmail=1");
     throw error;

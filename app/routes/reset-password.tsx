@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }), values: {} }, { status: 400 });
   try {
-    consumeLimit(LIMITS.resetPerIp, clientIp(request));
+    await consumeLimit(LIMITS.resetPerIp, clientIp(request));
     await resetPassword(submission.value.token, submission.value.password);
   } catch (error) {
     return replyWithAppError(error, submission.reply, hide);

@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), values: {} }, { status: 400 });
   try {
-    consumeLimit(LIMITS.signupPerIp, clientIp(request));
+    await consumeLimit(LIMITS.signupPerIp, clientIp(request));
     await registerCompany({ ...submission.value, language: await getLanguage(request) });
   } catch (error) {
     return replyWithAppError(error, submission.reply, ["password"]);

@@ -1,19 +1,32 @@
-import { PrismaClient } from "~/generated/prisma/client";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { type Prisma, PrismaClient } from "~/generated/prisma/client";
+import { type Prisma as PostgresqlPrisma, PrismaClient as PostgresqlPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseEngine, sqliteFilePath } from "./database-url";
 import { getEnv } from "./env.server";
+import { createPostgresqlAdapter } from "./postgresql-adapter.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
 
-export function createDb(url: string, options: { logQueries?: boolean } = {}): PrismaClient {
-  if (databaseEngine(url) !== "sqlite") {
-    // The generated client is built for one provider; a PostgreSQL client is generated from
-    // prisma/postgresql/schema.prisma when that engine is wired (docs/decisions/0002-data-model.md).
-    throw new Error("PostgreSQL is not wired yet: use a file: DATABASE_URL for now.");
+interface DbOptions {
+  logQueries?: boolean;
+  /** Lets a test see (or alter) every statement and transaction, on either engine. */
+  wrapAdapter?: (adapter: SqlDriverAdapter) => SqlDriverAdapter;
+}
+
+function wrapped(factory: SqlDriverAdapterFactory, wrap: DbOptions["wrapAdapter"]): SqlDriverAdapterFactory {
+  if (!wrap) return factory;
+  return { provider: factory.provider, adapterName: factory.adapterName, connect: async () => wrap(await factory.connect()) };
+}
+
+export function createDb(url: string, options: DbOptions = {}): PrismaClient {
+  const log = options.logQueries ? [{ emit: "event" as const, level: "query" as const }] : [];
+  if (databaseEngine(url) === "postgresql") {
+    // Both clients are generated from the same models (prisma/postgresql/schema.prisma is made from
+    // prisma/schema.prisma); the PostgreSQL one only adds options SQLite lacks (isolation levels,
+    // `mode: "insensitive"`), which the app does not use. So the app types every client as the
+    // SQLite one and imports its types from ~/generated/prisma only (decision 0029).
+    return new PostgresqlPrismaClient({ adapter: wrapped(createPostgresqlAdapter(url), options.wrapAdapter), log }) as unknown as PrismaClient;
   }
-  const adapter = createSqliteAdapter(sqliteFilePath(url));
-  return new PrismaClient({
-    adapter,
-    log: options.logQueries ? [{ emit: "event", level: "query" }] : [],
-  });
+  return new PrismaClient({ adapter: wrapped(createSqliteAdapter(sqliteFilePath(url)), options.wrapAdapter), log });
 }
 
 // One client per process; kept on globalThis so module reloads in development reuse it.
@@ -28,3 +41,9 @@ export function getDb(): PrismaClient {
 export function setDb(db: PrismaClient) {
   globalForDb.__db = db;
 }
+
+// Compile-time proof behind that cast: every model has the same fields of the same types in both.
+type Scalars<Map extends { model: Record<string, { payload: { scalars: unknown } }> }> = { [M in keyof Map["model"]]: Map["model"][M]["payload"]["scalars"] };
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const sameModels: Same<Scalars<Prisma.TypeMap>, Scalars<PostgresqlPrisma.TypeMap>> = true;
+void sameModels;

@@ -1,7 +1,8 @@
 // Every e-mail is first written to the EmailOutbox table, then delivered over SMTP when SMTP_URL
 // is set. Without it (the local default) mail stays in the outbox, which /dev/outbox lists, so a
 // newcomer can follow verification and invitation links. A failed delivery is retried on the next
-// drain, up to MAX_ATTEMPTS.
+// drain, up to MAX_ATTEMPTS. Each e-mail is claimed before it is sent, so app processes sharing one
+// database send it once.
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Language } from "~/i18n";
 import { getDb } from "./db.server";
@@ -68,18 +69,24 @@ export function deliverPendingMail(): Promise<number> {
 }
 
 const BATCH_SIZE = 50;
+/** A claim this old belongs to a process that died while sending: the e-mail may be taken again. */
+export const CLAIM_EXPIRES_MS = 5 * 60_000;
 
 async function deliverBatch(): Promise<{ sent: number; full: boolean }> {
   const transport = getTransporter();
   if (!transport) return { sent: 0, full: false };
   const db = getDb();
+  const claimable = () => ({ sentAt: null, OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - CLAIM_EXPIRES_MS) } }] });
   const pending = await db.emailOutbox.findMany({
-    where: { sentAt: null, attempts: { lt: MAX_ATTEMPTS } },
+    where: { ...claimable(), attempts: { lt: MAX_ATTEMPTS } },
     orderBy: { createdAt: "asc" },
     take: BATCH_SIZE,
   });
   let sent = 0;
   for (const mail of pending) {
+    // Several app processes may drain the outbox at once: only the one whose claim lands sends it.
+    const claim = await db.emailOutbox.updateMany({ where: { id: mail.id, ...claimable() }, data: { claimedAt: new Date() } });
+    if (claim.count === 0) continue;
     try {
       await transport.sendMail({
         from: getEnv().MAIL_FROM,
@@ -94,7 +101,7 @@ async function deliverBatch(): Promise<{ sent: number; full: boolean }> {
     } catch (error) {
       await db.emailOutbox.update({
         where: { id: mail.id },
-        data: { attempts: { increment: 1 }, lastError: String((error as Error).message).slice(0, 500) },
+        data: { attempts: { increment: 1 }, lastError: String((error as Error).message).slice(0, 500), claimedAt: null },
       });
     }
   }

@@ -1,11 +1,14 @@
-// Applies pending migrations from prisma/migrations, keeping Prisma's own `_prisma_migrations`
+// Applies pending migrations, one folder per engine (prisma/migrations for SQLite,
+// prisma/postgresql/migrations for PostgreSQL), keeping Prisma's own `_prisma_migrations`
 // bookkeeping (same table, same sha256 checksum), so `prisma migrate deploy` on a machine with
-// internet sees the same history. See docs/decisions/0003-offline-migrations.md.
+// internet sees the same history. See docs/decisions/0003-offline-migrations.md and 0029.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { sqliteFilePath } from "./database-url";
+import pg from "pg";
+import { databaseEngine, sqliteFilePath } from "./database-url";
+import { ADVISORY_LOCKS } from "./postgresql-adapter.server";
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id"                    TEXT PRIMARY KEY NOT NULL,
@@ -37,6 +40,23 @@ export function readMigrations(dir: string): Migration[] {
 }
 
 export const SQLITE_MIGRATIONS_DIR = path.resolve("prisma/migrations");
+export const POSTGRESQL_MIGRATIONS_DIR = path.resolve("prisma/postgresql/migrations");
+
+/** The migrations of `dir` not yet applied, given what the database recorded; refuses edited ones. */
+function pendingMigrations(dir: string, done: { migration_name: string; checksum: string }[]): Migration[] {
+  const doneByName = new Map(done.map((row) => [row.migration_name, row.checksum]));
+  return readMigrations(dir).filter((migration) => {
+    const known = doneByName.get(migration.name);
+    if (known === undefined) return true;
+    if (known !== migration.checksum) throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead.`);
+    return false;
+  });
+}
+
+/** Applies the pending migrations of the engine DATABASE_URL names; returns the names applied. */
+export async function applyMigrations(databaseUrl: string): Promise<string[]> {
+  return databaseEngine(databaseUrl) === "postgresql" ? applyPostgresqlMigrations(databaseUrl) : applySqliteMigrations(databaseUrl);
+}
 
 /** Applies every migration not yet recorded; returns the names applied. */
 export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIONS_DIR): string[] {
@@ -59,15 +79,7 @@ export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIO
       const done = db
         .prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`)
         .all() as { migration_name: string; checksum: string }[];
-      const doneByName = new Map(done.map((row) => [row.migration_name, row.checksum]));
-      for (const migration of readMigrations(dir)) {
-        const known = doneByName.get(migration.name);
-        if (known !== undefined) {
-          if (known !== migration.checksum) {
-            throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead.`);
-          }
-          continue;
-        }
+      for (const migration of pendingMigrations(dir, done)) {
         const startedAt = Date.now();
         db.exec(migration.sql);
         db.prepare(
@@ -102,4 +114,52 @@ function refuseForeignKeyViolations(db: Database.Database, applied: string[]) {
     `Migrations rolled back (${applied.join(", ")}): rows would point at missing parents (${detail}). ` +
       `Fix the migration so every foreign key still finds its row.`,
   );
+}
+
+// Prisma's own PostgreSQL definition of the table, as `prisma migrate deploy` creates it.
+const POSTGRESQL_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+/**
+ * PostgreSQL: all pending migrations in one transaction (DDL is transactional there, so a failing
+ * one leaves nothing half-applied), after an advisory lock, the key `prisma migrate deploy` takes
+ * too: instances starting together wait for the first one and then find nothing to do. Foreign
+ * keys need no special care: PostgreSQL alters tables in place and checks each new constraint.
+ */
+export async function applyPostgresqlMigrations(databaseUrl: string, dir = POSTGRESQL_MIGRATIONS_DIR): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
+    await client.query(POSTGRESQL_MIGRATIONS_TABLE);
+    const { rows: done } = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+    );
+    const applied: string[] = [];
+    for (const migration of pendingMigrations(dir, done)) {
+      const startedAt = new Date();
+      await client.query(migration.sql);
+      await client.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, $4, 1)`,
+        [randomUUID(), migration.checksum, migration.name, startedAt],
+      );
+      applied.push(migration.name);
+    }
+    await client.query("COMMIT");
+    return applied;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
 }

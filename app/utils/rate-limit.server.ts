@@ -1,14 +1,11 @@
-// Fixed-window counters kept in memory: enough for one server process (the SQLite deployment).
-// Several processes behind a balancer would each count separately; see docs/decisions/0007-identity.md.
+// Fixed-window counters and sign-in failures, kept in the database so that every app process
+// counts together: several instances on one PostgreSQL share them (docs/decisions/0029-postgresql.md),
+// and a restart forgets nothing. Each check-and-count is one transaction (one writer at a time on
+// both engines), so two requests at once cannot both take the last attempt of a window.
 import { MAX_CUSTOM_RECIPIENTS_PER_HOUR } from "~/lib/input-limits";
+import type { Prisma } from "~/generated/prisma/client";
+import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-const windows = new Map<string, Window>();
 
 export interface Limit {
   /** What is limited, e.g. "login:ip". */
@@ -28,39 +25,60 @@ export const LIMITS = {
   outsideRecipientsPerUser: { name: "outside-recipients:user", max: MAX_CUSTOM_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-function current(limit: Limit, key: string, now: number): Window {
-  const id = `${limit.name}:${key.toLowerCase()}`;
-  let window = windows.get(id);
-  if (!window || window.resetAt <= now) {
-    window = { count: 0, resetAt: now + limit.windowMs };
-    windows.set(id, window);
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+const windowId = (limit: Limit, key: string) => `${limit.name}:${key.toLowerCase()}`;
+
+async function current(client: Prisma.TransactionClient, limit: Limit, key: string, now: number): Promise<Window> {
+  const row = await client.rateLimitWindow.findUnique({ where: { id: windowId(limit, key) }, select: { count: true, resetAt: true } });
+  if (!row || row.resetAt.getTime() <= now) return { count: 0, resetAt: now + limit.windowMs };
+  return { count: row.count, resetAt: row.resetAt.getTime() };
+}
+
+async function add(tx: Prisma.TransactionClient, limit: Limit, key: string, now: number, amount: number) {
+  const window = await current(tx, limit, key, now);
+  const id = windowId(limit, key);
+  const data = { count: window.count + amount, resetAt: new Date(window.resetAt) };
+  if (window.count === 0) {
+    // A window starts: expired ones go, so the table holds only the windows still counting.
+    await tx.rateLimitWindow.deleteMany({ where: { resetAt: { lte: new Date(now) } } });
+    await tx.rateLimitWindow.upsert({ where: { id }, create: { id, ...data }, update: data });
+  } else {
+    await tx.rateLimitWindow.update({ where: { id }, data });
   }
-  return window;
+}
+
+function limited(window: Window, now: number) {
+  const minutes = Math.max(1, Math.ceil((window.resetAt - now) / 60_000));
+  return new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) } });
 }
 
 /** Throws 429 when the key already used up its window; the message says when to retry. */
-export function assertWithinLimit(limit: Limit, key: string, now = Date.now()) {
-  const window = current(limit, key, now);
-  if (window.count >= limit.max) {
-    const minutes = Math.max(1, Math.ceil((window.resetAt - now) / 60_000));
-    throw new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) } });
-  }
+export async function assertWithinLimit(limit: Limit, key: string, now = Date.now()) {
+  const window = await current(getDb(), limit, key, now);
+  if (window.count >= limit.max) throw limited(window, now);
 }
 
-export function recordAttempt(limit: Limit, key: string, now = Date.now(), amount = 1) {
-  current(limit, key, now).count += amount;
+export async function recordAttempt(limit: Limit, key: string, now = Date.now(), amount = 1) {
+  await getDb().$transaction((tx) => add(tx, limit, key, now, amount));
 }
 
 /** How many more the key may use in its window, and in how many minutes the window starts afresh. */
-export function remainingInWindow(limit: Limit, key: string, now = Date.now()) {
-  const window = current(limit, key, now);
+export async function remainingInWindow(limit: Limit, key: string, now = Date.now()) {
+  const window = await current(getDb(), limit, key, now);
   return { remaining: Math.max(0, limit.max - window.count), minutes: Math.max(1, Math.ceil((window.resetAt - now) / 60_000)) };
 }
 
 /** Check and count in one go, for actions where every attempt counts. */
-export function consumeLimit(limit: Limit, key: string, now = Date.now()) {
-  assertWithinLimit(limit, key, now);
-  recordAttempt(limit, key, now);
+export async function consumeLimit(limit: Limit, key: string, now = Date.now()) {
+  await getDb().$transaction(async (tx) => {
+    const window = await current(tx, limit, key, now);
+    if (window.count >= limit.max) throw limited(window, now);
+    await add(tx, limit, key, now, 1);
+  });
 }
 
 /**
@@ -87,42 +105,43 @@ interface Failures {
   lastAt: number;
 }
 
-const failures = new Map<string, Failures>();
+const failureId = (backoff: Backoff, key: string) => `${backoff.name}:${key.toLowerCase()}`;
+const LONGEST_FORGET_MS = Math.max(...Object.values(BACKOFFS).map((backoff) => backoff.forgetAfterMs));
 
-function failuresOf(backoff: Backoff, key: string, now: number): Failures | undefined {
-  const id = `${backoff.name}:${key.toLowerCase()}`;
-  const entry = failures.get(id);
-  if (entry && now - entry.lastAt >= backoff.forgetAfterMs) {
-    failures.delete(id);
-    return undefined;
-  }
-  return entry;
+async function failuresOf(client: Prisma.TransactionClient, backoff: Backoff, key: string, now: number): Promise<Failures | undefined> {
+  const row = await client.signInFailure.findUnique({ where: { id: failureId(backoff, key) }, select: { count: true, lastAt: true } });
+  if (!row || now - row.lastAt.getTime() >= backoff.forgetAfterMs) return undefined;
+  return { count: row.count, lastAt: row.lastAt.getTime() };
 }
 
 /** When the next attempt may be made (ms since the epoch); 0 when it may be made now. */
-export function nextAttemptAt(backoff: Backoff, key: string, now = Date.now()): number {
-  const entry = failuresOf(backoff, key, now);
+export async function nextAttemptAt(backoff: Backoff, key: string, now = Date.now()): Promise<number> {
+  const entry = await failuresOf(getDb(), backoff, key, now);
   if (!entry || entry.count < backoff.freeFailures) return 0;
   const delay = Math.min(backoff.maxDelayMs, 1000 * 2 ** Math.min(entry.count - backoff.freeFailures, 30));
   return entry.lastAt + delay > now ? entry.lastAt + delay : 0;
 }
 
 /** Throws 429 while the key must wait; the message says how many seconds. */
-export function assertNoBackoff(backoff: Backoff, key: string, now = Date.now()) {
-  const at = nextAttemptAt(backoff, key, now);
+export async function assertNoBackoff(backoff: Backoff, key: string, now = Date.now()) {
+  const at = await nextAttemptAt(backoff, key, now);
   if (at) throw new AppError(429, "rate_limited", "errors.retryInSeconds", { params: { seconds: String(Math.ceil((at - now) / 1000)) } });
 }
 
-export function recordFailure(backoff: Backoff, key: string, now = Date.now()) {
-  const entry = failuresOf(backoff, key, now);
-  if (entry) {
-    entry.count++;
-    entry.lastAt = now;
-  } else failures.set(`${backoff.name}:${key.toLowerCase()}`, { count: 1, lastAt: now });
+export async function recordFailure(backoff: Backoff, key: string, now = Date.now()) {
+  const id = failureId(backoff, key);
+  await getDb().$transaction(async (tx) => {
+    const entry = await failuresOf(tx, backoff, key, now);
+    const data = { count: (entry?.count ?? 0) + 1, lastAt: new Date(now) };
+    if (entry) return void (await tx.signInFailure.update({ where: { id }, data }));
+    // A first failure: the forgotten ones go, so the table holds only failures still counting.
+    await tx.signInFailure.deleteMany({ where: { lastAt: { lte: new Date(now - LONGEST_FORGET_MS) } } });
+    await tx.signInFailure.upsert({ where: { id }, create: { id, ...data }, update: data });
+  });
 }
 
-export function clearFailures(backoff: Backoff, key: string) {
-  failures.delete(`${backoff.name}:${key.toLowerCase()}`);
+export async function clearFailures(backoff: Backoff, key: string) {
+  await getDb().signInFailure.deleteMany({ where: { id: failureId(backoff, key) } });
 }
 
 export function clientIp(request: Request): string {
@@ -132,15 +151,6 @@ export function clientIp(request: Request): string {
 }
 
 /** Tests start from a clean slate. */
-export function resetRateLimits() {
-  windows.clear();
-  failures.clear();
+export async function resetRateLimits() {
+  await getDb().$transaction([getDb().rateLimitWindow.deleteMany(), getDb().signInFailure.deleteMany()]);
 }
-
-// Forget expired windows and old failures now and then so the maps cannot grow without bound.
-const LONGEST_FORGET_MS = Math.max(...Object.values(BACKOFFS).map((backoff) => backoff.forgetAfterMs));
-setInterval(() => {
-  const now = Date.now();
-  for (const [id, window] of windows) if (window.resetAt <= now) windows.delete(id);
-  for (const [id, entry] of failures) if (now - entry.lastAt >= LONGEST_FORGET_MS) failures.delete(id);
-}, 60_000).unref();

@@ -61,7 +61,7 @@ beforeAll(async () => {
   for (const user of [employee, colleague, lonely]) {
     await getDb().allowance.create({ data: { companyId, userId: user.id, year: 2027, yearly: 22, residual: 2, specialLeave: 0 } });
   }
-  resetRateLimits();
+  await resetRateLimits();
   adminToken = await tokenFor(admin.email);
   employeeToken = await tokenFor(employee.email);
 });

@@ -6,15 +6,15 @@
 // function that is in none of them fails the test: add one line for it.
 //
 // The database client of this file records every SQL statement with the transaction it ran in
-// (a wrapper around the app's own SQLite adapter), so "in the same transaction" is checked on the
+// (a wrapper around the app's own adapter, SQLite or PostgreSQL), so "in the same transaction" is checked on the
 // statements themselves: each row a recipe inserts, updates or deletes must be written in a
 // transaction that also inserts an AuditEntry. Mail bookkeeping (the outbox and the approval links
 // a mail carries) is written after the change it announces and is exempt.
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrismaClient } from "~/generated/prisma/client";
+import type { PrismaClient } from "~/generated/prisma/client";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
 import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
 import { createAbsenceType, deleteAbsenceType, updateAbsenceType } from "~/models/absence-category.server";
@@ -51,11 +51,9 @@ import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingL
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
-import { setDb } from "~/utils/db.server";
+import { createDb, setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createSqliteAdapter } from "~/utils/sqlite-adapter.server";
-import { sqliteFilePath } from "~/utils/database-url";
 import { hashToken } from "~/utils/tokens.server";
 import { createCompany, createTeam, createUser, createVacation, viewerFor } from "../support/factories";
 
@@ -92,31 +90,30 @@ function recorded(adapter: SqlDriverAdapter): SqlDriverAdapter {
     async startTransaction(...args: Parameters<SqlDriverAdapter["startTransaction"]>): Promise<Transaction> {
       const tx = await adapter.startTransaction(...args);
       const id = ++transactions;
-      return {
-        ...tx,
-        queryRaw: async (query) => {
+      // On the transaction itself (a class instance on PostgreSQL), so commit and rollback stay its own.
+      return Object.assign(Object.create(tx) as Transaction, {
+        queryRaw: async (query: SqlQuery) => {
           const result = await tx.queryRaw(query);
           note(query, id, result.rows.length);
           return result;
         },
-        executeRaw: async (query) => {
+        executeRaw: async (query: SqlQuery) => {
           const count = await tx.executeRaw(query);
           note(query, id, count);
           return count;
         },
-      } as Transaction;
+      });
     },
   };
 }
 
-function recordingAdapter(file: string): SqlDriverAdapterFactory {
-  const inner = createSqliteAdapter(file);
-  return { provider: inner.provider, adapterName: inner.adapterName, connect: async () => recorded(await inner.connect()) };
-}
-
-const WRITE = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:[`"]main[`"]\.)?[`"]?(\w+)[`"]?/i;
-/** Written after (and because of) a change already recorded: the outbox and the mail's approval links. */
-const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken"]);
+// Prisma names the schema: "main" on SQLite, "public" on PostgreSQL.
+const WRITE = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:[`"](?:main|public)[`"]\.)?[`"]?(\w+)[`"]?/i;
+/**
+ * Written after (and because of) a change already recorded: the outbox and the mail's approval
+ * links; and the rate-limit counters, which count attempts rather than change anything.
+ */
+const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken", "RateLimitWindow", "SignInFailure"]);
 
 function writesOf(statements: Statement[]) {
   return statements.flatMap((statement) => {
@@ -510,8 +507,8 @@ const exportedFunctions = Object.entries(models).flatMap(([file, module]) => {
 const baseKey = (key: string) => key.split("#")[0];
 
 beforeAll(async () => {
-  resetRateLimits();
-  client = new PrismaClient({ adapter: recordingAdapter(sqliteFilePath(process.env.DATABASE_URL!)) });
+  await resetRateLimits();
+  client = createDb(process.env.DATABASE_URL!, { wrapAdapter: recorded });
   setDb(client);
   const company = await createCompany("Acme");
   const team = await createTeam(company.id, "Alpha");
@@ -620,11 +617,12 @@ describe("append-only, and writes only through the models", () => {
     }
   });
 
-  it("writes data only in app/models (the mail outbox is the one exception, in app/utils/mail.server.ts)", () => {
+  it("writes data only in app/models (the mail outbox and the rate-limit counters are the exceptions, in app/utils)", () => {
     const write = /\.\s*(?!auditEntry)\w+\s*\.\s*(create|createMany|update|updateMany|upsert|delete|deleteMany)\(/;
     for (const file of files) {
       const relative = path.relative(path.resolve("app"), file);
-      if (relative.startsWith("models/") || relative === path.join("utils", "mail.server.ts") || relative === path.join("utils", "audit.server.ts")) continue;
+      const infrastructure = ["mail.server.ts", "audit.server.ts", "rate-limit.server.ts"].map((name) => path.join("utils", name));
+      if (relative.startsWith("models/") || infrastructure.includes(relative)) continue;
       const offending = readFileSync(file, "utf8")
         .split("\n")
         .filter((line) => write.test(line) && /\b(db|tx|getDb\(\))\s*\./.test(line));

@@ -33,7 +33,7 @@ async function entry(companyId: string, action: string, at: string, actorId: str
 }
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   const acme = await createCompany("Acme");
   const globex = await createCompany("Globex");
   const owner = await createUser(acme.id, { role: "owner", email: "owner@audit.test", fullName: "Olga Owner" });

@@ -111,7 +111,7 @@ const lastAudit = (companyId: string, action: string) =>
   getDb().auditEntry.findFirst({ where: { companyId, action }, orderBy: { createdAt: "desc" } }).then((entry) => (entry ? (JSON.parse(entry.details) as Json) : null));
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   const acme = await companyWithTrial("Acme", 10 * DAY);
   companies.acme = acme.company.id;
   subscriptions.acme = acme.subscription.id;

@@ -79,7 +79,7 @@ const lastAudit = (action: string, entityId: string) =>
   getDb().auditEntry.findFirst({ where: { action, entityId }, orderBy: { createdAt: "desc" } }).then((e) => (e ? { ...e, details: JSON.parse(e.details) as Record<string, unknown> } : null));
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   // A client of this file's database that counts every SQL statement (the fixed-count test).
   const db = createDb(process.env.DATABASE_URL!, { logQueries: true });
   (db as unknown as { $on(event: "query", listener: () => void): void }).$on("query", () => {

@@ -8,14 +8,17 @@ import { DEMO_COMPANY_NAME, DEMO_PASSWORD, hasAnyCompany, seedDemoCompany } from
 import { createDb, getDb } from "~/utils/db.server";
 import { allowanceReport } from "~/models/report.server";
 import { viewerFor } from "../support/factories";
-import { applySqliteMigrations, readMigrations, SQLITE_MIGRATIONS_DIR } from "~/utils/migrations.server";
+import { applyPostgresqlMigrations, applySqliteMigrations, POSTGRESQL_MIGRATIONS_DIR, readMigrations, SQLITE_MIGRATIONS_DIR } from "~/utils/migrations.server";
 import { verifyPassword } from "~/utils/password.server";
+import pg from "pg";
+import { createTestDatabase, testEngine, type TestDatabase } from "../support/test-database";
 
 mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
 const scratch = mkdtempSync(path.resolve("tests/.tmp/migrations-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe("migrations", () => {
+// The SQLite runner works on files of its own, whatever engine the run tests: once is enough.
+describe.runIf(testEngine === "sqlite")("migrations", () => {
   it("apply once, record Prisma's bookkeeping, and are a no-op the second time", () => {
     const url = `file:${path.join(scratch, "fresh.db")}`;
     const names = readMigrations(SQLITE_MIGRATIONS_DIR).map((m) => m.name);
@@ -196,6 +199,132 @@ describe("migrations", () => {
     expect(columns).not.toContain("note");
     expect(columns).not.toContain("x");
     db.close();
+  });
+});
+
+describe.runIf(testEngine === "postgresql")("PostgreSQL migrations", () => {
+  const databases: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+  async function emptyDatabase() {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    return database.url;
+  }
+  async function query<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<Row>(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  function migrationsCopy(name: string) {
+    const dir = path.join(scratch, name);
+    cpSync(POSTGRESQL_MIGRATIONS_DIR, dir, { recursive: true });
+    return dir;
+  }
+  const columnsOf = async (url: string, table: string) =>
+    (await query<{ column_name: string }>(url, `SELECT column_name FROM information_schema.columns WHERE table_name = '${table}'`)).map((row) => row.column_name);
+
+  it("apply once, record Prisma's bookkeeping, and are a no-op the second time", async () => {
+    const url = await emptyDatabase();
+    const names = readMigrations(POSTGRESQL_MIGRATIONS_DIR).map((m) => m.name);
+    expect(await applyPostgresqlMigrations(url)).toEqual(names);
+    expect(await applyPostgresqlMigrations(url)).toEqual([]);
+    const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+      url,
+      `SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`,
+    );
+    expect(rows.map((r) => r.migration_name)).toEqual(names);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum) && r.finished_at instanceof Date && r.applied_steps_count === 1)).toBe(true);
+  });
+
+  it("apply each migration once when two processes start together on one database", async () => {
+    const url = await emptyDatabase();
+    const runner = pathToFileURL(path.resolve("app/utils/migrations.server.ts")).href;
+    const code = `const { applyPostgresqlMigrations } = await import(${JSON.stringify(runner)}); console.log(JSON.stringify(await applyPostgresqlMigrations(process.argv[1])));`;
+    const start = () =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code, url], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.on("exit", (status) => (status === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`runner exited ${status}`))));
+      });
+    const [first, second] = await Promise.all([start(), start()]);
+    const names = readMigrations(POSTGRESQL_MIGRATIONS_DIR).map((m) => m.name);
+    expect([...first, ...second].sort()).toEqual(names);
+    expect((await query<{ migration_name: string }>(url, `SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`)).map((r) => r.migration_name)).toEqual(names);
+  }, 30_000);
+
+  it("refuse a migration edited after it was applied", async () => {
+    const url = await emptyDatabase();
+    const dir = migrationsCopy("pg-edited");
+    await applyPostgresqlMigrations(url, dir);
+    const first = readMigrations(dir)[0];
+    writeFileSync(path.join(dir, first.name, "migration.sql"), readFileSync(path.join(dir, first.name, "migration.sql"), "utf8") + "\n-- edited\n");
+    await expect(applyPostgresqlMigrations(url, dir)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it("apply a new migration on top, and roll back a failing batch whole", async () => {
+    const url = await emptyDatabase();
+    const dir = migrationsCopy("pg-more");
+    await applyPostgresqlMigrations(url, dir);
+    mkdirSync(path.join(dir, "29990101000000_add_note"));
+    writeFileSync(path.join(dir, "29990101000000_add_note", "migration.sql"), `ALTER TABLE "Team" ADD COLUMN "note" TEXT;`);
+    mkdirSync(path.join(dir, "29990102000000_broken"));
+    writeFileSync(path.join(dir, "29990102000000_broken", "migration.sql"), `ALTER TABLE "Team" ADD COLUMN "x" TEXT; SELECT * FROM nowhere;`);
+    await expect(applyPostgresqlMigrations(url, dir)).rejects.toThrow(/"nowhere" does not exist/);
+    // All pending migrations run in one transaction: nothing half-applied is left behind.
+    expect(await columnsOf(url, "Team")).not.toContain("note");
+    expect(await columnsOf(url, "Team")).not.toContain("x");
+    rmSync(path.join(dir, "29990102000000_broken"), { recursive: true });
+    expect(await applyPostgresqlMigrations(url, dir)).toEqual(["29990101000000_add_note"]);
+    expect(await columnsOf(url, "Team")).toContain("note");
+  });
+});
+
+// SQLite's BEGIN IMMEDIATE gives the same rule, but better-sqlite3 waits for the lock synchronously,
+// so two clients in one process cannot show it (the first could never finish).
+describe.runIf(testEngine === "postgresql")("transactions on two clients of one database (two app instances)", () => {
+  it("let one transaction write at a time: the second waits until the first ends", async () => {
+    const url = process.env.DATABASE_URL!;
+    const [one, two] = [createDb(url), createDb(url)];
+    try {
+      const events: string[] = [];
+      let releaseOne!: () => void;
+      const oneMayEnd = new Promise<void>((resolve) => (releaseOne = resolve));
+      let oneStarted!: () => void;
+      const started = new Promise<void>((resolve) => (oneStarted = resolve));
+      const first = one.$transaction(
+        async (tx) => {
+          await tx.publicInterest.create({ data: { email: "first@example.test" } });
+          events.push("one wrote");
+          oneStarted();
+          await oneMayEnd;
+          events.push("one ends");
+        },
+        { timeout: 10_000 },
+      );
+      await started;
+      const second = two.$transaction(
+        async (tx) => {
+          events.push("two starts");
+          // What a check-then-write reads: the first transaction's committed row.
+          events.push(`two sees ${await tx.publicInterest.count({ where: { email: "first@example.test" } })}`);
+        },
+        { maxWait: 10_000, timeout: 10_000 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      events.push("released");
+      releaseOne();
+      await Promise.all([first, second]);
+      expect(events).toEqual(["one wrote", "released", "one ends", "two starts", "two sees 1"]);
+    } finally {
+      await Promise.all([one.$disconnect(), two.$disconnect()]);
+    }
   });
 });
 

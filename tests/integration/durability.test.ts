@@ -9,14 +9,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/dates";
 import { createDb } from "~/utils/db.server";
-import { answers, ensureBuilt, freePort, waitFor } from "../support/built-server";
+import { ensureBuiltApp } from "../support/built-app";
+import { answers, freePort, waitFor } from "../support/built-server";
 
 const scratch = path.resolve(`tests/.tmp/durability-${randomUUID().slice(0, 8)}`);
 let server: ChildProcess | undefined;
 
 beforeAll(() => {
   mkdirSync(scratch, { recursive: true });
-  ensureBuilt();
+  ensureBuiltApp();
 }, 180_000);
 
 afterAll(() => {

@@ -93,7 +93,7 @@ async function seedHolidays() {
 }
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   acme = (await createCompany("Acme")).id;
   globex = (await createCompany("Globex")).id;
   const owner = await createUser(acme, { role: "owner", email: "owner@holidays.test", fullName: "Olga Owner" });
@@ -112,7 +112,7 @@ beforeAll(async () => {
   cookies.globex = await signIn("owner@globex-holidays.test");
 });
 beforeEach(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   await seedHolidays();
 });
 

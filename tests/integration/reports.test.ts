@@ -45,7 +45,7 @@ const lines = async (response: Response) => {
 const csvRequest = (path: string, language: string, cookie = cookies.admin) => getRequest(path, cookie, { "Accept-Language": language });
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   const acme = await createCompany("Acme");
   const globex = await createCompany("Globex");
   const eng = await createTeam(acme.id, "Engineering");

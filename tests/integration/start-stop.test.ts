@@ -7,14 +7,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { answers, ensureBuilt, freePort, waitFor } from "../support/built-server";
+import { ensureBuiltApp } from "../support/built-app";
+import { answers, freePort, waitFor } from "../support/built-server";
 
 const scratch = path.resolve(`tests/.tmp/start-stop-${randomUUID().slice(0, 8)}`);
 const started: number[] = [];
 
 beforeAll(() => {
   mkdirSync(scratch, { recursive: true });
-  ensureBuilt();
+  ensureBuiltApp();
 }, 180_000);
 
 afterEach(() => {

@@ -77,7 +77,7 @@ async function snapshot(companyId: string) {
 }
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   acme = (await createCompany("Acme")).id;
   globex = (await createCompany("Globex")).id;
   today = todayIn("Europe/Lisbon");

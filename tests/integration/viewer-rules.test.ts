@@ -50,7 +50,7 @@ async function statusOf(id: string) {
 }
 
 beforeAll(async () => {
-  resetRateLimits();
+  await resetRateLimits();
   company = (await createCompany("Rules")).id;
   const owner = await createUser(company, { role: "owner", email: "owner@rules.test" });
   const redAdmin = await createUser(company, { role: "admin", email: "red-admin@rules.test" });

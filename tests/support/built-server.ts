@@ -1,29 +1,6 @@
-// Tests that run the built server as production does (`node build/server.js`): the build is reused
-// when it is newer than the sources, or made once here; ports are free ones on loopback.
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// Tests that run the built server as production does (`node build/server.js`, built by
+// built-app.ts): a free port on loopback, and waiting until it answers.
 import { createServer } from "node:net";
-import path from "node:path";
-
-/**
- * Not `npm run build`: regenerating the Prisma client under other test files would break them.
- * A build older than the sources would test yesterday's server (and fail against new migrations).
- */
-export function ensureBuilt() {
-  if (!existsSync("build/index.js") || !existsSync("build/server.js") || newestSource() > statSync("build/index.js").mtimeMs) {
-    execFileSync("npx", ["remix", "build"], { stdio: "ignore" });
-    execFileSync("npm", ["run", "build:server"], { stdio: "ignore" });
-  }
-}
-
-function newestSource(): number {
-  const newest = (entry: string): number => {
-    const stat = statSync(entry);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    return Math.max(stat.mtimeMs, ...readdirSync(entry).filter((name) => name !== "generated").map((name) => newest(path.join(entry, name))));
-  };
-  return Math.max(...["app", "server.ts", "prisma/migrations", "public/locales"].map(newest));
-}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

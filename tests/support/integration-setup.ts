@@ -1,19 +1,14 @@
-// Each integration test file runs against its own freshly migrated SQLite file.
-import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
+// Each integration test file runs against its own freshly migrated database: a SQLite file, or a
+// PostgreSQL database when TEST_DB=postgresql (tests/support/test-database.ts).
 import { afterAll } from "vitest";
-import { applySqliteMigrations } from "~/utils/migrations.server";
 import { createDb, setDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
 import { startSmtpServer } from "./smtp";
+import { createTestDatabase } from "./test-database";
 
-const dir = path.resolve("tests/.tmp/integration");
-mkdirSync(dir, { recursive: true });
-const file = path.join(dir, `${randomUUID()}.db`);
-const url = `file:${file}`;
+const database = await createTestDatabase();
 
-process.env.DATABASE_URL = url;
+process.env.DATABASE_URL = database.url;
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET = "integration-tests-secret-0123456789abcdef";
 process.env.LOG_REQUESTS = "false";
@@ -24,13 +19,12 @@ const smtp = await startSmtpServer();
 process.env.SMTP_URL = smtp.url;
 (globalThis as { __smtp?: typeof smtp }).__smtp = smtp;
 
-applySqliteMigrations(url);
-const db = createDb(url);
+const db = createDb(database.url);
 setDb(db);
 
 afterAll(async () => {
   await settleMail();
   await smtp.close();
   await db.$disconnect();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  await database.drop();
 });

@@ -12,7 +12,8 @@ export interface ReceivedMail {
   headers: Map<string, unknown>;
 }
 
-export async function startSmtpServer() {
+/** `delayMs`: each message is accepted only after that long, like a slow mail server. */
+export async function startSmtpServer(options: { delayMs?: number } = {}) {
   const inbox: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -31,7 +32,8 @@ export async function startSmtpServer() {
             headers: parsed.headers,
           });
           waiters.splice(0).forEach((wake) => wake());
-          callback();
+          if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+          else callback();
         })
         .catch(callback);
     },

@@ -1,0 +1,53 @@
+// PostgreSQL through @prisma/adapter-pg (a pool of connections per process). The model code was
+// written against SQLite, where BEGIN IMMEDIATE lets one transaction write at a time, so its
+// check-then-write sequences (overlapping absences, balances, "has the job run this year") are
+// safe without retries. Every transaction here first takes one database-wide advisory lock, held
+// until COMMIT or ROLLBACK: the same one-writer-at-a-time rule, across every app instance sharing
+// the database, while reads outside transactions stay concurrent (docs/decisions/0029-postgresql.md).
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+
+/** pg_advisory_xact_lock keys (one bigint namespace per database); the values are arbitrary. */
+export const ADVISORY_LOCKS = {
+  /** Every transaction of the app: one writer at a time, as on SQLite. */
+  transactions: 2_029_001,
+  /** Migrations: the key `prisma migrate deploy` takes, so our runner and Prisma's exclude each other. */
+  migrations: 72_707_369,
+} as const;
+
+const TAKE_TRANSACTION_LOCK = { sql: `SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.transactions})::text`, args: [], argTypes: [] };
+
+function oneWriterAtATime(inner: SqlDriverAdapter): SqlDriverAdapter {
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    queryRaw: (query) => inner.queryRaw(query),
+    executeRaw: (query) => inner.executeRaw(query),
+    executeScript: (script) => inner.executeScript(script),
+    getConnectionInfo: inner.getConnectionInfo?.bind(inner),
+    dispose: () => inner.dispose(),
+    async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+      const tx = await inner.startTransaction(isolationLevel);
+      try {
+        await tx.queryRaw(TAKE_TRANSACTION_LOCK);
+      } catch (error) {
+        await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] }).catch(() => undefined);
+        await tx.rollback();
+        throw error;
+      }
+      return tx;
+    },
+  };
+}
+
+export function createPostgresqlAdapter(url: string): SqlDriverAdapterFactory {
+  // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP,
+  // as in the holiday import's raw INSERT) is taken in the session's zone, so the session is UTC
+  // whatever the server's own zone is.
+  const factory = new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" });
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => oneWriterAtATime(await factory.connect()),
+  };
+}

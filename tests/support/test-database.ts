@@ -1,0 +1,54 @@
+// The database of one integration test file: a fresh SQLite file, or (TEST_DB=postgresql) a copy
+// of the migrated template database in the run's throwaway cluster (postgresql-global-setup.ts).
+import { randomUUID } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { applySqliteMigrations } from "~/utils/migrations.server";
+
+export const testEngine: "sqlite" | "postgresql" = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function onCluster(adminUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new database of the engine under test: migrated, or empty for tests of the migration runner.
+ * On PostgreSQL a migrated one is a copy of the run's template (migrated once).
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
+  if (testEngine === "postgresql") {
+    const cluster = inject("postgresql");
+    if (!cluster) throw new Error("TEST_DB=postgresql but no cluster was started (tests/support/postgresql-global-setup.ts).");
+    const name = `test_${randomUUID().replace(/-/g, "")}`;
+    await onCluster(cluster.adminUrl, `CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${cluster.template}` : ""}`);
+    return {
+      url: cluster.adminUrl.replace(/\/postgres$/, `/${name}`),
+      drop: () => onCluster(cluster.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dir = path.resolve("tests/.tmp/integration");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}.db`);
+  const url = `file:${file}`;
+  if (migrated) applySqliteMigrations(url);
+  return {
+    url,
+    drop: async () => {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    },
+  };
+}
