@@ -1,28 +1,28 @@
 // Durability: a server killed with SIGKILL while people are requesting days off loses no request
-// it had answered 201 for. The built server runs as in production on a scratch SQLite file; several
-// people post requests side by side, the process is killed mid-flight, and the file is then read
-// by a fresh client: every acknowledged request is there.
+// it had answered 201 for. The built server runs as in production on a new database of the engine
+// under test (SQLite, or PostgreSQL with TEST_DB=postgresql); several people post requests side by
+// side, the process is killed mid-flight, and the database is then read by a fresh client: every
+// acknowledged request is there.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/dates";
 import { createDb } from "~/utils/db.server";
 import { ensureBuiltApp } from "../support/built-app";
 import { answers, freePort, waitFor } from "../support/built-server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-const scratch = path.resolve(`tests/.tmp/durability-${randomUUID().slice(0, 8)}`);
 let server: ChildProcess | undefined;
+let database: TestDatabase;
 
-beforeAll(() => {
-  mkdirSync(scratch, { recursive: true });
+beforeAll(async () => {
   ensureBuiltApp();
+  // Empty: the server migrates it at start, as in production.
+  database = await createTestDatabase({ migrated: false });
 }, 180_000);
 
-afterAll(() => {
+afterAll(async () => {
   server?.kill("SIGKILL");
-  rmSync(scratch, { recursive: true, force: true });
+  await database?.drop();
 });
 
 const PEOPLE = ["employee@demo.test", "admin@demo.test", "owner@demo.test", "master@demo.test"];
@@ -36,7 +36,7 @@ async function signIn(base: string, email: string): Promise<string> {
 describe("a server killed under write load", () => {
   it("keeps every request it acknowledged", async () => {
     const port = await freePort();
-    const url = `file:${path.join(scratch, "durability.db")}`;
+    const url = database.url;
     const output: string[] = [];
     server = spawn(process.execPath, ["build/server.js"], {
       stdio: ["ignore", "pipe", "pipe"],
