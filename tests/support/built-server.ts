@@ -1,5 +1,6 @@
 // Tests that run the built server as production does (`node build/server.js`, built by
 // built-app.ts): a free port on loopback, and waiting until it answers.
+import http from "node:http";
 import { createServer } from "node:net";
 
 export function freePort(): Promise<number> {
@@ -11,13 +12,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Whether a server answers its health check on this port. */
-export async function answers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
+/**
+ * Whether a server answers its health check on this port. Over a connection of its own, closed
+ * after the answer: a pooled keep-alive socket would outlive the check and report ECONNRESET
+ * after the test when the server is killed.
+ */
+export function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/healthz", agent: false, timeout: 1000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode === 200));
+      response.on("error", () => resolve(false));
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(false));
+  });
 }
 
 export async function waitFor(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
