@@ -5,17 +5,19 @@
 // The server keeps no rendered page, so every request measured is a first render.
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10); BENCH_ONLY=<text> runs only
 // the targets whose name contains it; BENCH_NODE_ARGS adds Node flags to the server's (e.g.
-// "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes).
-import { spawn } from "node:child_process";
+// "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes); BENCH_DB=postgresql
+// runs the pages on PostgreSQL, with one instance and then two behind a round-robin proxy.
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import path from "node:path";
 import { addDays } from "../app/lib/dates";
 import { nationalHolidays } from "../app/models/holiday-catalogue.server";
 import { DEFAULT_CATEGORIES } from "../app/models/absence-category.server";
 import { createDb } from "../app/utils/db.server";
-import { applySqliteMigrations } from "../app/utils/migrations.server";
+import { applyMigrations } from "../app/utils/migrations.server";
+import { startPostgresqlCluster } from "../tests/support/postgresql-cluster";
 import { hashPassword } from "../app/utils/password.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,6 +26,7 @@ const YEAR = 2027;
 const PASSWORD = "bench-password";
 const LARGE_PEOPLE = 1000;
 const ONLY = process.env.BENCH_ONLY ?? "";
+const ENGINE = process.env.BENCH_DB === "postgresql" ? "postgresql" : "sqlite";
 const chosen = (name: string) => name.includes(ONLY);
 
 interface SeedCompany {
@@ -73,7 +76,7 @@ async function seedCompany(db: ReturnType<typeof createDb>, spec: SeedCompany, p
 
 /** The 200-person company of the page figures, and the 1,000-person one of the report figures (issue 12). */
 async function seed(url: string) {
-  applySqliteMigrations(url);
+  await applyMigrations(url);
   const db = createDb(url);
   const passwordHash = await hashPassword(PASSWORD);
   const absences = await seedCompany(db, { name: "Bench Co", people: 200, teams: 10, prefix: "person", admins: 10 }, passwordHash);
@@ -276,60 +279,113 @@ function peakRssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function main() {
-  const dir = path.resolve("bench/.tmp");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const url = `file:${path.join(dir, "bench.db")}`;
-  const { absences, largeAbsences } = await seed(url);
-  const port = await freePort();
+/** `npm run serve`'s command: its variables and Node's arguments (BENCH_NODE_ARGS first). */
+function serveCommand() {
   // The same command and Node flags as `npm run serve`, so the figures are those of production.
   // (`NAME=value … exec node <flags> build/server.js`: the variables, then node's arguments.)
   const serveScript = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
   const words = serveScript.split(/\s+/);
   const nodeAt = words.indexOf("node");
-  const serveEnv = Object.fromEntries(words.slice(0, nodeAt).filter((word) => word.includes("=")).map((word) => word.split("=", 2)));
-  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), ...words.slice(nodeAt + 1)];
-  const server = spawn(process.execPath, nodeArgs, {
-    env: { ...process.env, ...serveEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
+  const env = Object.fromEntries(words.slice(0, nodeAt).filter((word) => word.includes("=")).map((word) => word.split("=", 2)));
+  const args = [...(process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), ...words.slice(nodeAt + 1)];
+  return { env, args };
+}
+
+async function startServer(url: string): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const command = serveCommand();
+  const server = spawn(process.execPath, command.args, {
+    env: { ...process.env, ...command.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        if (i > 100) throw new Error("The server did not start");
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      if (i > 150) throw new Error("The server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const admin = await signIn(base, "person0@bench.test");
-    const employee = await signIn(base, "person42@bench.test");
-    // name, path, who, and a piece of the answer that shows it is the real page
-    const targets: [string, string, string, string][] = [
-      ["/healthz (Express alone, the ceiling)", "/healthz", "", "ok"],
-      ["/login (signed out: the app's cost per request)", "/login", "", 'name="password"'],
-      ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee, 'data-testid="year-summary"'],
-      ["/vacations (admin view)", "/vacations", admin, 'data-testid="company-vacations"'],
-      ["/approvals (admin)", "/approvals", admin, 'data-testid="pending-approvals"'],
-      ["/company-calendar (employee, a month of 200 people)", `/company-calendar?month=${YEAR}-03`, employee, 'data-testid="company-month"'],
-      ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
-    ];
-    console.log(`\nData: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
-    console.log("| target | req/s | p50 ms | p99 ms | errors | HTML kB |");
+  }
+  return { base, server };
+}
+
+/** A TCP proxy handing each new connection to the next instance in turn (as a balancer would). */
+async function roundRobin(bases: string[]): Promise<{ base: string; close: () => void }> {
+  const ports = bases.map((base) => Number(new URL(base).port));
+  let next = 0;
+  const proxy = createServer((client) => {
+    const upstream = connect(ports[next++ % ports.length], "127.0.0.1");
+    client.pipe(upstream).pipe(client);
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+  return { base: `http://127.0.0.1:${port}`, close: () => proxy.close() };
+}
+
+async function pageTargets(base: string, absences: number, title: string) {
+  const admin = await signIn(base, "person0@bench.test");
+  const employee = await signIn(base, "person42@bench.test");
+  // name, path, who, and a piece of the answer that shows it is the real page
+  const targets: [string, string, string, string][] = [
+    ["/healthz (Express alone, the ceiling)", "/healthz", "", "ok"],
+    ["/login (signed out: the app's cost per request)", "/login", "", 'name="password"'],
+    ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee, 'data-testid="year-summary"'],
+    ["/vacations (admin view)", "/vacations", admin, 'data-testid="company-vacations"'],
+    ["/approvals (admin)", "/approvals", admin, 'data-testid="pending-approvals"'],
+    ["/company-calendar (employee, a month of 200 people)", `/company-calendar?month=${YEAR}-03`, employee, 'data-testid="company-month"'],
+    ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
+  ];
+  console.log(`\n${title}. Data: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
+  console.log("| target | req/s | p50 ms | p99 ms | errors | HTML kB |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const [name, target, cookie, marker] of targets.filter(([name]) => chosen(name))) {
+    const bytes = await expectPage(`${base}${target}`, cookie, marker);
+    await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
+    const r = await load(`${base}${target}`, cookie);
+    console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
+  }
+  if (chosen("realistic mix")) {
+    const mix = await realisticMix(base);
+    console.log(`\n| realistic mix: ${MIX_PEOPLE} people signed in, ${CONNECTIONS} connections, a write every ${WRITE_EVERY_MS} ms | req/s | p50 ms | p99 ms | errors | writes |`);
     console.log("|---|---:|---:|---:|---:|---:|");
-    for (const [name, target, cookie, marker] of targets.filter(([name]) => chosen(name))) {
-      const bytes = await expectPage(`${base}${target}`, cookie, marker);
-      await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
-      const r = await load(`${base}${target}`, cookie);
-      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
-    }
-    if (chosen("realistic mix")) {
-      const mix = await realisticMix(base);
-      console.log(`\n| realistic mix: ${MIX_PEOPLE} people signed in, ${CONNECTIONS} connections, a write every ${WRITE_EVERY_MS} ms | req/s | p50 ms | p99 ms | errors | writes |`);
-      console.log("|---|---:|---:|---:|---:|---:|");
-      console.log(`| each person's own pages (My Calendar, absences, company month; approvals for admins) | ${mix.rps.toFixed(0)} | ${mix.p50.toFixed(1)} | ${mix.p99.toFixed(1)} | ${mix.errors} | ${mix.writes} (${mix.writeErrors} failed) |\n`);
+    console.log(`| each person's own pages (My Calendar, absences, company month; approvals for admins) | ${mix.rps.toFixed(0)} | ${mix.p50.toFixed(1)} | ${mix.p99.toFixed(1)} | ${mix.errors} | ${mix.writes} (${mix.writeErrors} failed) |\n`);
+  }
+  return admin;
+}
+
+async function main() {
+  const dir = path.resolve("bench/.tmp");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // BENCH_DB=postgresql: a throwaway cluster (durability off, as in the tests: the figures are
+  // those of the app, not of the disk), then one instance and two behind a round-robin proxy.
+  const cluster = ENGINE === "postgresql" ? await startPostgresqlCluster() : null;
+  let url = `file:${path.join(dir, "bench.db")}`;
+  if (cluster) {
+    await cluster.admin("CREATE DATABASE bench");
+    url = cluster.url("bench");
+  }
+  const servers: ChildProcess[] = [];
+  try {
+    const { absences, largeAbsences } = await seed(url);
+    const first = await startServer(url);
+    servers.push(first.server);
+    const base = first.base;
+    const admin = await pageTargets(base, absences, cluster ? "PostgreSQL, one instance" : "SQLite, one instance");
+    if (cluster) {
+      const second = await startServer(url);
+      servers.push(second.server);
+      const proxy = await roundRobin([first.base, second.base]);
+      try {
+        await pageTargets(proxy.base, absences, "PostgreSQL, two instances behind a round-robin proxy");
+      } finally {
+        proxy.close();
+      }
+      console.log(`\nServers' peak RSS: ${servers.map((s) => `${peakRssMb(s.pid!).toFixed(0)} MB`).join(", ")}\n`);
+      return;
     }
     // Issue 12: the year report and the absences CSV of 1,000 people, one request at a time (what
     // an admin waits for), target ≤ 150 ms.
@@ -349,7 +405,7 @@ async function main() {
       const r = await load(`${base}${target}`, largeAdmin, SECONDS, 1);
       console.log(`| ${name} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
     }
-    console.log(`\nServer peak RSS: ${peakRssMb(server.pid!).toFixed(0)} MB\n`);
+    console.log(`\nServer peak RSS: ${peakRssMb(first.server.pid!).toFixed(0)} MB\n`);
 
     // After the pages, so their figures stay those of the data set above.
     if (!chosen("holiday CSV import")) return;
@@ -360,7 +416,12 @@ async function main() {
     console.log(`| dry run (parse + validate + duplicates) | ${dry.map((t) => t.toFixed(0)).join(", ")} | ${median(dry).toFixed(0)} |`);
     console.log(`| import (parse + validate + write) | ${written.map((t) => t.toFixed(0)).join(", ")} | ${median(written).toFixed(0)} |\n`);
   } finally {
-    server.kill("SIGTERM");
+    for (const server of servers) server.kill("SIGTERM");
+    // Give the servers their graceful stop before the database goes away.
+    if (cluster) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      cluster.stop();
+    }
   }
 }
 

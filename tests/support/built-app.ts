@@ -37,8 +37,11 @@ export function ensureBuiltApp() {
   }
   try {
     if (stale()) {
-      execFileSync("npx", ["remix", "build"], { stdio: "ignore" });
-      execFileSync("npm", ["run", "build:server"], { stdio: "ignore" });
+      // A production build, as `npm run build` makes: under vitest NODE_ENV is "test", and Remix
+      // would then compile JSX for development (jsxDEV), which the production server cannot run.
+      const env = { ...process.env, NODE_ENV: "production" };
+      execFileSync("npx", ["remix", "build"], { stdio: "ignore", env });
+      execFileSync("npm", ["run", "build:server"], { stdio: "ignore", env });
     }
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
