@@ -39,7 +39,7 @@ export function ensureBuiltApp() {
     if (stale()) {
       // A production build, as `npm run build` makes: under vitest NODE_ENV is "test", and Remix
       // would then compile JSX for development (jsxDEV), which the production server cannot run.
-      const env = { ...process.env, NODE_ENV: "production" };
+      const env = { ...process.env, NODE_ENV: "production" as const };
       execFileSync("npx", ["remix", "build"], { stdio: "ignore", env });
       execFileSync("npm", ["run", "build:server"], { stdio: "ignore", env });
     }
