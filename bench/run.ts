@@ -162,6 +162,7 @@ async function realisticMix(base: string) {
   let errors = 0;
   let writes = 0;
   let writeErrors = 0;
+  const failures: string[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   const get = (path: string, cookie: string) =>
     new Promise<number>((resolve, reject) => {
@@ -186,25 +187,37 @@ async function realisticMix(base: string) {
     }
   };
   // Requests on days of the year after, one day each, never twice the same day for a person.
-  let lastCreated: string | null = null;
+  // The request to approve next, and the admin of its requester's team (person k, k < 10, is the
+  // admin of team k; person i is in team i mod 10), who may decide it.
+  let lastCreated: { id: string; reviewer: number } | null = null;
   const writer = async () => {
     for (let n = 0; performance.now() < deadline; n++) {
       const tick = performance.now();
       try {
         if (n % 2 === 0 || !lastCreated) {
-          const person = people[10 + (n % (MIX_PEOPLE - 10))];
+          const requester = 10 + (n % (MIX_PEOPLE - 10));
+          const person = people[requester];
           const day = addDays(`${YEAR + 1}-01-04`, Math.floor(n / (MIX_PEOPLE - 10)) * 7);
           const response = await fetch(`${base}/api/vacations`, {
             method: "POST",
             headers: { Cookie: person.cookie, Origin: base, "Content-Type": "application/json" },
             body: JSON.stringify({ start_date: day, end_date: day, description: "bench" }),
           });
-          if (response.status === 201) lastCreated = ((await response.json()) as { id: string }).id;
-          else writeErrors++;
+          if (response.status === 201) {
+            const created = (await response.json()) as { id: string; status: string };
+            // Approved at once when nobody else could review it: nothing left to approve then.
+            lastCreated = created.status === "pending" ? { id: created.id, reviewer: requester % 10 } : null;
+          } else {
+            writeErrors++;
+            failures.push(`create ${response.status} ${(await response.text()).slice(0, 120)}`);
+          }
         } else {
-          const response = await fetch(`${base}/api/vacations/${lastCreated}/approve`, { method: "POST", headers: { Cookie: people[0].cookie, Origin: base } });
-          await response.arrayBuffer();
-          if (!response.ok) writeErrors++;
+          const response = await fetch(`${base}/api/vacations/${lastCreated.id}/approve`, { method: "POST", headers: { Cookie: people[lastCreated.reviewer].cookie, Origin: base } });
+          const text = await response.text();
+          if (!response.ok) {
+            writeErrors++;
+            failures.push(`approve ${response.status} ${text.slice(0, 120)}`);
+          }
           lastCreated = null;
         }
       } catch {
@@ -220,6 +233,7 @@ async function realisticMix(base: string) {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  if (failures.length) console.log(`Failed writes: ${[...new Set(failures)].join(" | ")}`);
   return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, writes, writeErrors };
 }
 
