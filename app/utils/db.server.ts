@@ -24,7 +24,11 @@ export function createDb(url: string, options: DbOptions = {}): PrismaClient {
     // prisma/schema.prisma); the PostgreSQL one only adds options SQLite lacks (isolation levels,
     // `mode: "insensitive"`), which the app does not use. So the app types every client as the
     // SQLite one and imports its types from ~/generated/prisma only (decision 0029).
-    return new PostgresqlPrismaClient({ adapter: wrapped(createPostgresqlAdapter(url), options.wrapAdapter), log }) as unknown as PrismaClient;
+    // A transaction starts by waiting for the one-writer lock (decision 0029), and Prisma counts
+    // that wait in the transaction's time: its 5 s default made writes fail (P2028) when several
+    // processes wrote at once on a busy machine.
+    const transactionOptions = { maxWait: 10_000, timeout: 20_000 };
+    return new PostgresqlPrismaClient({ adapter: wrapped(createPostgresqlAdapter(url), options.wrapAdapter), log, transactionOptions }) as unknown as PrismaClient;
   }
   return new PrismaClient({ adapter: wrapped(createSqliteAdapter(sqliteFilePath(url)), options.wrapAdapter), log });
 }

@@ -78,7 +78,7 @@ describe("a server killed under write load", () => {
         // The connection died with the server: never acknowledged.
         if (!answer) return;
         if (answer.status === 201) acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
-        else expect(killed, `request ${person}-${n} answered ${answer.status}`).toBe(true);
+        else expect(killed, `request ${person}-${n} answered ${answer.status}: ${answer.body}\n${output.join("").slice(-3000)}`).toBe(true);
       }
     };
     const writers = cookies.map((cookie, person) => writer(cookie, person));
