@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { applyMigrations, applySqliteMigrations, POSTGRESQL_MIGRATIONS_DIR, readMigrations, SQLITE_MIGRATIONS_DIR } from "../app/utils/migrations.server";
 import { DEFAULT_DATABASE_URL } from "../app/utils/env.server";
-import { emptyIfNoChange, NO_FILTERS, openSqliteSchemaEngine, postgresqlDiff } from "./lib/schema-engine";
+import { postgresqlDiff, sqliteDatabaseDiff } from "./lib/schema-engine";
 import { sqliteMigrationsWithoutTwin, sqliteModelAfter } from "./lib/migration-history";
 import { POSTGRESQL_SCHEMA, postgresqlSchemaFrom, SQLITE_SCHEMA } from "./lib/postgresql-schema";
 
@@ -29,15 +29,7 @@ async function sqliteSql(): Promise<string> {
   try {
     const scratchUrl = `file:${path.join(scratch, "history.db")}`;
     applySqliteMigrations(scratchUrl);
-    const { engine, content } = await openSqliteSchemaEngine(SQLITE_SCHEMA, scratchUrl);
-    const result = await engine.diff({
-      from: { tag: "schemaDatasource", files: [{ path: SQLITE_SCHEMA, content }], configDir: path.dirname(SQLITE_SCHEMA) },
-      to: { tag: "schemaDatamodel", files: [{ path: SQLITE_SCHEMA, content }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTERS,
-    });
-    return emptyIfNoChange(result.stdout ?? "");
+    return await sqliteDatabaseDiff(SQLITE_SCHEMA, scratchUrl);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

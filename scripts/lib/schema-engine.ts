@@ -110,19 +110,32 @@ function catalogReadingPool(url: string): pg.Pool {
   return pool;
 }
 
+type Engine = Awaited<ReturnType<typeof newEngine>>["engine"];
+
+/** The SQL that takes the engine's database to the schema ("" when it is there already). */
+async function databaseToSchema(engine: Engine, schemaPath: string, content: string): Promise<string> {
+  const result = await engine.diff({
+    from: { tag: "schemaDatasource", files: [{ path: schemaPath, content }], configDir: path.dirname(schemaPath) },
+    to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content }] },
+    script: true,
+    exitCode: null,
+    filters: NO_FILTERS,
+  });
+  return emptyIfNoChange(result.stdout ?? "");
+}
+
+/** The SQL that would take the SQLite database at `databaseUrl` to the schema ("" when it is there). */
+export async function sqliteDatabaseDiff(schemaPath: string, databaseUrl: string): Promise<string> {
+  const { engine, content } = await openSqliteSchemaEngine(schemaPath, databaseUrl);
+  return databaseToSchema(engine, schemaPath, content);
+}
+
 /** The SQL that would take the PostgreSQL database at `url` to the schema ("" when it is there). */
 export async function postgresqlDatabaseDiff(schemaPath: string, url: string): Promise<string> {
   const pool = catalogReadingPool(url);
   try {
     const { engine, content } = await newEngine(schemaPath, await readFile(schemaPath, "utf8"), new PrismaPg(pool));
-    const result = await engine.diff({
-      from: { tag: "schemaDatasource", files: [{ path: schemaPath, content }], configDir: path.dirname(schemaPath) },
-      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTERS,
-    });
-    return emptyIfNoChange(result.stdout ?? "");
+    return await databaseToSchema(engine, schemaPath, content);
   } finally {
     await pool.end();
   }

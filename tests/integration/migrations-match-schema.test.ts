@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyPostgresqlMigrations, applySqliteMigrations } from "~/utils/migrations.server";
-import { emptyIfNoChange, NO_FILTERS, openSqliteSchemaEngine, postgresqlDatabaseDiff } from "../../scripts/lib/schema-engine";
+import { postgresqlDatabaseDiff, sqliteDatabaseDiff } from "../../scripts/lib/schema-engine";
 import { POSTGRESQL_SCHEMA, SQLITE_SCHEMA } from "../../scripts/lib/postgresql-schema";
 import { createTestDatabase, testEngine } from "../support/test-database";
 
@@ -17,15 +17,7 @@ describe("the migrations", () => {
   it("of SQLite build the schema of prisma/schema.prisma", async () => {
     const url = `file:${path.join(scratch, "sqlite.db")}`;
     applySqliteMigrations(url);
-    const { engine, content } = await openSqliteSchemaEngine(SQLITE_SCHEMA, url);
-    const result = await engine.diff({
-      from: { tag: "schemaDatasource", files: [{ path: SQLITE_SCHEMA, content }], configDir: path.dirname(SQLITE_SCHEMA) },
-      to: { tag: "schemaDatamodel", files: [{ path: SQLITE_SCHEMA, content }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTERS,
-    });
-    expect(emptyIfNoChange(result.stdout ?? "")).toBe("");
+    expect(await sqliteDatabaseDiff(SQLITE_SCHEMA, url)).toBe("");
   });
 
   it.runIf(testEngine === "postgresql")("of PostgreSQL build the schema of prisma/postgresql/schema.prisma", async () => {
