@@ -104,6 +104,18 @@ async function signIn(base: string, email: string): Promise<string> {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
+/** One GET as a browser with gzip sends it, read to the end without decompressing; its status. */
+function getStatus(agent: http.Agent, url: string, cookie: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (response) => {
+      response.on("data", () => {});
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
 /**
  * Loads one URL from CONNECTIONS keep-alive connections for `seconds`. The client is plain
  * node:http and does not decompress bodies (as wrk or autocannon), so the CPU it takes from the
@@ -114,15 +126,7 @@ async function load(url: string, cookie: string, seconds = SECONDS, connections 
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (response) => {
-        response.on("data", () => {});
-        response.on("end", () => resolve(response.statusCode ?? 0));
-        response.on("error", reject);
-      });
-      request.on("error", reject);
-    });
+  const once = () => getStatus(agent, url, cookie);
   const worker = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
@@ -164,15 +168,7 @@ async function realisticMix(base: string) {
   let writeErrors = 0;
   const failures: string[] = [];
   const deadline = performance.now() + SECONDS * 1000;
-  const get = (path: string, cookie: string) =>
-    new Promise<number>((resolve, reject) => {
-      const request = http.get(`${base}${path}`, { agent, headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (response) => {
-        response.on("data", () => {});
-        response.on("end", () => resolve(response.statusCode ?? 0));
-        response.on("error", reject);
-      });
-      request.on("error", reject);
-    });
+  const get = (path: string, cookie: string) => getStatus(agent, `${base}${path}`, cookie);
   const reader = async () => {
     while (performance.now() < deadline) {
       const person = people[Math.floor(Math.random() * people.length)];
