@@ -277,8 +277,9 @@ function RowCells({ person, month, days, query, interactive, draft, focusDate, o
         title={holiday || undefined}
         data-date={own ? date : undefined}
         tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
-        aria-selected={own ? drafted : undefined}
-        aria-label={own ? formatIsoDate(date, i18n.language, DATE_FULL) : undefined}
+        // A cell of a table (not a grid) cannot carry aria-selected: the draft is part of its name,
+        // and the draft bar above the table announces the range.
+        aria-label={own ? (drafted ? `${formatIsoDate(date, i18n.language, DATE_FULL)} · ${t("absences.calendar.day.selected")}` : formatIsoDate(date, i18n.language, DATE_FULL)) : undefined}
       >
         {holiday ? <span className="visually-hidden">{holiday}</span> : null}
       </td>,
