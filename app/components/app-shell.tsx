@@ -26,8 +26,19 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const pending = usePendingApprovalsCount(shell.pendingApprovals, shell.isAdmin);
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const firstKey = useRef(location.key);
   useEffect(() => {
     if (menu.current) menu.current.open = false;
+    if (location.key === firstKey.current) return;
+    // An answer that removed what had focus (a sent drawer, an approved row) would drop focus to
+    // the document's start: it goes to the answer's notice, or to the page, instead.
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement !== document.body) return;
+      const target = document.querySelector<HTMLElement>("main .notice") ?? document.getElementById("main");
+      if (target && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+      target?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [location.key]);
   useEffect(() => {
     if (shell.trialBanner) void import("./trial-banner-enhance").then((module) => module.enhanceTrialBanner());
