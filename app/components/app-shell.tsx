@@ -34,7 +34,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     // the document's start: it goes to the answer's notice, or to the page, instead.
     const frame = requestAnimationFrame(() => {
       if (document.activeElement !== document.body) return;
-      const target = document.querySelector<HTMLElement>("main .notice") ?? document.getElementById("main");
+      const target = document.querySelector<HTMLElement>("main .notice, main [data-answer]") ?? document.getElementById("main");
       if (target && !target.hasAttribute("tabindex")) target.tabIndex = -1;
       target?.focus();
     });
