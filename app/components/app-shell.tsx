@@ -35,8 +35,10 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     const frame = requestAnimationFrame(() => {
       if (document.activeElement !== document.body) return;
       const target = document.querySelector<HTMLElement>("main .notice, main [data-answer]") ?? document.getElementById("main");
-      if (target && !target.hasAttribute("tabindex")) target.tabIndex = -1;
-      target?.focus();
+      if (!target) return;
+      // Notices and answers are text: focusable by script only, never a tab stop.
+      target.tabIndex = -1;
+      target.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [location.key]);
