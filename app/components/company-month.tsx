@@ -280,7 +280,7 @@ function RowCells({ person, month, days, query, interactive, draft, focusDate, o
         tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
         // A cell of a table (not a grid) cannot carry aria-selected: the draft is part of its name,
         // and the draft bar above the table announces the range.
-        aria-label={own ? (drafted ? `${formatIsoDate(date, i18n.language, DATE_FULL)} · ${t("absences.calendar.day.selected")}` : formatIsoDate(date, i18n.language, DATE_FULL)) : undefined}
+        aria-label={own ? [formatIsoDate(date, i18n.language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined}
       >
         {holiday ? <span className="visually-hidden">{holiday}</span> : null}
       </td>,
