@@ -33,12 +33,15 @@ function dayOf(month: number, week: number, days = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement).catch(() => false);
-
-/** Presses Tab (or Shift+Tab) until the target has focus. */
-async function tabTo(page: Page, target: Locator, { backwards = false, max = 120 } = {}) {
+/**
+ * Presses Tab (or Shift+Tab) until the target has focus. The element is found once: resolving the
+ * locator again at every press costs seconds on a long list (Approvals after the whole suite).
+ */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 400 } = {}) {
+  const element = await target.elementHandle();
+  if (!element) throw new Error(`${target} is not on the page`);
   for (let presses = 0; presses < max; presses++) {
-    if (await isFocused(target)) return;
+    if (await element.evaluate((node) => node === document.activeElement)) return;
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
   throw new Error(`${max} presses of Tab never reached ${target}`);

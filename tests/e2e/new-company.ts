@@ -10,6 +10,9 @@ export async function signUpNewCompany(page: Page, prefix: string): Promise<{ ow
   const stamp = `${test.info().project.name}-${Date.now()}`;
   const owner = `${prefix}-${stamp}@own-company.test`;
   const company = `${prefix} ${stamp}`;
+  // Sign-ups are limited per client address (10 an hour): each comes from an address of its own
+  // (the e2e server trusts the loopback proxy's X-Forwarded-For), so the suite's others keep theirs.
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${1 + (Date.now() % 250)}` });
   await openPage(page, "/signup");
   await page.getByLabel("Nome da empresa").fill(company);
   await page.getByLabel("Nome completo").fill("Vera Vaz");
