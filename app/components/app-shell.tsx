@@ -26,8 +26,21 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const pending = usePendingApprovalsCount(shell.pendingApprovals, shell.isAdmin);
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const firstKey = useRef(location.key);
   useEffect(() => {
     if (menu.current) menu.current.open = false;
+    if (location.key === firstKey.current) return;
+    // An answer that removed what had focus (a sent drawer, an approved row) would drop focus to
+    // the document's start: it goes to the answer's notice, or to the page, instead.
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement !== document.body) return;
+      const target = document.querySelector<HTMLElement>("main .notice, main [data-answer]") ?? document.getElementById("main");
+      if (!target) return;
+      // Notices and answers are text: focusable by script only, never a tab stop.
+      target.tabIndex = -1;
+      target.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [location.key]);
   useEffect(() => {
     if (shell.trialBanner) void import("./trial-banner-enhance").then((module) => module.enhanceTrialBanner());

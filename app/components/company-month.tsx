@@ -11,6 +11,7 @@ import { dayNumber, isWeekend, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import { clipToMonth, type IsoMonth } from "~/lib/month-param";
 import { categoryName } from "./category-name";
+import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
 
 export interface MonthBar {
@@ -82,13 +83,13 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
   const blankRows = Math.max(0, MIN_ROWS - people.length);
   const year = Number(month.slice(0, 4));
   return (
-    <div className="table-wrap company-month__wrap">
+    <ScrollBox className="table-wrap company-month__wrap" labelledBy="company-month-caption">
       <table
         className={`company-month${interactive ? " company-month--interactive" : ""}`}
         style={{ "--days": days.length } as React.CSSProperties}
         data-testid="company-month"
       >
-        <caption className="visually-hidden">{t("companyCalendar.caption", { month: formatIsoDate(`${month}-01`, language, { month: "long", year: "numeric" }) })}</caption>
+        <caption id="company-month-caption" className="visually-hidden">{t("companyCalendar.caption", { month: formatIsoDate(`${month}-01`, language, { month: "long", year: "numeric" }) })}</caption>
         <colgroup>
           <col className="company-month__label-col" />
           {days.map((date) => (
@@ -149,7 +150,7 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -305,8 +306,9 @@ function RowCells({ person, month, days, today, query, interactive, draft, focus
         title={holiday || undefined}
         data-date={own ? date : undefined}
         tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
-        aria-selected={own ? drafted : undefined}
-        aria-label={own ? formatIsoDate(date, i18n.language, DATE_FULL) : undefined}
+        // A cell of a table (not a grid) cannot carry aria-selected: the draft is part of its name,
+        // and the draft bar above the table announces the range.
+        aria-label={own ? [formatIsoDate(date, i18n.language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined}
       >
         {holiday ? <span className="visually-hidden">{holiday}</span> : null}
       </td>,

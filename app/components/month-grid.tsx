@@ -122,9 +122,8 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
         <thead>
           <tr>
             {weekdays.map((weekday) => (
-              <th key={weekday.long} scope="col" className="month-grid__weekday" title={weekday.long}>
-                <span aria-hidden="true">{weekday.short}</span>
-                <span className="visually-hidden">{weekday.long}</span>
+              <th key={weekday.long} scope="col" className="month-grid__weekday" title={weekday.long} aria-label={weekday.long}>
+                {weekday.short}
               </th>
             ))}
           </tr>
@@ -167,11 +166,10 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
                     tabIndex={interactive ? (date === focusDate ? 0 : -1) : undefined}
                     aria-selected={interactive ? selected : undefined}
                     aria-current={isToday ? "date" : undefined}
+                    // One name per day (date and state), read instead of the bare number it shows.
+                    aria-label={label}
                   >
-                    <span className="month-grid__number" aria-hidden="true">
-                      {Number(date.slice(8, 10))}
-                    </span>
-                    <span className="visually-hidden">{label}</span>
+                    {Number(date.slice(8, 10))}
                   </td>
                 );
               })}

@@ -1,9 +1,11 @@
 // Someone else's year at a glance (/people/:userId): twelve month rows of up to 31 days, coloured
 // like the company calendar. Read-only and deliberately small: it shares no code with My
 // Calendar's interactive grids, so neither page carries the other's JavaScript.
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isoDate, isWeekend, type IsoDate } from "~/lib/dates";
 import { formatIsoDate } from "~/lib/format";
+import { ScrollBox } from "./scroll-box";
 
 interface PersonYearProps {
   year: number;
@@ -17,12 +19,15 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 export function PersonYear({ year, today, vacations, holidays }: PersonYearProps) {
   const { t, i18n } = useTranslation();
+  const captionId = useId();
   const holidayOn = new Map(holidays.map((h) => [h.date, h.name]));
   const statusOn = (date: IsoDate) => vacations.find((v) => v.startDate <= date && v.endDate >= date)?.status ?? null;
   return (
-    <div className="table-wrap">
+    <ScrollBox labelledBy={captionId}>
       <table className="company-month person-year" style={{ "--days": 31 } as React.CSSProperties} data-testid="person-year">
-        <caption className="visually-hidden">{t("companyCalendar.person.yearCaption", { year })}</caption>
+        <caption id={captionId} className="visually-hidden">
+          {t("companyCalendar.person.yearCaption", { year })}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="company-month__corner">
@@ -62,6 +67,6 @@ export function PersonYear({ year, today, vacations, holidays }: PersonYearProps
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { BalanceKind } from "~/lib/balance-kinds";
 import { formatDays } from "~/lib/format";
 import { axisTicks, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
+import { ScrollBox } from "./scroll-box";
 
 // Okabe–Ito: told apart by people with the common colour vision deficiencies, and on white.
 export const SERIES_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#7a7a7a"];
@@ -55,7 +56,7 @@ export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: 
   const description = t("reports.charts.daysOff.description", { total: days(data.total), month: monthNames[peak], peak: days(data.monthTotals[peak]), year: data.year });
   return (
     <figure className="chart" data-testid="chart-days-off">
-      <div className="chart__canvas">
+      <ScrollBox className="chart__canvas" labelledBy="days-off-title">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="days-off-title days-off-desc" className="chart__svg">
           <title id="days-off-title">{t("reports.charts.daysOff.title", { year: data.year })}</title>
           <desc id="days-off-desc">{description}</desc>
@@ -91,14 +92,14 @@ export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: 
           })}
           <line className="chart__axis" x1={left} x2={W - right} y1={y(0)} y2={y(0)} />
         </svg>
-      </div>
+      </ScrollBox>
       <figcaption>
         <Legend items={series.map((s, index) => ({ label: s.label, colour: SERIES_COLOURS[index % SERIES_COLOURS.length] }))} />
         <details className="chart__data">
           <summary>{t("reports.charts.showTable")}</summary>
-          <div className="table-wrap">
+          <ScrollBox labelledBy="days-off-table-caption">
             <table className="table table--compact" data-testid="chart-days-off-table">
-              <caption className="visually-hidden">{t("reports.charts.daysOff.title", { year: data.year })}</caption>
+              <caption id="days-off-table-caption" className="visually-hidden">{t("reports.charts.daysOff.title", { year: data.year })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("reports.charts.month")}</th>
@@ -137,7 +138,7 @@ export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: 
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollBox>
         </details>
       </figcaption>
     </figure>
@@ -165,7 +166,7 @@ export function DaysLeftChart({ people, year, teamName }: { people: DaysLeft[]; 
   const description = t("reports.charts.daysLeft.description", { count: people.length, name: first.name, days: days(first.total), year });
   return (
     <figure className="chart" data-testid="chart-days-left">
-      <div className="chart__canvas">
+      <ScrollBox className="chart__canvas" labelledBy="days-left-title">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="days-left-title days-left-desc" className="chart__svg">
           <title id="days-left-title">{t("reports.charts.daysLeft.title", { year })}</title>
           <desc id="days-left-desc">{description}</desc>
@@ -204,14 +205,14 @@ export function DaysLeftChart({ people, year, teamName }: { people: DaysLeft[]; 
           })}
           <line className="chart__axis" x1={left} x2={left} y1={top} y2={H - bottom} />
         </svg>
-      </div>
+      </ScrollBox>
       <figcaption>
         <Legend items={KINDS.map((kind) => ({ label: kindLabel(kind), colour: KIND_COLOURS[kind] }))} />
         <details className="chart__data">
           <summary>{t("reports.charts.showTable")}</summary>
-          <div className="table-wrap">
+          <ScrollBox labelledBy="days-left-table-caption">
             <table className="table table--compact" data-testid="chart-days-left-table">
-              <caption className="visually-hidden">{t("reports.charts.daysLeft.title", { year })}</caption>
+              <caption id="days-left-table-caption" className="visually-hidden">{t("reports.charts.daysLeft.title", { year })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("reports.columns.person")}</th>
@@ -241,7 +242,7 @@ export function DaysLeftChart({ people, year, teamName }: { people: DaysLeft[]; 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </details>
       </figcaption>
     </figure>

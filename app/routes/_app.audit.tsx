@@ -8,6 +8,7 @@ import { AuditDetails } from "~/components/audit-details";
 import { FieldError } from "~/components/field-error";
 import { Pager } from "~/components/pager";
 import { ScreenErrorBoundary } from "~/components/screen-error";
+import { ScrollBox } from "~/components/scroll-box";
 import { AUDIT_ACTION_GROUPS, auditActionKey } from "~/lib/audit-actions";
 import { ALL_COMPANIES, auditFilterQuery, readAuditFilters, SYSTEM_ACTOR } from "~/lib/audit-filters";
 import { formatDays } from "~/lib/format";
@@ -239,9 +240,9 @@ function AuditFilterForm({ data }: { data: AuditData }) {
 function AuditTable({ data }: { data: AuditData }) {
   const { t } = useTranslation();
   return (
-    <div className="table-wrap">
+    <ScrollBox labelledBy="audit-table-caption">
       <table className="table audit-table" data-testid="audit-table">
-        <caption className="visually-hidden">{t("audit.tableCaption", { zone: data.timeZone })}</caption>
+        <caption id="audit-table-caption" className="visually-hidden">{t("audit.tableCaption", { zone: data.timeZone })}</caption>
         <thead>
           <tr>
             <th scope="col">{t("audit.columns.when")}</th>
@@ -284,6 +285,6 @@ function AuditTable({ data }: { data: AuditData }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

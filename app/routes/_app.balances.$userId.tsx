@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
+import { ScrollBox } from "~/components/scroll-box";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { DateRangeText } from "~/components/date-text";
 import { StatusBadge } from "~/components/status-badge";
@@ -274,7 +275,7 @@ function AbsencesCounted({ explanation }: { explanation: BalanceExplanation }) {
       {absences.length === 0 ? (
         <p className="muted">{t("balances.absences.empty", { year })}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollBox labelledBy="explain-absences">
           <table className="table explain-absences">
             <thead>
               <tr>
@@ -303,7 +304,7 @@ function AbsencesCounted({ explanation }: { explanation: BalanceExplanation }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );

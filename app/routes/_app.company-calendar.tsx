@@ -3,7 +3,7 @@
 // (?new=1&start=&end=) all work without JavaScript; with it, panels open in place.
 import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { cancelConfirmation } from "~/components/absence-table";
@@ -153,6 +153,16 @@ export default function CompanyCalendar() {
     preloadAbsenceForm();
     setDraft(range);
   }, []);
+  // A finished draft hands focus to its "Continue" (the bar sits above the table, behind the
+  // keyboard); dropping it hands focus back to one's row.
+  const continueButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (draft) continueButton.current?.focus();
+  }, [draft]);
+  const dropDraft = () => {
+    setDraft(null);
+    document.querySelector<HTMLElement>('.company-month__row--own [tabindex="0"]')?.focus();
+  };
   const closePanel = useCallback(() => setPanel(null), []);
 
   const monthUrl = (m: string) => `/company-calendar?${withQuery(query, { month: m, page: "" })}`;
@@ -256,13 +266,14 @@ export default function CompanyCalendar() {
           <p>{t("companyCalendar.draft.text", { range: formatDateRange(draft.start, draft.end, i18n.language) })}</p>
           <div className="company-calendar__draft-actions">
             <button
+              ref={continueButton}
               type="button"
               className="button button--primary"
               onClick={() => navigate(`/company-calendar?${withQuery(query, { month, new: "1", start: draft.start, end: draft.end })}`, { preventScrollReset: true })}
             >
               {t("companyCalendar.draft.confirm")}
             </button>
-            <button type="button" className="button" onClick={() => setDraft(null)}>
+            <button type="button" className="button" onClick={dropDraft}>
               {t("companyCalendar.draft.cancel")}
             </button>
           </div>

@@ -2,21 +2,8 @@
 // inside their own box), the top bar folds into a menu there, and at 1366 px it is one row for
 // every role. Runs with JavaScript on and off (the menu is a <details>, it needs no script).
 import { expect, type Page, test } from "@playwright/test";
+import { LAPTOP, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { DEMO, mainNav, signIn, urlPath } from "./support";
-
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1366, height: 768 };
-
-const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
-const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
-const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
-const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports", "/reports?tab=absences"];
-
-const ROLES = [
-  { who: DEMO.employee, screens: COMMON_SCREENS },
-  { who: DEMO.admin, screens: [...COMMON_SCREENS, ...ADMIN_SCREENS] },
-  { who: DEMO.master, screens: [...COMMON_SCREENS, ...ADMIN_SCREENS, "/audit"] },
-];
 
 // Screenshots of failures are cheap; this spec opens many pages in a row.
 test.describe.configure({ timeout: 90_000 });

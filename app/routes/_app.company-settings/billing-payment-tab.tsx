@@ -18,13 +18,14 @@ export function BillingPaymentTab() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const payment = loaded.tab === "billing-payment" ? loaded.payment : null;
-  const firstYear = payment?.years[0] ?? new Date().getFullYear();
+  // "Now" is the company's year and month from the server: a browser in another zone may already
+  // be in the next month (or year) and would refuse a card the server accepts.
+  const firstYear = payment?.years[0] ?? 0;
   const [form, fields] = useForm({
     id: "payment-method",
     lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: payment?.card ? { ...payment.card, expMonth: String(payment.card.expMonth), expYear: String(payment.card.expYear) } : { brand: "VISA" },
-    // The expiry rules' "this month" in the browser; the server decides with the company's.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema(firstYear, firstYear === new Date().getFullYear() ? new Date().getMonth() + 1 : 1) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema(firstYear, payment?.month ?? 1) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

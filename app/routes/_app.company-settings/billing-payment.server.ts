@@ -18,8 +18,10 @@ function yearMonth(viewer: SignedInViewer) {
 
 export async function loadBillingPaymentTab(viewer: SignedInViewer) {
   const card = await getPaymentMethod(viewer);
-  const { year } = yearMonth(viewer);
+  const { year, month } = yearMonth(viewer);
   return {
+    // The browser checks the expiry against the company's month too, not its own clock's.
+    month,
     configured: billingConfigured(),
     card: card && { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
     brands: [...CARD_BRANDS],

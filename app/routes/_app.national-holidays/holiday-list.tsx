@@ -6,6 +6,7 @@ import { ActionNotice, type Notice } from "~/components/action-notice";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { DateText } from "~/components/date-text";
 import { FieldError } from "~/components/field-error";
+import { ScrollBox } from "~/components/scroll-box";
 import { Pager } from "~/components/pager";
 import { useRowActionBusy } from "~/components/absence-table";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -139,7 +140,7 @@ export function HolidayList({ notice }: { notice: Notice | null | undefined }) {
         </div>
       ) : (
         <>
-          <div className="table-wrap">
+          <ScrollBox labelledBy="holiday-list-heading">
             <table className="table holidays-table">
               <thead>
                 <tr>
@@ -200,7 +201,7 @@ export function HolidayList({ notice }: { notice: Notice | null | undefined }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <Pager label={t("holidays.table.paging")} total={list.total} offset={list.offset} limit={list.limit} count={list.rows.length} pageKey="page" params={params} />
         </>
       )}

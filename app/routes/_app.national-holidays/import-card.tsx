@@ -3,9 +3,11 @@
 // The preview carries the file's text in the page, so importing it needs no second upload; the
 // server checks it again as if it were a new file.
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { DateText } from "~/components/date-text";
+import { ScrollBox } from "~/components/scroll-box";
 import { messageValues } from "~/i18n";
 import type { HolidaysReply, PlanView } from "./holidays.server";
 
@@ -57,7 +59,8 @@ function CsvResult({ result, here, busy }: { result: Result; here: string; busy:
   const { t } = useTranslation();
   const { counts } = result;
   return (
-    <section className="holidays-plan" aria-labelledby="csv-result-heading" data-testid="csv-result">
+    // data-answer: with JavaScript, focus comes here after "Preview" and "Import" (app-shell.tsx).
+    <section className="holidays-plan" aria-labelledby="csv-result-heading" data-testid="csv-result" data-answer>
       <h3 id="csv-result-heading" className={result.dryRun ? undefined : "holidays-plan__done"} role={result.dryRun ? undefined : "status"}>
         {result.dryRun ? t("holidays.csv.previewTitle") : t("holidays.csv.done")}
       </h3>
@@ -89,16 +92,17 @@ function CsvResult({ result, here, busy }: { result: Result; here: string; busy:
 /** What a plan creates, skips and refuses, the first rows of each (the counts say how many in all). */
 export function PlanLists({ plan, showLines = true }: { plan: PlanView; showLines?: boolean }) {
   const { t } = useTranslation();
+  const ids = useId();
   const { counts } = plan;
   const more = (shown: number, total: number) => (total > shown ? <p className="muted">{t("holidays.csv.more", { count: total - shown })}</p> : null);
   return (
     <>
       {plan.create.length ? (
         <details className="holidays-plan__list" open>
-          <summary>
+          <summary id={`${ids}-create`}>
             {t("holidays.csv.willCreate")} ({counts.created})
           </summary>
-          <div className="table-wrap">
+          <ScrollBox labelledBy={`${ids}-create`}>
             <table className="table">
               <thead>
                 <tr>
@@ -123,7 +127,7 @@ export function PlanLists({ plan, showLines = true }: { plan: PlanView; showLine
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {more(plan.create.length, counts.created)}
         </details>
       ) : null}

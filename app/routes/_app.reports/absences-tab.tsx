@@ -6,6 +6,7 @@ import { DateRangeText } from "~/components/date-text";
 import { FieldError } from "~/components/field-error";
 import { Pager } from "~/components/pager";
 import { StatusBadge } from "~/components/status-badge";
+import { ScrollBox } from "~/components/scroll-box";
 import { formatDays, UNKNOWN_FIGURE } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, REPORT_PAGE_SIZES } from "~/lib/report-params";
@@ -104,7 +105,7 @@ export function AbsencesTab({ data }: { data: AbsencesTabData }) {
           <p className="card__meta">{t("reports.absences.count", { count: data.total })}</p>
         </div>
         {data.rows.length ? (
-          <div className="table-wrap">
+          <ScrollBox labelledBy="absence-report-heading">
             <table className="table report-table" data-testid="absence-report-table">
               <caption className="visually-hidden">{t("reports.absences.tableTitle")}</caption>
               <thead>
@@ -141,7 +142,7 @@ export function AbsencesTab({ data }: { data: AbsencesTabData }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         ) : (
           <div className="empty-state">
             <p>{t("reports.absences.empty")}</p>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/field-error";
 import { Pager } from "~/components/pager";
 import { DaysLeftChart, DaysOffChart } from "~/components/report-charts";
+import { ScrollBox } from "~/components/scroll-box";
 import type { BalanceFigures } from "~/lib/balance-kinds";
 import { formatDays } from "~/lib/format";
 import { defaultDirection, FIRST_REPORT_YEAR, NO_TEAM_FILTER, REPORT_PAGE_SIZES, type ReportSortKey } from "~/lib/report-params";
@@ -186,9 +187,9 @@ function YearTable({ data }: { data: YearTabData }) {
     </SortHeader>
   );
   return (
-    <div className="table-wrap">
+    <ScrollBox labelledBy="report-table-caption">
       <table className="table report-table" data-testid="report-table">
-        <caption className="visually-hidden">{t("reports.year.tableTitle", { year: data.year })}</caption>
+        <caption id="report-table-caption" className="visually-hidden">{t("reports.year.tableTitle", { year: data.year })}</caption>
         <thead>
           <tr>
             <td colSpan={2} />
@@ -225,6 +226,6 @@ function YearTable({ data }: { data: YearTabData }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,0 +1,80 @@
+// The accessibility gate's one check (docs/decisions/0030-accessibility.md): axe-core with the WCAG
+// 2.2 AA rules on the page as it is now, plus what axe does not know about this app's forms: every
+// error shown under a field is tied to that field and announced. Serious and critical violations
+// fail the test; every violation found is printed with its rule, the elements it names and the
+// rule's help page.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const FAILING = new Set(["serious", "critical"]);
+
+export async function expectAccessible(page: Page, state: string) {
+  const where = `${state} (${test.info().project.name}, ${page.viewportSize()?.width} px)`;
+  const scanned = test.info().project.name === "js-off" ? await scriptedCopy(page) : page;
+  const results = await new AxeBuilder({ page: scanned }).withTags(WCAG_TAGS).analyze();
+  const lines = results.violations.map(
+    (violation) =>
+      `  [${violation.impact}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n` +
+      violation.nodes.map((node) => `    - ${node.target.join(" ")}`).join("\n"),
+  );
+  if (lines.length) console.log(`axe on ${where}:\n${lines.join("\n")}`);
+  const failing = results.violations
+    .filter((violation) => FAILING.has(violation.impact ?? ""))
+    .map((violation) => `${violation.id} [${violation.impact}] ${violation.nodes.map((node) => node.target.join(" ")).join(", ")} — ${violation.helpUrl}`);
+  // Soft: one run lists every screen's violations rather than stopping at the first.
+  expect.soft(failing, `serious or critical accessibility violations on ${where}`).toEqual([]);
+  expect.soft(await untiedFieldErrors(scanned), `field errors not tied to their field or not announced on ${where}`).toEqual([]);
+}
+
+/** Errors under fields (`.field__error`) that no field names in aria-describedby, or that nothing announces. */
+function untiedFieldErrors(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".field__error")]
+      .filter((error) => error.getClientRects().length > 0)
+      .flatMap((error) => {
+        const field = error.id ? document.querySelector(`[aria-describedby~="${CSS.escape(error.id)}"]`) : null;
+        const problems = [
+          field ? null : "no field names it in aria-describedby",
+          field && field.getAttribute("aria-invalid") !== "true" ? "its field is not aria-invalid" : null,
+          error.closest('[role="alert"], [role="status"], [aria-live]') ? null : "not announced (role=alert or aria-live)",
+        ].filter(Boolean);
+        return problems.length ? [`"${error.textContent}" (#${error.id}): ${problems.join(", ")}`] : [];
+      }),
+  );
+}
+
+/**
+ * axe is a script, and waits on timers that never fire in a page whose scripting is off. So in the
+ * js-off project the page's current markup, its scripts removed, is shown at the same address and
+ * size in a second page that may run scripts: the stylesheet and images load from the server as
+ * before, and nothing hydrates.
+ */
+async function scriptedCopy(page: Page): Promise<Page> {
+  const url = page.url();
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const copy = await scriptedTwin(page);
+  await copy.setViewportSize(page.viewportSize() ?? { width: 1366, height: 768 });
+  await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }), { times: 1 });
+  await copy.goto(url);
+  return copy;
+}
+
+const twins = new WeakMap<Page, Promise<Page>>();
+
+/** One scripted page per js-off page, made on first use and closed with it. */
+function scriptedTwin(page: Page): Promise<Page> {
+  let twin = twins.get(page);
+  if (!twin) {
+    twin = (async () => {
+      const browser = page.context().browser();
+      if (!browser) throw new Error("no browser to run axe in");
+      // Its images (avatars) need the same session as the page.
+      const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: true });
+      page.once("close", () => void context.close());
+      return context.newPage();
+    })();
+    twins.set(page, twin);
+  }
+  return twin;
+}

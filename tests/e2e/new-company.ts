@@ -1,0 +1,28 @@
+// A company of a test's own, signed up and confirmed like a customer does: its owner can change
+// settings and holidays that the demo company's other tests count on.
+import { expect, test, type Page } from "@playwright/test";
+import { linkFromOutbox, openPage, signIn } from "./support";
+
+const PASSWORD = "own-company-pass-1";
+
+/** Signs up a new company (Portugal, its default zone) and signs its owner in. */
+export async function signUpNewCompany(page: Page, prefix: string): Promise<{ owner: string; company: string }> {
+  const stamp = `${test.info().project.name}-${Date.now()}`;
+  const owner = `${prefix}-${stamp}@own-company.test`;
+  const company = `${prefix} ${stamp}`;
+  // Sign-ups are limited per client address (10 an hour): each comes from an address of its own
+  // (the e2e server trusts the loopback proxy's X-Forwarded-For), so the suite's others keep theirs.
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${1 + (Date.now() % 250)}` });
+  await openPage(page, "/signup");
+  await page.getByLabel("Nome da empresa").fill(company);
+  await page.getByLabel("Nome completo").fill("Vera Vaz");
+  await page.getByLabel("Email", { exact: true }).fill(owner);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Começar trial" }).click();
+  await expect(page).toHaveURL(/\/login\?checkEmail=1$/);
+  await openPage(page, await linkFromOutbox(page, owner, "/verify-email?token="));
+  if (test.info().project.name === "js-off") await page.getByRole("button", { name: "Confirmar email" }).click();
+  await expect(page.getByText("Email confirmado! Agora entre com as suas credenciais…")).toBeVisible();
+  await signIn(page, owner, { password: PASSWORD });
+  return { owner, company };
+}

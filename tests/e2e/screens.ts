@@ -1,0 +1,17 @@
+// Every screen each role opens, shared by the specs that walk all of them (layout at 390 px,
+// accessibility): a new screen added here is checked by both.
+import { DEMO } from "./support";
+
+export const PHONE = { width: 390, height: 844 };
+export const LAPTOP = { width: 1366, height: 768 };
+
+export const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
+export const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
+export const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
+export const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports", "/reports?tab=absences"];
+
+export const ROLES = [
+  { who: DEMO.employee, screens: COMMON_SCREENS },
+  { who: DEMO.admin, screens: [...COMMON_SCREENS, ...ADMIN_SCREENS] },
+  { who: DEMO.master, screens: [...COMMON_SCREENS, ...ADMIN_SCREENS, "/audit"] },
+];
