@@ -31,6 +31,11 @@ function createApp(build: ServerBuild) {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ ok: true });
   });
+  // Liveness above (the process answers), readiness here (and its database does); docs/deploy.md.
+  app.get("/readyz", async (_req, res) => {
+    const ready = await runtime.databaseAnswers();
+    res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json({ ok: ready });
+  });
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");

@@ -35,6 +35,19 @@ export async function prepareDatabase() {
   }
 }
 
+/**
+ * Whether the database answers a trivial query: the readiness check a proxy or orchestrator asks
+ * before sending traffic (an instance whose database is gone is up but of no use).
+ */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    await getDb().$queryRaw`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Mail still being delivered, then the database. */
 export async function closeResources() {
   await settleMail();

@@ -99,6 +99,8 @@ describe.runIf(testEngine === "postgresql")("two app instances on one PostgreSQL
     const [a, b] = await Promise.all([start("a"), start("b")]);
     for (const instance of [a, b]) {
       await until(async () => (await fetch(`${instance.url}/healthz`).catch(() => null))?.ok === true, 60_000, `instance ${instance.name}: ${instance.output.join("")}`);
+      // Ready too: the readiness check a proxy asks (docs/deploy.md) sees the shared database.
+      expect((await fetch(`${instance.url}/readyz`)).status).toBe(200);
     }
   }, 240_000);
 
