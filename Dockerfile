@@ -25,6 +25,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
+# The generated Prisma clients' query compilers (WebAssembly), read at run time from this path.
+COPY --from=build /app/app/generated ./app/generated
 # SQLite's file (the default when DATABASE_URL is not PostgreSQL) lives in a volume at /app/data.
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
