@@ -118,7 +118,8 @@ test("a team admin approves a request on /approvals and the employee sees it app
   await signOutButton(page).click();
 
   await signIn(page, DEMO.admin.email);
-  await page.goto("/approvals");
+  // The largest page: the suite's own requests can fill more than the first 50.
+  await page.goto("/approvals?size=100");
   await expect(page.getByRole("heading", { level: 1, name: "Aprovações" })).toBeVisible();
   await expect(page.getByText("Os pedidos não revistos são aprovados automaticamente após 5 dias úteis.")).toBeVisible();
   const row = page.getByTestId("pending-approvals").getByRole("row").filter({ hasText: description });
