@@ -59,6 +59,7 @@ const entrySelect = {
   details: true,
   createdAt: true,
   company: { select: { name: true } },
+  apiToken: { select: { id: true, name: true } },
 } as const;
 
 type EntryRow = Prisma.AuditEntryGetPayload<{ select: typeof entrySelect }>;
@@ -82,6 +83,8 @@ export interface AuditItem {
   details: Record<string, unknown>;
   /** The person the entry is about, when it is about one (a user entity, or details.user_id). */
   subject: (PersonName & { id: string }) | null;
+  /** The API token the change was made with (the actor is its creator), when it was. */
+  apiToken: { id: string; name: string } | null;
 }
 
 function parseDetails(text: string): Record<string, unknown> {
@@ -132,6 +135,7 @@ async function describeEntries(rows: EntryRow[], scope: string | null): Promise<
       entityId: row.entityId,
       details,
       subject: subject && subjectId ? { id: subjectId, ...subject } : null,
+      apiToken: row.apiToken,
     };
   });
 }
@@ -188,6 +192,7 @@ export function serializeAuditEntry(item: AuditItem) {
     entity: item.entity,
     entity_id: item.entityId,
     details: item.details,
+    api_token: item.apiToken,
     company_id: item.companyId,
     company: { id: item.companyId, name: item.companyName },
   };
@@ -218,6 +223,8 @@ export async function auditCsv(viewer: Viewer, filters: AuditFilters, { t, diale
     t("audit.csv.entityId"),
     t("audit.csv.subject"),
     t("audit.csv.details"),
+    // Last, so files read by column position before it existed still line up.
+    t("audit.csv.apiToken"),
   ];
   const actionLabel = labelsOf((action) => t(auditActionKey(action), { defaultValue: action }));
   const body = toCsv(
@@ -233,6 +240,7 @@ export async function auditCsv(viewer: Viewer, filters: AuditFilters, { t, diale
       item.entityId ?? "",
       item.subject?.name ?? "",
       JSON.stringify(item.details),
+      item.apiToken?.name ?? "",
     ]),
     dialect,
   );

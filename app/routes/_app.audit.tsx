@@ -76,6 +76,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         when: formatMoment(item.createdAt, language, viewer.timeZone),
         company: item.companyName,
         actor: item.actor,
+        apiToken: item.apiToken?.name ?? null,
         action: item.action,
         entity: item.entity,
         entityId: item.entityId,
@@ -269,6 +270,11 @@ function AuditTable({ data }: { data: AuditData }) {
                 ) : (
                   <span className="audit-table__system">{t("audit.system")}</span>
                 )}
+                {entry.apiToken ? (
+                  <span className="audit-table__token" data-testid="audit-api-token">
+                    {t("audit.viaApiToken", { name: entry.apiToken })}
+                  </span>
+                ) : null}
               </td>
               <td>
                 <span className="audit-table__action">{t(auditActionKey(entry.action), { defaultValue: entry.action })}</span>

@@ -3,6 +3,7 @@ import { apiCreateVacationSchema } from "~/lib/schemas/api";
 import { createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseBody, parseVacationQuery, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
+import { withIdempotency } from "~/utils/idempotency.server";
 
 // GET /api/vacations: the caller's own absences as a paged list { items, total, offset, limit }.
 export function loader({ request }: LoaderFunctionArgs) {
@@ -15,12 +16,15 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 // POST /api/vacations: a new request of the caller, pending (approved at once when nobody else could review it).
+// An `Idempotency-Key` header makes a retry answer the first attempt's result (decision 0033).
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
     const viewer = await requireApiUser(request);
-    const input = await parseBody(request, apiCreateVacationSchema);
-    const { vacation, workingDays } = await createVacation(viewer, input);
-    return Response.json(serializeVacation(vacation, workingDays), { status: 201 });
+    return withIdempotency(request, viewer, async () => {
+      const input = await parseBody(request, apiCreateVacationSchema);
+      const { vacation, workingDays } = await createVacation(viewer, input);
+      return Response.json(serializeVacation(vacation, workingDays), { status: 201 });
+    });
   });
 }

@@ -1,33 +1,43 @@
 import { type z } from "zod";
 import { assertCompanyWritable } from "~/models/company-access.server";
-import { getOptionalViewer, loadViewer, type SignedInViewer } from "./auth.server";
+import { authenticateApiToken, isApiTokenSecret } from "~/models/integration-token.server";
+import { inApiCall, isInApiCall, setActingToken } from "./api-call.server";
+import { getOptionalViewer, loadTokenViewer, loadViewer, type SignedInViewer } from "./auth.server";
 import { messageValues } from "~/i18n";
 import { AppError } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
 import { apiPagingSchema } from "~/lib/schemas/api";
 import { readVacationFilters } from "~/lib/vacation-filters";
-import { requireAdmin, type Viewer } from "./permissions.server";
+import { apiTokenAllows, requireAdmin, type Viewer } from "./permissions.server";
 
 /**
  * Runs an /api handler. An AppError becomes { detail } (translated into the caller's language:
  * ?lng, cookie or Accept-Language) with its status, plus translated `fields` for validation
  * errors; anything else a plain 500 without internals.
  */
-export async function handleApi(request: Request, run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    const t = getT(await getLanguage(request));
-    if (error instanceof AppError) {
-      const detail = t(error.message, messageValues(error.params));
-      const fields = error.status === 400 && Object.keys(error.fields).length ? translateFields(error.fields, t) : undefined;
-      return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
+export function handleApi(request: Request, run: () => Promise<Response>): Promise<Response> {
+  // Its own context, where requireApiUser notes an API token for the audit (api-call.server.ts).
+  return inApiCall(async () => {
+    try {
+      return await run();
+    } catch (error) {
+      return apiErrorResponse(request, error);
     }
-    console.error(error);
-    return Response.json({ detail: t("errorPage.unexpected.body") }, { status: 500 });
+  });
+}
+
+/** What handleApi answers for an error thrown by a handler (also used to keep an answer: idempotency.server.ts). */
+export async function apiErrorResponse(request: Request, error: unknown): Promise<Response> {
+  if (error instanceof Response) return error;
+  const t = getT(await getLanguage(request));
+  if (error instanceof AppError) {
+    const detail = t(error.message, messageValues(error.params));
+    const fields = error.status === 400 && Object.keys(error.fields).length ? translateFields(error.fields, t) : undefined;
+    return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
   }
+  console.error(error);
+  return Response.json({ detail: t("errorPage.unexpected.body") }, { status: 500 });
 }
 
 function translateFields(fields: Record<string, string>, t: ReturnType<typeof getT>) {
@@ -49,14 +59,16 @@ export async function parseBody<T extends z.ZodType>(request: Request, schema: T
 }
 
 /**
- * The caller of an /api route: `Authorization: Bearer <access token>`, else the browser's session
- * cookie (so enhanced pages can call the API). The user is re-read, so a deactivated user or a
- * changed role takes effect at once.
+ * The caller of an /api route: `Authorization: Bearer <access token>` or `Bearer fol_…` (an API
+ * token), else the browser's session cookie (so enhanced pages can call the API). The user is
+ * re-read, so a deactivated user or a changed role takes effect at once.
  */
 export async function requireApiUser(request: Request): Promise<SignedInViewer> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) {
-    const claims = await verifyAccessToken(header.slice(7).trim());
+    const credential = header.slice(7).trim();
+    if (isApiTokenSecret(credential)) return requireApiTokenViewer(request, credential);
+    const claims = await verifyAccessToken(credential);
     const viewer = claims ? await loadViewer(claims.userId, claims.companyId) : null;
     if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
     await assertCompanyWritable(viewer, request);
@@ -64,6 +76,24 @@ export async function requireApiUser(request: Request): Promise<SignedInViewer> 
   }
   const viewer = await getOptionalViewer(request);
   if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
+  await assertCompanyWritable(viewer, request);
+  return viewer;
+}
+
+/**
+ * An API token's viewer (docs/decisions/0033-api-tokens-and-idempotency.md): only on /api, only
+ * inside handleApi (whose context carries the token to the audit); a read-only token only reads.
+ */
+async function requireApiTokenViewer(request: Request, secret: string): Promise<SignedInViewer> {
+  const unauthorized = new AppError(401, "unauthorized", "auth.notAuthenticated");
+  // Pages that answer JSON to the app's own scripts (/people/:id/summary) are not the API.
+  if (!new URL(request.url).pathname.startsWith("/api/") || !isInApiCall()) throw unauthorized;
+  const token = await authenticateApiToken(secret);
+  if (!token) throw unauthorized;
+  const viewer = await loadTokenViewer(token.creatorId, token.companyId, { id: token.id, name: token.name, role: token.role });
+  if (!viewer) throw unauthorized;
+  if (!apiTokenAllows(token.role, request.method)) throw new AppError(403, "read_only_token", "apiTokens.errors.readOnly");
+  setActingToken({ id: token.id, name: token.name });
   await assertCompanyWritable(viewer, request);
   return viewer;
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { actingToken } from "./api-call.server";
 import { getDb } from "./db.server";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
@@ -13,7 +14,10 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
-/** Written in the same transaction as the change it describes, when one is given. */
+/**
+ * Written in the same transaction as the change it describes, when one is given. A change made
+ * through /api with an API token names the token beside the person (api-call.server.ts).
+ */
 export function recordAudit(entry: AuditInput, client: Client = getDb()) {
   return client.auditEntry.create({
     data: {
@@ -23,6 +27,7 @@ export function recordAudit(entry: AuditInput, client: Client = getDb()) {
       entity: entry.entity,
       entityId: entry.entityId ?? null,
       details: JSON.stringify(entry.details ?? {}),
+      apiTokenId: actingToken()?.id ?? null,
     },
   });
 }

@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
-import { asRole, requireAdmin, requireMaster, type Viewer } from "./permissions.server";
+import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type Role, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
 import { assertCompanyWritable } from "~/models/company-access.server";
@@ -41,18 +41,27 @@ const currentUserSelect = {
 type CurrentUserRow = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
 export type CurrentUser = Omit<CurrentUserRow, "adminOf">;
 
+/** The API token an /api request is made with (docs/decisions/0033-api-tokens-and-idempotency.md). */
+export interface ViewerApiToken {
+  readonly id: string;
+  readonly name: string;
+  readonly role: ApiTokenRole;
+}
+
 /** The signed-in person: the Viewer every model function takes, and their profile for display. */
 export interface SignedInViewer extends Viewer {
   readonly user: CurrentUser;
+  /** Set when the request is made with an API token: the person is the token's creator. */
+  readonly apiToken?: ViewerApiToken;
 }
 
 /**
  * A Viewer from the user row read at sign-in (one query with the teams they administer), plus,
  * for an admin, whose requests they review beyond their teams (loadReviewRouting).
  */
-async function viewerOf(row: CurrentUserRow): Promise<SignedInViewer> {
+async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (role) => role): Promise<SignedInViewer> {
   const { adminOf, ...user } = row;
-  const person = { userId: user.id, companyId: user.companyId, role: asRole(user.role), timeZone: user.company.timeZone };
+  const person = { userId: user.id, companyId: user.companyId, role: roleOf(asRole(user.role)), timeZone: user.company.timeZone };
   return {
     ...person,
     isMaster: user.isMaster,
@@ -70,6 +79,17 @@ export async function loadViewer(userId: string, companyId?: string): Promise<Si
     select: currentUserSelect,
   });
   return row ? viewerOf(row) : null;
+}
+
+/**
+ * The viewer an API token acts as: its creator (still active, in the token's company) with a
+ * company admin's rights at most and never the master flag, whose review routing is an admin's.
+ */
+export async function loadTokenViewer(creatorId: string, companyId: string, token: ViewerApiToken): Promise<SignedInViewer | null> {
+  const row = await getDb().user.findFirst({ where: { id: creatorId, companyId, deactivatedAt: null }, select: currentUserSelect });
+  if (!row) return null;
+  const viewer = await viewerOf(row, apiTokenActingRole);
+  return { ...viewer, isMaster: false, apiToken: token };
 }
 
 type SessionViewer = { sessionId: string; viewer: SignedInViewer } | null;

@@ -193,6 +193,33 @@ export function canDeleteAccount(viewer: Viewer): boolean {
   return viewer.role === "owner";
 }
 
+/** The two kinds of API token (docs/decisions/0033-api-tokens-and-idempotency.md). */
+export const API_TOKEN_ROLES = ["read", "admin"] as const;
+export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
+
+/** Make, list and revoke the company's API tokens: company admins. */
+export function canManageApiTokens(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/**
+ * A token acts as the person who made it, so it works only while they could make it: an active
+ * company admin. Demoted or deactivated, their tokens stop (401) until they are an admin again.
+ */
+export function apiTokenWorksFor(creator: { role: string; deactivatedAt: Date | null }): boolean {
+  return creator.deactivatedAt === null && isAdmin(creator);
+}
+
+/** The role a token acts with: its creator's, capped at company admin (an owner's token cannot do what only the owner may). */
+export function apiTokenActingRole(creatorRole: Role): Role {
+  return creatorRole === "owner" ? "admin" : creatorRole;
+}
+
+/** A read-only token reads (GET, HEAD, OPTIONS) and nothing else; an admin token may also write. */
+export function apiTokenAllows(role: string, method: string): boolean {
+  return role === "admin" || ["GET", "HEAD", "OPTIONS"].includes(method);
+}
+
 export function assertAllowed(allowed: boolean): asserts allowed {
   if (!allowed) throw forbidden();
 }

@@ -265,6 +265,29 @@ test("company settings: a team's dialog, a person's edit view, forms with errors
   await scanBoth(page, "the payment method with three digits missing");
 });
 
+test("API tokens: a name missing, a new token shown once, the revoke question", async ({ page }) => {
+  await signIn(page, "admin@demo.test");
+  await openPage(page, "/company-settings?tab=api-tokens");
+  await submitOf(page, "apiTokens.create").click();
+  await expect(page.locator(".field__error").first()).toBeVisible();
+  await scanBoth(page, "a new API token without a name");
+
+  const name = `Axe ${test.info().project.name} ${Date.now().toString(36)}`;
+  await page.locator('input[name="name"]').fill(name);
+  await submitOf(page, "apiTokens.create").click();
+  await expect(page.getByTestId("api-token-issued")).toBeVisible();
+  await scanBoth(page, "a new API token shown once");
+
+  const row = page.getByTestId("api-token-row").filter({ hasText: name });
+  await row.getByRole("button", { name: /^Revogar o token/ }).click();
+  await expectQuestion(page);
+  await scanBoth(page, "the API token revoke question");
+  // Answered, so the shared demo company keeps room for tokens (20 at most).
+  if (jsOn()) await page.locator("dialog[open]").getByRole("button", { name: "Sim, revogar" }).click();
+  else await page.getByTestId("confirmation-step").getByRole("button", { name: "Sim, revogar" }).click();
+  await expect(page.getByTestId("api-token-row").filter({ hasText: name })).toHaveCount(0);
+});
+
 test("bank holidays: a new one with errors, CSV previews, the official list, filters, the delete question", async ({ page }) => {
   await signIn(page, "admin@demo.test");
 

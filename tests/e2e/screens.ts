@@ -7,7 +7,7 @@ export const LAPTOP = { width: 1366, height: 768 };
 
 export const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
 export const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
-export const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
+export const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "api-tokens", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
 export const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports", "/reports?tab=absences"];
 
 export const ROLES = [

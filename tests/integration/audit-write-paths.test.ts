@@ -47,6 +47,7 @@ import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
+import { createApiToken, revokeApiToken } from "~/models/integration-token.server";
 import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingLanguage, updateBillingDetails } from "~/models/billing.server";
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
@@ -338,6 +339,8 @@ const WRITES: Record<string, WriteCase> = {
   "calendar-feed:createFeed": { run: async () => void (f.ids.feed = (await createFeed(f.employee, { scope: "company", teamId: null })).feed.id), actions: ["calendar_feed.created"] },
   "calendar-feed:renewFeed": { run: () => renewFeed(f.employee, f.ids.feed), actions: ["calendar_feed.renewed"] },
   "calendar-feed:revokeFeed": { run: () => revokeFeed(f.employee, f.ids.feed), actions: ["calendar_feed.revoked"] },
+  "integration-token:createApiToken": { run: async () => void (f.ids.apiToken = (await createApiToken(f.owner, { name: "Payroll", role: "admin" })).token.id), actions: ["api_token.created"] },
+  "integration-token:revokeApiToken": { run: () => revokeApiToken(f.admin, f.ids.apiToken), actions: ["api_token.revoked"] },
   "holiday:createHoliday": {
     run: async () => void (f.ids.holiday = (await createHoliday(f.owner, { date: `${yearOf(f.monday) + 1}-06-13`, name: "Santo António", countryCode: "PT", region: "", isRecurring: false })).id),
     actions: ["holiday.created"],
@@ -380,6 +383,10 @@ const EXEMPT: Record<string, string> = {
   "invoice:invoicePdfUrl": "keeps the PDF address Stripe gave for an invoice, a cache of Stripe's own record",
   "trial-banner:trialBannerFor": "reads the banner; at a checkout's return it calls syncCheckoutReturn (above) to copy Stripe's state",
   "public-interest:registerInterest": "a visitor of the public site, of no company: audit entries belong to a company",
+  "integration-token:authenticateApiToken": "a program's request with a token: it only notes when the token was last used (at most once a minute), which admins see on the API tokens tab",
+  "idempotency:claimIdempotencyKey": "keeps a request's fingerprint beside the write it guards (and sweeps expired keys); the write records itself (vacation.created)",
+  "idempotency:finishIdempotencyKey": "keeps the answer of a write already recorded, for retries to replay",
+  "idempotency:releaseIdempotencyKey": "frees the key of a request that failed and wrote nothing",
   "holiday:addHolidays": "takes its caller's transaction, whose entry says why the holidays were added (registerCompany, updateCompanySettings)",
 };
 
@@ -465,6 +472,9 @@ const READS = new Set([
   "holiday-catalogue:mainTimeZone",
   "holiday-catalogue:listTimeZones",
   "holiday-catalogue:isKnownTimeZone",
+  "integration-token:listApiTokens",
+  "integration-token:getApiToken",
+  "integration-token:isApiTokenSecret",
   "invitation:listPendingInvitations",
   "invitation:describeInvitation",
   "people:listPeople",

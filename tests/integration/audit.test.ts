@@ -193,14 +193,14 @@ describe("the audit CSV", () => {
     const bytes = new Uint8Array(await pt.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
-    expect(lines[0]).toBe("Data e hora (Europe/Lisbon);Empresa;Feito por;Email de quem fez;Ação;Código da ação;Entidade;Id da entidade;Sobre;Detalhes");
+    expect(lines[0]).toBe("Data e hora (Europe/Lisbon);Empresa;Feito por;Email de quem fez;Ação;Código da ação;Entidade;Id da entidade;Sobre;Detalhes;Token de API");
     expect(lines).toHaveLength(26);
     expect(lines[1]).toMatch(/^2026-01-25 10:00:00;Acme;Olga Owner;owner@audit\.test;Equipa criada;team\.created;team;/);
     const es = await exportApi(args(api("/api/audit/export?action=team.created&company_id=" + ids.globex, cookies.master, "es")));
     expect(es.headers.get("Content-Disposition")).toContain("filename*=UTF-8''auditor%C3%ADa-");
     const en = await exportApi(args(api("/api/audit/export?action=vacation.created", cookies.owner, "en")));
     const enLines = (await en.text()).trim().split("\r\n");
-    expect(enLines[0].split(",")).toHaveLength(10);
+    expect(enLines[0].split(",")).toHaveLength(11);
     // 23:30 UTC is 00:30 the next day in Lisbon (summer time).
     expect(enLines[1].startsWith("2026-07-11 00:30:00,Acme,Eve Employee,eve@audit.test,Absence requested,vacation.created")).toBe(true);
   });

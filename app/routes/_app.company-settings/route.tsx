@@ -11,6 +11,8 @@ import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { AbsenceTypesTab } from "./absence-types-tab";
+import { ApiTokensTab } from "./api-tokens-tab";
+import { apiTokensAction, loadApiTokensTab } from "./api-tokens.server";
 import { BillingDetailsTab } from "./billing-details-tab";
 import { billingDetailsAction, loadBillingDetailsTab, subscriptionAction } from "./billing-details.server";
 import { BillingInvoicesTab } from "./billing-invoices-tab";
@@ -47,6 +49,8 @@ export function loader({ request }: LoaderFunctionArgs) {
         return { tab, absenceTypes: await loadAbsenceTypesTab(viewer, url) } as const;
       case "company":
         return { tab, company: await loadCompanyTab(viewer, await getLanguage(request)) } as const;
+      case "api-tokens":
+        return { tab, apiTokens: await loadApiTokensTab(viewer) } as const;
       case "billing-details":
         return { tab, billing: await loadBillingDetailsTab(viewer, url) } as const;
       case "billing-invoices":
@@ -64,6 +68,7 @@ const AREA_ACTIONS: Record<string, (args: TabActionArgs) => Promise<TabActionRes
   teams: teamsAction,
   "absence-types": absenceTypesAction,
   company: companyAction,
+  apiTokens: apiTokensAction,
   subscription: subscriptionAction,
   billingDetails: billingDetailsAction,
   payment: paymentAction,
@@ -109,6 +114,8 @@ export default function CompanySettings() {
         <AbsenceTypesTab />
       ) : tab === "company" ? (
         <CompanyTab />
+      ) : tab === "api-tokens" ? (
+        <ApiTokensTab />
       ) : tab === "billing-details" ? (
         <BillingDetailsTab />
       ) : tab === "billing-invoices" ? (
