@@ -64,7 +64,7 @@ export async function requestAccountDeletion(viewer: Viewer, now = new Date()) {
   if (subscription?.stripeSubscriptionId && subscription.status !== "canceled") {
     if (!billingConfigured()) throw new AppError(503, "billing_not_configured", "billing.notConfigured");
     try {
-      await getStripe().subscriptions.update(subscription.stripeSubscriptionId, { cancel_at: Math.floor(endsAt.getTime() / 1000), metadata: { deletion_requested: "true" } });
+      await (await getStripe()).subscriptions.update(subscription.stripeSubscriptionId, { cancel_at: Math.floor(endsAt.getTime() / 1000), metadata: { deletion_requested: "true" } });
     } catch (error) {
       console.error("Stripe subscription end not set:", (error as Error).message);
       throw new AppError(502, "deletion_failed", "billing.account.stripeFailed");

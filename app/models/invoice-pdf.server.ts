@@ -2,7 +2,6 @@
 // figures and the company's billing details, in the billing language. DejaVu Sans is embedded so
 // Portuguese and Spanish accents (and €, £) render in any viewer.
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import type { Language } from "~/i18n";
 import type { IsoDate } from "~/lib/dates";
 import { formatDate, formatDateRange } from "~/lib/format";
@@ -39,7 +38,9 @@ const MUTED = "#5b6575";
 const ACCENT = "#0f766e";
 
 /** The PDF's bytes. */
-export function renderInvoicePdf(invoice: InvoiceDocument, language: Language): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument, language: Language): Promise<Buffer> {
+  // Loaded on first use: the PDF library adds ~25 MB to a process, and most never draw an invoice.
+  const { default: PDFDocument } = await import("pdfkit");
   const t = getT(language);
   const money = (cents: number) => formatMoney(cents, invoice.currency, language);
   const unitCents = invoice.userCount > 0 ? Math.round(invoice.totalCents / invoice.userCount) : invoice.totalCents;

@@ -69,7 +69,7 @@ export async function invoicePdfUrl(viewer: Viewer, id: string): Promise<{ url: 
   if (!invoice.stripeInvoiceId) return { url: `${getEnv().APP_URL}${localPdfPath(invoice.id)}`, source: "app" };
   let pdf: string | null | undefined;
   try {
-    pdf = (await getStripe().invoices.retrieve(invoice.stripeInvoiceId)).invoice_pdf;
+    pdf = (await (await getStripe()).invoices.retrieve(invoice.stripeInvoiceId)).invoice_pdf;
   } catch (error) {
     if (error instanceof AppError) throw error;
     console.error("Stripe invoice not read:", (error as Error).message);

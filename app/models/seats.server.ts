@@ -27,7 +27,7 @@ export async function syncSeats(scope: Pick<Viewer, "companyId">): Promise<numbe
   const people = await countActivePeople(companyId);
   if (people === subscription.seats) return people;
   try {
-    const item = await getStripe().subscriptionItems.update(subscription.stripeItemId, { quantity: Math.max(1, people), proration_behavior: "create_prorations" });
+    const item = await (await getStripe()).subscriptionItems.update(subscription.stripeItemId, { quantity: Math.max(1, people), proration_behavior: "create_prorations" });
     await db.subscription.update({ where: { id: subscription.id }, data: { seats: item.quantity ?? people } });
     return item.quantity ?? people;
   } catch (error) {

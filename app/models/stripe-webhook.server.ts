@@ -2,7 +2,7 @@
 // handled once each. The event's id is stored in the same transaction as its changes, so a
 // replayed delivery finds it and changes nothing, and a delivery that failed half-way left nothing
 // behind and is handled in full when Stripe retries it.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { getStripe, idOf, webhookSecret } from "~/utils/stripe.server";
@@ -20,13 +20,14 @@ export const HANDLED_EVENTS = [
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
 
 /** The event in a delivery, or a 400 when its signature is not the endpoint's (or is missing). */
-export function verifyWebhook(payload: Buffer, signature: string | null): Stripe.Event {
+export async function verifyWebhook(payload: Buffer, signature: string | null): Promise<Stripe.Event> {
   const secret = webhookSecret();
   if (!signature) throw new AppError(400, "signature_missing", "billing.webhook.badSignature");
+  const stripe = await getStripe();
   try {
-    return getStripe().webhooks.constructEvent(payload, signature, secret);
+    return stripe.webhooks.constructEvent(payload, signature, secret);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError(400, "signature_invalid", "billing.webhook.badSignature");
+    if ((error as { type?: string }).type === "StripeSignatureVerificationError") throw new AppError(400, "signature_invalid", "billing.webhook.badSignature");
     throw new AppError(400, "payload_invalid", "billing.webhook.badSignature");
   }
 }
@@ -59,7 +60,7 @@ async function plan(event: Stripe.Event) {
       const companyId = session.client_reference_id ?? session.metadata?.company_id ?? null;
       const target = await targetOf(subscriptionId, companyId ? { ...session.metadata, company_id: companyId } : session.metadata, null);
       if (!target) return null;
-      const subscription = typeof session.subscription === "object" && session.subscription ? session.subscription : await getStripe().subscriptions.retrieve(subscriptionId);
+      const subscription = typeof session.subscription === "object" && session.subscription ? session.subscription : await (await getStripe()).subscriptions.retrieve(subscriptionId);
       return { target, subscription, invoice: null, failed: false };
     }
     case "customer.subscription.updated":

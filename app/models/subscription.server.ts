@@ -116,7 +116,7 @@ export const CHECKOUT_RETURN_PATH = "/company-settings?tab=billing-invoices";
  */
 export async function startCheckout(viewer: Viewer, input: { subscriptionId?: string; interval: BillingInterval; language: Language }) {
   assertAllowed(managesBilling(viewer));
-  const stripe = getStripe();
+  const stripe = await getStripe();
   const subscription = await subscriptionFor(viewer, input.subscriptionId);
   if (alreadySubscribed(subscription)) throw new AppError(409, "already_subscribed", "billing.checkout.alreadySubscribed");
   const db = getDb();
@@ -190,7 +190,7 @@ async function completedCheckout(stripe: Stripe, companyId: string, sessionId: s
  */
 export async function syncSubscription(viewer: Viewer, input: { subscriptionId?: string; sessionId?: string }) {
   assertAllowed(managesBilling(viewer));
-  const stripe = getStripe();
+  const stripe = await getStripe();
   const local = await subscriptionFor(viewer, input.subscriptionId);
   if (input.sessionId && local.lastCheckoutSessionId === input.sessionId) return local;
   const company = await getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { id: true, timeZone: true } });

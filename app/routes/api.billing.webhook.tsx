@@ -11,7 +11,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
     const payload = Buffer.from(await request.arrayBuffer());
-    const event = verifyWebhook(payload, request.headers.get("Stripe-Signature"));
+    const event = await verifyWebhook(payload, request.headers.get("Stripe-Signature"));
     const outcome = await handleStripeEvent(event);
     return Response.json({ received: true, outcome });
   });

@@ -3,7 +3,7 @@
 // newcomer can follow verification and invitation links. A failed delivery is retried on the next
 // drain, up to MAX_ATTEMPTS. Each e-mail is claimed before it is sent, so app processes sharing one
 // database send it once.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Language } from "~/i18n";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
@@ -19,11 +19,13 @@ export interface OutgoingMail {
   companyId?: string | null;
 }
 
-let transporter: Transporter | undefined;
-function getTransporter(): Transporter | undefined {
+// Loaded when there is mail to send over SMTP: without SMTP_URL (the local default) the process
+// never holds the library in memory.
+let transporter: Promise<Transporter> | undefined;
+function getTransporter(): Promise<Transporter> | undefined {
   const url = getEnv().SMTP_URL;
   if (!url) return undefined;
-  transporter ??= nodemailer.createTransport(url);
+  transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
   return transporter;
 }
 
@@ -73,8 +75,9 @@ const BATCH_SIZE = 50;
 export const CLAIM_EXPIRES_MS = 5 * 60_000;
 
 async function deliverBatch(): Promise<{ sent: number; full: boolean }> {
-  const transport = getTransporter();
-  if (!transport) return { sent: 0, full: false };
+  const loading = getTransporter();
+  if (!loading) return { sent: 0, full: false };
+  const transport = await loading;
   const db = getDb();
   const claimable = () => ({ sentAt: null, OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - CLAIM_EXPIRES_MS) } }] });
   const pending = await db.emailOutbox.findMany({

@@ -6,7 +6,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import pg from "pg";
 import { databaseEngine, sqliteFilePath } from "./database-url";
 import { ADVISORY_LOCKS } from "./postgresql-adapter.server";
 
@@ -135,6 +134,8 @@ const POSTGRESQL_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrati
  * keys need no special care: PostgreSQL alters tables in place and checks each new constraint.
  */
 export async function applyPostgresqlMigrations(databaseUrl: string, dir = POSTGRESQL_MIGRATIONS_DIR): Promise<string[]> {
+  // Loaded here: a SQLite installation never needs the PostgreSQL driver in memory.
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -1,7 +1,7 @@
 // Profile photos: whatever a person uploads (form file or the API's data URL) is decoded and
 // re-encoded here, so what is stored (spec: a data URL on the user) is always a small, real image.
 // Why sharp and these numbers: docs/decisions/0019-people-and-allowances.md.
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { MAX_PHOTO_BYTES } from "~/lib/schemas/people";
 import { AppError } from "./errors.server";
 
@@ -13,8 +13,16 @@ const MAX_INPUT_PIXELS = 40_000_000;
 const FORMATS = new Set(["png", "jpeg", "webp", "gif"]);
 const DATA_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 
-// Each photo is decoded once; libvips' operation cache would only hold memory.
-sharp.cache(false);
+// Loaded on first use: libvips adds ~30 MB to a process, and most never see a photo uploaded.
+let loaded: Promise<typeof Sharp> | undefined;
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // Each photo is decoded once; libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 const invalid = (field: string) => new AppError(400, "picture_invalid", "validation.pictureInvalid", { fields: { [field]: "validation.pictureInvalid" } });
 const tooLarge = (field: string) => new AppError(400, "picture_too_large", "people.validation.photoTooLarge", { fields: { [field]: "people.validation.photoTooLarge" } });
@@ -26,6 +34,7 @@ const tooLarge = (field: string) => new AppError(400, "picture_too_large", "peop
  */
 export async function storedPhoto(bytes: Uint8Array, field = "photo"): Promise<string> {
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw tooLarge(field);
+  const sharp = await loadSharp();
   const image = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
   let format: string | undefined;
   try {

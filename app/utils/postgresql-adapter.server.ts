@@ -4,7 +4,6 @@
 // safe without retries. Every transaction here first takes one database-wide advisory lock, held
 // until COMMIT or ROLLBACK: the same one-writer-at-a-time rule, across every app instance sharing
 // the database, while reads outside transactions stay concurrent (docs/decisions/0029-postgresql.md).
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 
 /** pg_advisory_xact_lock keys (one bigint namespace per database); the values are arbitrary. */
@@ -44,10 +43,11 @@ export function createPostgresqlAdapter(url: string): SqlDriverAdapterFactory {
   // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP,
   // as in the holiday import's raw INSERT) is taken in the session's zone, so the session is UTC
   // whatever the server's own zone is.
-  const factory = new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" });
+  // The driver is loaded at the first connection: a SQLite installation never holds it in memory.
+  const factory = import("@prisma/adapter-pg").then(({ PrismaPg }) => new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" }));
   return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    connect: async () => oneWriterAtATime(await factory.connect()),
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
+    connect: async () => oneWriterAtATime(await (await factory).connect()),
   };
 }

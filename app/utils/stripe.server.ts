@@ -1,7 +1,7 @@
 // The one Stripe client, from the configuration (docs/decisions/0027-billing.md). Without
 // STRIPE_SECRET_KEY billing is "not configured": screens say so and whatever needs Stripe answers
 // 503 with a message, rather than failing somewhere inside.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getEnv } from "./env.server";
 import { AppError } from "./errors.server";
 
@@ -13,15 +13,19 @@ export function billingConfigured(): boolean {
 
 export const billingNotConfigured = () => new AppError(503, "billing_not_configured", "billing.notConfigured");
 
-/** The client, or a 503 AppError when billing is not configured. */
-export function getStripe(): Stripe {
+/**
+ * The client, or a 503 AppError when billing is not configured. The library is loaded on first
+ * use: it adds ~20 MB to a process, and an installation without billing never needs it.
+ */
+export async function getStripe(): Promise<Stripe> {
   const { STRIPE_SECRET_KEY: key, STRIPE_API_URL: url } = getEnv();
   if (!key) throw billingNotConfigured();
-  if (client?.key !== key || client.url !== url) client = { key, url, stripe: createClient(key, url) };
+  if (client?.key !== key || client.url !== url) client = { key, url, stripe: await createClient(key, url) };
   return client.stripe;
 }
 
-function createClient(key: string, url: string | undefined): Stripe {
+async function createClient(key: string, url: string | undefined): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
   const target = url ? new URL(url) : null;
   return new Stripe(key, {
     maxNetworkRetries: 1,

@@ -19,7 +19,7 @@ describe("billing configuration", () => {
     const { getEnv, stripe } = await loadEnv({});
     expect(getEnv().STRIPE_SECRET_KEY).toBeUndefined();
     expect(stripe.billingConfigured()).toBe(false);
-    expect(() => stripe.getStripe()).toThrow(expect.objectContaining({ status: 503, message: "billing.notConfigured" }));
+    await expect(stripe.getStripe()).rejects.toMatchObject({ status: 503, message: "billing.notConfigured" });
     expect(stripe.checkoutOrigins()).toEqual(["https://checkout.stripe.com"]);
   });
 
@@ -36,7 +36,7 @@ describe("billing configuration", () => {
   it("points the SDK at STRIPE_API_URL (a fake in tests), and lets checkout forms go there", async () => {
     const { stripe } = await loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_API_URL: "http://127.0.0.1:12111" });
     expect(stripe.billingConfigured()).toBe(true);
-    expect(stripe.getStripe()).toBe(stripe.getStripe());
+    expect(await stripe.getStripe()).toBe(await stripe.getStripe());
     expect(stripe.checkoutOrigins()).toEqual(["http://127.0.0.1:12111"]);
     expect(stripe.webhookSecret()).toBe("whsec_abc");
   });
