@@ -4,6 +4,7 @@
 import type { TFunction } from "i18next";
 import type { Prisma } from "~/generated/prisma/client";
 import { auditActionKey } from "~/lib/audit-actions";
+import type { ApiAuditEntry } from "~/lib/schemas/api-responses";
 import { ALL_COMPANIES, SYSTEM_ACTOR, type AuditFilters } from "~/lib/audit-filters";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
@@ -177,7 +178,7 @@ export async function auditPeople(viewer: Viewer, companyId: string) {
 }
 
 /** The /api shape (spec section 3: id, ts, user_id, action, entity, entity_id, details, company). */
-export function serializeAuditEntry(item: AuditItem) {
+export function serializeAuditEntry(item: AuditItem): ApiAuditEntry {
   return {
     id: item.id,
     ts: item.createdAt.toISOString(),

@@ -22,6 +22,8 @@ export interface InvitationInput {
   role: "user" | "admin";
   teamId?: string;
   startDate?: string;
+  /** Already re-encoded (storedPhotoFromDataUrl); the person's photo once they accept. */
+  profilePicture?: string | null;
 }
 
 export async function inviteUser(viewer: Viewer, input: InvitationInput, language: Language, now = new Date()) {
@@ -57,6 +59,7 @@ export async function inviteUser(viewer: Viewer, input: InvitationInput, languag
         role: input.role,
         teamId: input.teamId || null,
         startDate: input.startDate || null,
+        profilePicture: input.profilePicture || null,
         tokenHash: hashToken(token),
         invitedById: viewer.userId,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
@@ -147,6 +150,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
         emailVerifiedAt: now,
         countryCode: invitation.company.countryCode,
         teamId: team?.id ?? null,
+        profilePicture: invitation.profilePicture,
       },
     });
     // A new member gets the company's default allowance for this year, prorated from their first
