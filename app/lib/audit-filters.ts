@@ -17,6 +17,9 @@ export interface AuditFilters {
   dateTo?: IsoDate;
 }
 
+/** The audit API's largest page. */
+export const MAX_AUDIT_PAGE = 100;
+
 export const ALL_COMPANIES = "all";
 export const SYSTEM_ACTOR = "system";
 

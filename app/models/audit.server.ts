@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import type { Prisma } from "~/generated/prisma/client";
 import { auditActionKey } from "~/lib/audit-actions";
 import type { ApiAuditEntry } from "~/lib/schemas/api-responses";
-import { ALL_COMPANIES, SYSTEM_ACTOR, type AuditFilters } from "~/lib/audit-filters";
+import { ALL_COMPANIES, MAX_AUDIT_PAGE, SYSTEM_ACTOR, type AuditFilters } from "~/lib/audit-filters";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { isoDateTimeIn, zonedDayEnd, zonedDayStart } from "~/lib/zoned-time";
@@ -15,8 +15,6 @@ import { canReadAudit, readsAuditOf, type Viewer } from "~/utils/permissions.ser
 
 /** Spec section 9: the audit page shows 20 entries. */
 export const AUDIT_PAGE_SIZE = 20;
-/** The API's largest page. */
-export const MAX_AUDIT_PAGE = 100;
 /** The CSV holds the newest entries under the filters, up to this many (the screen says so beyond). */
 export const MAX_AUDIT_EXPORT_ROWS = 100_000;
 

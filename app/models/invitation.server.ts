@@ -3,6 +3,7 @@ import { invitationMail } from "~/emails/identity.server";
 import { isIsoDate, todayIn, yearOf, type IsoDate } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { proratedAllowance } from "~/lib/proration";
+import type { ApiInvitation } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -14,6 +15,19 @@ import { generateToken, hashToken } from "~/utils/tokens.server";
 import { syncSeats } from "./seats.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The /api shape of an invitation (the answer of POST /api/users/invite). */
+export function serializeInvitation(invitation: { id: string; email: string; fullName: string; role: string; teamId: string | null; startDate: string | null; expiresAt: Date }): ApiInvitation {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    full_name: invitation.fullName,
+    role: invitation.role === "admin" ? "admin" : "user",
+    team_id: invitation.teamId,
+    start_date: invitation.startDate,
+    expires_at: invitation.expiresAt.toISOString(),
+  };
+}
 
 /** Company admins invite people by e-mail; the invitation mail is in the inviter's language. */
 export interface InvitationInput {
