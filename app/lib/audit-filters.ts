@@ -33,6 +33,9 @@ const NAMES: Record<FilterKey, readonly string[]> = {
   dateTo: ["to", "date_to"],
 };
 
+/** The names each filter is read under (the API document lists them). */
+export { NAMES as AUDIT_FILTER_NAMES };
+
 const dateProblem = (value: string) => (!isIsoDate(value) ? "validation.dateInvalid" : isDateInWindow(value) ? null : "validation.dateOutOfWindow");
 const idProblem = (key: string) => (value: string) => (value.length <= 64 && /^[\w-]+$/.test(value) ? null : key);
 

@@ -111,6 +111,12 @@ export const apiCreateVacationSchema = z
     return parsed.data;
   });
 
+/** GET /api/users: both names may repeat; read with getAll by the route. */
+export const apiUsersQuerySchema = z.object({
+  ids: z.string().max(20_000, "query.userInvalid").optional().describe("Comma-separated ids: only these people"),
+  user_id: z.string().max(64, "query.userInvalid").optional().describe("One person's id (may repeat)"),
+});
+
 /** Offset paging of /api lists (spec: limit up to 1000 in calendars). */
 export const apiPagingSchema = z.object({
   limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional(),
