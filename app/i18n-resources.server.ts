@@ -1,6 +1,7 @@
 // Every language's messages, for the server (pages, e-mails, API messages). The browser gets only
 // its page's language, as data in the document (root.tsx), never this module.
 import enAbsences from "../public/locales/en/absences.json";
+import enApiDocs from "../public/locales/en/apiDocs.json";
 import enAudit from "../public/locales/en/audit.json";
 import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
 import enBalances from "../public/locales/en/balances.json";
@@ -18,6 +19,7 @@ import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import enTeams from "../public/locales/en/teams.json";
 import esAbsences from "../public/locales/es/absences.json";
+import esApiDocs from "../public/locales/es/apiDocs.json";
 import esAudit from "../public/locales/es/audit.json";
 import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
@@ -35,6 +37,7 @@ import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import esTeams from "../public/locales/es/teams.json";
 import ptAbsences from "../public/locales/pt/absences.json";
+import ptApiDocs from "../public/locales/pt/apiDocs.json";
 import ptAudit from "../public/locales/pt/audit.json";
 import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
@@ -54,8 +57,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiDocs };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiDocs };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiDocs };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -8,11 +8,21 @@ export type JsonSchema = { [key: string]: unknown };
 export type Io = "input" | "output";
 
 const names = new WeakMap<z.core.$ZodType, string>();
+const byName = new Map<string, z.core.$ZodType>();
 
-/** Registers a schema under a component name (User, Vacation…); returns the same schema. */
+/**
+ * Registers an answer's schema under a component name (User, Vacation…); returns the same schema.
+ * Only answers are named: a component is described as the server sends it (zod's output side).
+ */
 export function named<T extends z.core.$ZodType>(name: string, schema: T): T {
+  if (byName.has(name) && byName.get(name) !== schema) throw new Error(`Two API schemas are named ${name}`);
   names.set(schema, name);
+  byName.set(name, schema);
   return schema;
+}
+
+export function namedSchema(name: string): z.core.$ZodType | undefined {
+  return byName.get(name);
 }
 
 /** The component name of a schema, or of the schema it was derived from by describe()/meta(). */

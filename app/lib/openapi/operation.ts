@@ -7,10 +7,10 @@ import type { JsonSchema } from "./json-schema";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /**
- * Who may call: anyone (no credentials), anyone signed in, company admins (admin or owner),
- * the owner, master users, or Stripe (a signed webhook).
+ * Who may call: anyone (no credentials), anyone signed in, company admins (admin or owner), the
+ * owner, the audit's readers (the owner, master users), master users, or Stripe (a signed webhook).
  */
-export type Access = "anyone" | "signedIn" | "admin" | "owner" | "master" | "stripe";
+export type Access = "anyone" | "signedIn" | "admin" | "owner" | "auditReaders" | "master" | "stripe";
 
 export interface ParameterDoc {
   name: string;
@@ -61,9 +61,13 @@ export interface ApiOperation {
   errors?: Partial<Record<number, string>>;
 }
 
-/** Query parameters that are other names of one filter: the first is the spec's, the rest aliases. */
-export function aliasParams(names: readonly string[], schema: JsonSchema, description: string, example?: unknown): ParameterDoc[] {
-  const [first, ...others] = names;
+/**
+ * Query parameters that are several names of one filter (a filter reader's table): `preferred`
+ * (the spec's name) is described, the others point at it.
+ */
+export function aliasParams(names: readonly string[], preferred: string, schema: JsonSchema, description: string, example?: unknown): ParameterDoc[] {
+  const first = names.includes(preferred) ? preferred : names[0];
+  const others = names.filter((name) => name !== first);
   return [
     { name: first, schema, description: others.length ? `${description} (also read as ${others.map((n) => `\`${n}\``).join(", ")})` : description, example },
     ...others.map((name) => ({ name, schema, description: `Another name of \`${first}\`` })),

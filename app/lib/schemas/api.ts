@@ -83,7 +83,7 @@ export const apiCreateVacationSchema = z
     half_day_end: z.unknown().pipe(vacationField.halfDayEnd).optional().describe("The last day is a half day"),
     notification_recipients: z
       .object({
-        type: z.unknown().pipe(vacationField.recipientType),
+        type: z.unknown().pipe(vacationField.recipientType).optional().describe("team_admins when missing"),
         emails: z.array(z.string(), { error: "validation.customEmailsInvalid" }).optional().describe("For type custom: the addresses (at most 10)"),
       })
       .optional()
@@ -119,8 +119,8 @@ export const apiUsersQuerySchema = z.object({
 
 /** Offset paging of /api lists (spec: limit up to 1000 in calendars). */
 export const apiPagingSchema = z.object({
-  limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional(),
-  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional(),
+  limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional().describe("Items a page (the list's default when missing)"),
+  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional().describe("Items to skip"),
 });
 
 /** GET /api/audit/search's paging: 20 a page by default (spec section 9). */
@@ -130,7 +130,7 @@ export const apiAuditPagingSchema = z.object({
 });
 
 export const apiYearSchema = z.object({
-  year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional(),
+  year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional().describe("This year (in the company's time zone) when missing"),
 });
 
 // A number, or a string holding one (form posts). Not z.coerce: it turns null, "" and [] into 0,
