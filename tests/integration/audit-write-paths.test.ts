@@ -381,6 +381,7 @@ const EXEMPT: Record<string, string> = {
   "trial-banner:trialBannerFor": "reads the banner; at a checkout's return it calls syncCheckoutReturn (above) to copy Stripe's state",
   "public-interest:registerInterest": "a visitor of the public site, of no company: audit entries belong to a company",
   "holiday:addHolidays": "takes its caller's transaction, whose entry says why the holidays were added (registerCompany, updateCompanySettings)",
+  "vacation-notify:notifyAdmin": "the API's notify-admin: calls remindReviewers or notifyCancellation (listed above), whose entries it writes",
 };
 
 /** Functions that write nothing (checked against their source below). */
@@ -467,6 +468,7 @@ const READS = new Set([
   "holiday-catalogue:isKnownTimeZone",
   "invitation:listPendingInvitations",
   "invitation:describeInvitation",
+  "invitation:serializeInvitation",
   "people:listPeople",
   "people:getPerson",
   "report:absenceReport",
