@@ -1,16 +1,15 @@
 // One operation of the API document as a section of /api/docs: method and path, what it does,
 // its parameters, body and answers with their schemas and examples. Examples sit in <details>,
-// which opens without scripts.
-import { useTranslation } from "react-i18next";
-import { Prose } from "./prose";
+// which opens without scripts. Like the document, the reference is in English (0032), its labels
+// too; the page around it speaks the reader's language.
+import { Inline, Prose } from "./prose";
 import { Limits, refName, SchemaView, TypeLabel, type Schema } from "./schema-view";
 
 function Example({ value }: { value: unknown }) {
-  const { t } = useTranslation();
   if (value === undefined) return null;
   return (
     <details className="api-example">
-      <summary>{t("apiDocs.example")}</summary>
+      <summary>Example</summary>
       <pre>
         <code>{JSON.stringify(value, null, 2)}</code>
       </pre>
@@ -54,8 +53,9 @@ function isPlainError(response: Response) {
   return Boolean(media && media.schema && refName(media.schema) === "Error" && media.example === undefined && !response.headers);
 }
 
+const PLACES = { path: "in the path", query: "in the query", header: "header" } as const;
+
 export function OperationView({ method, path, operation }: { method: string; path: string; operation: Operation }) {
-  const { t } = useTranslation();
   const parameters = operation.parameters ?? [];
   const responses = Object.entries(operation.responses);
   const answers = responses.filter(([, response]) => !isPlainError(response));
@@ -70,20 +70,20 @@ export function OperationView({ method, path, operation }: { method: string; pat
       {operation.description ? <Prose text={operation.description} /> : null}
       {operation["x-spec-row"] ? (
         <p className="api-op__spec">
-          {t("apiDocs.specRow")} <code>{operation["x-spec-row"]}</code>
+          Spec, section 7: <code>{operation["x-spec-row"]}</code>
         </p>
       ) : null}
 
       {parameters.length ? (
         <section aria-labelledby={`${id}-parameters`}>
-          <h4 id={`${id}-parameters`}>{t("apiDocs.parameters")}</h4>
+          <h4 id={`${id}-parameters`}>Parameters</h4>
           <dl className="api-schema">
             {parameters.map((parameter) => (
               <div key={`${parameter.in} ${parameter.name}`} className="api-schema__row">
                 <dt>
                   <code className="api-schema__name">{parameter.name}</code> <span className="api-schema__type"><TypeLabel schema={parameter.schema} /></span>{" "}
-                  <span className="api-schema__where">{t(`apiDocs.in.${parameter.in}`)}</span>
-                  {parameter.required ? <span className="api-schema__required"> {t("apiDocs.required")}</span> : null}
+                  <span className="api-schema__where">{PLACES[parameter.in]}</span>
+                  {parameter.required ? <span className="api-schema__required"> required</span> : null}
                 </dt>
                 <dd>
                   {parameter.description ? <Prose text={parameter.description} /> : null}
@@ -98,43 +98,45 @@ export function OperationView({ method, path, operation }: { method: string; pat
       {operation.requestBody ? (
         <section aria-labelledby={`${id}-body`}>
           <h4 id={`${id}-body`}>
-            {t("apiDocs.requestBody")} <span className="api-schema__required">{operation.requestBody.required ? t("apiDocs.required") : t("apiDocs.optional")}</span>
+            Request body <span className="api-schema__required">{operation.requestBody.required ? "required" : "optional"}</span>
           </h4>
           <Body content={operation.requestBody.content} />
         </section>
       ) : null}
 
       <section aria-labelledby={`${id}-responses`}>
-        <h4 id={`${id}-responses`}>{t("apiDocs.responses")}</h4>
+        <h4 id={`${id}-responses`}>Responses</h4>
         {answers.map(([status, response]) => (
           <div key={status} className="api-response">
             <p className="api-response__status">
-              <span className="api-status">{status}</span> {response.description}
+              <span className="api-status">{status}</span> <Inline text={response.description} />
             </p>
             {response.headers ? (
               <dl className="api-schema">
                 {Object.entries(response.headers).map(([name, header]) => (
                   <div key={name} className="api-schema__row">
                     <dt>
-                      <code className="api-schema__name">{name}</code> <span className="api-schema__where">{t("apiDocs.in.header")}</span>
+                      <code className="api-schema__name">{name}</code> <span className="api-schema__where">header</span>
                     </dt>
-                    <dd>{header.description}</dd>
+                    <dd>
+                      <Inline text={header.description} />
+                    </dd>
                   </div>
                 ))}
               </dl>
             ) : null}
-            {response.content ? <Body content={response.content} /> : <p className="muted">{t("apiDocs.noBody")}</p>}
+            {response.content ? <Body content={response.content} /> : <p className="muted">No body.</p>}
           </div>
         ))}
         {errors.length ? (
           <>
             <p className="api-errors__title">
-              {t("apiDocs.errors")} (<a href="#schema-Error">Error</a>)
+              Errors (<a href="#schema-Error">Error</a>)
             </p>
             <ul className="api-errors">
               {errors.map(([status, response]) => (
                 <li key={status}>
-                  <span className="api-status api-status--error">{status}</span> {response.description}
+                  <span className="api-status api-status--error">{status}</span> <Inline text={response.description} />
                 </li>
               ))}
             </ul>

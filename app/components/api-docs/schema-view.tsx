@@ -1,8 +1,7 @@
 // A JSON Schema (2020-12, as the API document holds it) shown to a person: each property with its
 // type, whether it is required, its description and limits; named schemas as links to their
-// section of the page. Plain markup, no scripts.
+// section of the page. Plain markup, no scripts; in English, like the document (0032).
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Prose } from "./prose";
 
 export type Schema = { [key: string]: unknown };
@@ -22,7 +21,6 @@ const variantsOf = (schema: Schema) => ((schema.anyOf ?? schema.oneOf) as Schema
 
 /** "string (date)", "array of Vacation", "User or null", "map of string → any". */
 export function TypeLabel({ schema }: { schema: Schema }) {
-  const { t } = useTranslation();
   const name = refName(schema);
   if (name) return <a href={`#${schemaAnchor(name)}`}>{name}</a>;
   const variants = variantsOf(schema);
@@ -39,7 +37,7 @@ export function TypeLabel({ schema }: { schema: Schema }) {
     const values = schema.additionalProperties as Schema;
     return <>map of string → {Object.keys(values).length ? <TypeLabel schema={values} /> : "any"}</>;
   }
-  if (!type) return <>{schema.contentMediaType ? String(schema.contentMediaType) : t("apiDocs.anything")}</>;
+  if (!type) return <>{schema.contentMediaType ? String(schema.contentMediaType) : "any JSON value"}</>;
   return <>{schema.format ? `${type} (${String(schema.format)})` : type}</>;
 }
 
@@ -70,9 +68,8 @@ export function Limits({ schema }: { schema: Schema }) {
   if ("default" in schema) limits.push(<>default <code>{JSON.stringify(schema.default)}</code></>);
   const range = (min: unknown, max: unknown, unit: string) => {
     if (min === undefined && max === undefined) return;
-    const tooBig = (value: unknown) => typeof value === "number" && Math.abs(value) >= Number.MAX_SAFE_INTEGER;
-    if (min !== undefined && (max === undefined || tooBig(max))) limits.push(`${unit} ≥ ${String(min)}`);
-    else if (min === undefined || tooBig(min)) limits.push(`${unit} ≤ ${String(max)}`);
+    if (max === undefined) limits.push(`${unit} ≥ ${String(min)}`);
+    else if (min === undefined) limits.push(`${unit} ≤ ${String(max)}`);
     else limits.push(`${unit} ${String(min)}–${String(max)}`);
   };
   range(schema.minimum, schema.maximum, "value");
@@ -99,7 +96,6 @@ function Nested({ schema, depth }: { schema: Schema; depth: number }) {
 }
 
 function Properties({ schema, depth }: { schema: Schema; depth: number }) {
-  const { t } = useTranslation();
   const properties = Object.entries(asSchema(schema.properties) ?? {}) as [string, Schema][];
   const required = new Set((schema.required as string[] | undefined) ?? []);
   if (!properties.length) return null;
@@ -109,7 +105,7 @@ function Properties({ schema, depth }: { schema: Schema; depth: number }) {
         <div key={name} className="api-schema__row">
           <dt>
             <code className="api-schema__name">{name}</code> <span className="api-schema__type"><TypeLabel schema={property} /></span>
-            {required.has(name) ? <span className="api-schema__required"> {t("apiDocs.required")}</span> : null}
+            {required.has(name) ? <span className="api-schema__required"> required</span> : null}
           </dt>
           <dd>
             {typeof property.description === "string" ? <Prose text={property.description} /> : null}

@@ -70,6 +70,9 @@ export function jsonSchemaOf(schema: z.core.$ZodType, io: Io, { inlineRoot = tru
       }
       // The format says it; zod's long pattern would only clutter the page.
       if (jsonSchema.format === "date" || jsonSchema.format === "date-time") delete jsonSchema.pattern;
+      // zod's int() bounds a number by the safe integers, which says nothing to a reader.
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
     },
   }) as JsonSchema;
   delete json.$schema;

@@ -39,7 +39,10 @@ const FIELD_DOCS: Record<keyof HolidayFieldsInput, Record<string, unknown>> = {
 export const apiHolidayBodySchema = z.looseObject(
   Object.fromEntries(
     Object.entries(HOLIDAY_FIELD_NAMES).flatMap(([field, names]) =>
-      names.map((name, index) => [name, z.unknown().optional().meta(index === 0 ? FIELD_DOCS[field as keyof HolidayFieldsInput] : { description: `Another name of ${names[0]}` })]),
+      names.map((name, index) => {
+        const docs = FIELD_DOCS[field as keyof HolidayFieldsInput];
+        return [name, z.unknown().optional().meta(index === 0 ? docs : { ...docs, description: `Another name of \`${names[0]}\`` })];
+      }),
     ),
   ),
   { error: "errors.invalidBody" },

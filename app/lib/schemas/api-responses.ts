@@ -10,7 +10,7 @@ import { named } from "~/lib/openapi/json-schema";
 import { VACATION_STATUSES } from "~/lib/statuses";
 import { RECIPIENT_TYPES } from "./vacation";
 
-const id = z.string().describe("Opaque identifier");
+const id = z.string();
 const date = z.iso.date();
 const instant = z.iso.datetime();
 

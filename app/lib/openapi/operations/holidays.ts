@@ -48,7 +48,8 @@ export const holidayOperations: ApiOperation[] = [
     path: "/api/holidays",
     tag: TAG,
     summary: "Add a bank holiday",
-    description: "Each field may come under any of its names (the first one present counts): name also description; country_code also country, cc, locale, iso2, iso3; region also subdivision, state, province; is_recurring also is_national.",
+    description:
+      "Each field may come under any of its names (the first one present counts): `name` also `description`; `country_code` also `country`, `cc`, `locale`, `iso2`, `iso3`; `region` also `subdivision`, `state`, `province`; `is_recurring` also `is_national`.",
     specRow: "POST /api/holidays, DELETE /api/holidays/{id}",
     access: "admin",
     body: { schema: apiHolidayBodySchema, example: { date: "2027-06-13", name: "Santo António", country: "PT", subdivision: "LIS", is_national: false } },

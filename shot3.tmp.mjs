@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const [,, url, out, width, js, height] = process.argv;
+const context = await browser.newContext({ viewport: { width: Number(width), height: Number(height ?? 900) }, javaScriptEnabled: js === "on", locale: "pt-PT" });
+const page = await context.newPage();
+await page.goto(url);
+const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+for (const d of await page.locator("article:target details, details.api-example").all().then(a => a.slice(0, 0))) await d.click();
+console.log(out, "overflow", overflow);
+await page.screenshot({ path: out });
+await browser.close();
