@@ -24,8 +24,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 
-/** Pages served without JavaScript (routes/public.tsx). */
-const NO_SCRIPT_PATHS = new Set(["/public", "/public/"]);
+/** Pages served without JavaScript (routes/public.tsx, routes/api.docs.tsx). */
+const NO_SCRIPT_PATHS = new Set(["/public", "/public/", "/api/docs", "/api/docs/"]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
@@ -41,8 +41,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = rootData?.language ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const nonce = useNonce();
-  // The public landing page is plain HTML and CSS: no scripts, no messages for them, nothing to
-  // download but the page (the root loader decides by its address).
+  // The public landing page and the API's page are plain HTML and CSS: no scripts, no messages for
+  // them, nothing to download but the page (the root loader decides by its address).
   const scripts = rootData?.scripts ?? true;
   const messages = rootData?.messages ?? null;
   return (

@@ -5,6 +5,11 @@
 export const BALANCE_KINDS = ["yearly", "residual", "special", "none"] as const;
 export type BalanceKind = (typeof BALANCE_KINDS)[number];
 
+/** A stored balance as the rules read it: anything but yearly, residual or special is 'none'. */
+export function asBalanceKind(value: string): BalanceKind {
+  return (BALANCE_KINDS as readonly string[]).includes(value) ? (value as BalanceKind) : "none";
+}
+
 // Categories every new company starts with. `balance` says which allowance a request draws on.
 export const DEFAULT_CATEGORIES = [
   { id: "yearly_allowance", name: "Vacation", color: "#2e7d32", balance: "yearly", sortOrder: 0 },

@@ -17,6 +17,9 @@ export interface AuditFilters {
   dateTo?: IsoDate;
 }
 
+/** The audit API's largest page. */
+export const MAX_AUDIT_PAGE = 100;
+
 export const ALL_COMPANIES = "all";
 export const SYSTEM_ACTOR = "system";
 
@@ -29,6 +32,9 @@ const NAMES: Record<FilterKey, readonly string[]> = {
   dateFrom: ["from", "date_from"],
   dateTo: ["to", "date_to"],
 };
+
+/** The names each filter is read under (the API document lists them). */
+export { NAMES as AUDIT_FILTER_NAMES };
 
 const dateProblem = (value: string) => (!isIsoDate(value) ? "validation.dateInvalid" : isDateInWindow(value) ? null : "validation.dateOutOfWindow");
 const idProblem = (key: string) => (value: string) => (value.length <= 64 && /^[\w-]+$/.test(value) ? null : key);

@@ -5,7 +5,7 @@
 import { readCountryAlias } from "./holiday-filters";
 import type { HolidayFieldsInput } from "./holidays";
 
-const FIELD_NAMES: Record<keyof HolidayFieldsInput, readonly string[]> = {
+export const HOLIDAY_FIELD_NAMES: Record<keyof HolidayFieldsInput, readonly string[]> = {
   date: ["date"],
   name: ["name", "description"],
   countryCode: ["country_code", "country", "cc", "locale", "iso2", "iso3", "countryCode"],
@@ -17,7 +17,7 @@ const present = (value: unknown) => value !== undefined && value !== null && !(t
 
 export function holidayFieldsFromApi(body: Record<string, unknown>): HolidayFieldsInput {
   const fields: HolidayFieldsInput = {};
-  for (const [field, names] of Object.entries(FIELD_NAMES) as [keyof HolidayFieldsInput, readonly string[]][]) {
+  for (const [field, names] of Object.entries(HOLIDAY_FIELD_NAMES) as [keyof HolidayFieldsInput, readonly string[]][]) {
     const name = names.find((candidate) => present(body[candidate]));
     if (!name) continue;
     let value = body[name];

@@ -35,6 +35,9 @@ const NAMES: Record<HolidayFilterKey, readonly string[]> = {
   dateTo: ["date_to", "to"],
 };
 
+/** The names each filter is read under (the API document lists them). */
+export { NAMES as HOLIDAY_FILTER_NAMES };
+
 /** "pt-PT", "pt_PT" → "PT": the region part of a language tag. */
 function countryOfLocale(value: string): string | null {
   const parts = value.split(/[-_]/);

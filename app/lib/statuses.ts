@@ -10,6 +10,11 @@ export function isVacationStatus(value: unknown): value is VacationStatus {
   return typeof value === "string" && (VACATION_STATUSES as readonly string[]).includes(value);
 }
 
+/** A stored status as the product reads it: anything unknown is pending (spec section 4). */
+export function asVacationStatus(value: string): VacationStatus {
+  return isVacationStatus(value) ? value : "pending";
+}
+
 export function holdsDates(status: string): boolean {
   return (BLOCKING_STATUSES as readonly string[]).includes(status);
 }

@@ -28,6 +28,9 @@ const NAMES: Record<FilterKey, readonly string[]> = {
   teamId: ["team", "team_id"],
 };
 
+/** The names each filter is read under (the API document lists them). */
+export { NAMES as VACATION_FILTER_NAMES };
+
 const dateProblem = (value: string) => (!isIsoDate(value) ? "validation.dateInvalid" : isDateInWindow(value) ? null : "validation.dateOutOfWindow");
 
 /** What is wrong with a value given for a filter (a locale key), or null when it is fine. */

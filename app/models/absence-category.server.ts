@@ -4,7 +4,8 @@
 // docs/decisions/0021-absence-types.md.
 import type { Prisma } from "~/generated/prisma/client";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
-import { DEFAULT_CATEGORIES, hasSeededName, type BalanceKind } from "~/lib/absence-types";
+import { asBalanceKind, DEFAULT_CATEGORIES, hasSeededName, type BalanceKind } from "~/lib/absence-types";
+import type { ApiAbsenceCategory } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -44,14 +45,14 @@ export async function absenceTypeUsage(viewer: Viewer): Promise<Record<string, n
 }
 
 /** The /api shape (spec section 3 names, plus what the admin screens manage). */
-export function serializeAbsenceType(type: AbsenceTypeRow) {
+export function serializeAbsenceType(type: AbsenceTypeRow): ApiAbsenceCategory {
   return {
     id: type.id,
     name: type.name,
     color: type.color,
     active: type.active,
     unit: "day",
-    balance: type.balance,
+    balance: asBalanceKind(type.balance),
     requires_approval: type.requiresApproval,
     sort_order: type.sortOrder,
   };

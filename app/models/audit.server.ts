@@ -4,7 +4,8 @@
 import type { TFunction } from "i18next";
 import type { Prisma } from "~/generated/prisma/client";
 import { auditActionKey } from "~/lib/audit-actions";
-import { ALL_COMPANIES, SYSTEM_ACTOR, type AuditFilters } from "~/lib/audit-filters";
+import type { ApiAuditEntry } from "~/lib/schemas/api-responses";
+import { ALL_COMPANIES, MAX_AUDIT_PAGE, SYSTEM_ACTOR, type AuditFilters } from "~/lib/audit-filters";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { isoDateTimeIn, zonedDayEnd, zonedDayStart } from "~/lib/zoned-time";
@@ -14,8 +15,6 @@ import { canReadAudit, readsAuditOf, type Viewer } from "~/utils/permissions.ser
 
 /** Spec section 9: the audit page shows 20 entries. */
 export const AUDIT_PAGE_SIZE = 20;
-/** The API's largest page. */
-export const MAX_AUDIT_PAGE = 100;
 /** The CSV holds the newest entries under the filters, up to this many (the screen says so beyond). */
 export const MAX_AUDIT_EXPORT_ROWS = 100_000;
 
@@ -181,7 +180,7 @@ export async function auditPeople(viewer: Viewer, companyId: string) {
 }
 
 /** The /api shape (spec section 3: id, ts, user_id, action, entity, entity_id, details, company). */
-export function serializeAuditEntry(item: AuditItem) {
+export function serializeAuditEntry(item: AuditItem): ApiAuditEntry {
   return {
     id: item.id,
     ts: item.createdAt.toISOString(),

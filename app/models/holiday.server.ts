@@ -5,6 +5,7 @@
 import { foldForSearch } from "~/lib/text-search";
 import { randomUUID } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
+import type { ApiHoliday } from "~/lib/schemas/api-responses";
 import { readHolidayCsv, type CsvRowError } from "~/lib/holiday-csv";
 import { twoDigits, type HolidayFilters } from "~/lib/holiday-filters";
 import { checkHolidayFields, holidayKey, type HolidayDraft, type HolidayFieldsInput } from "~/lib/holidays";
@@ -22,7 +23,7 @@ export type HolidayRow = Prisma.HolidayGetPayload<{ select: typeof holidaySelect
 const ORDER: Prisma.HolidayOrderByWithRelationInput[] = [{ date: "asc" }, { countryCode: "asc" }, { name: "asc" }];
 
 /** The /api shape (spec section 3). */
-export function serializeHoliday(holiday: HolidayRow) {
+export function serializeHoliday(holiday: HolidayRow): ApiHoliday {
   return { id: holiday.id, date: holiday.date, name: holiday.name, country_code: holiday.countryCode, region: holiday.region, is_recurring: holiday.isRecurring };
 }
 

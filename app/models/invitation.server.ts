@@ -3,6 +3,7 @@ import { invitationMail } from "~/emails/identity.server";
 import { isIsoDate, todayIn, yearOf, type IsoDate } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { proratedAllowance } from "~/lib/proration";
+import type { ApiInvitation } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -15,6 +16,19 @@ import { syncSeats } from "./seats.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The /api shape of an invitation (the answer of POST /api/users/invite). */
+export function serializeInvitation(invitation: { id: string; email: string; fullName: string; role: string; teamId: string | null; startDate: string | null; expiresAt: Date }): ApiInvitation {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    full_name: invitation.fullName,
+    role: invitation.role === "admin" ? "admin" : "user",
+    team_id: invitation.teamId,
+    start_date: invitation.startDate,
+    expires_at: invitation.expiresAt.toISOString(),
+  };
+}
+
 /** Company admins invite people by e-mail; the invitation mail is in the inviter's language. */
 export interface InvitationInput {
   email: string;
@@ -22,6 +36,8 @@ export interface InvitationInput {
   role: "user" | "admin";
   teamId?: string;
   startDate?: string;
+  /** Already re-encoded (storedPhotoFromDataUrl); the person's photo once they accept. */
+  profilePicture?: string | null;
 }
 
 export async function inviteUser(viewer: Viewer, input: InvitationInput, language: Language, now = new Date()) {
@@ -57,6 +73,7 @@ export async function inviteUser(viewer: Viewer, input: InvitationInput, languag
         role: input.role,
         teamId: input.teamId || null,
         startDate: input.startDate || null,
+        profilePicture: input.profilePicture || null,
         tokenHash: hashToken(token),
         invitedById: viewer.userId,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
@@ -147,6 +164,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
         emailVerifiedAt: now,
         countryCode: invitation.company.countryCode,
         teamId: team?.id ?? null,
+        profilePicture: invitation.profilePicture,
       },
     });
     // A new member gets the company's default allowance for this year, prorated from their first

@@ -2,6 +2,7 @@
 // (asked for fresh, as its links are Stripe's to change), the app's document for the others.
 import { languageOr } from "~/i18n";
 import type { IsoDate } from "~/lib/dates";
+import type { ApiInvoice } from "~/lib/schemas/api-responses";
 import { displayName } from "~/lib/people";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -32,7 +33,7 @@ export function listInvoices(viewer: Viewer) {
 export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>[number];
 
 /** Spec section 3's invoice fields. */
-export function serializeInvoice(invoice: InvoiceRow) {
+export function serializeInvoice(invoice: InvoiceRow): ApiInvoice {
   return {
     id: invoice.id,
     invoice_number: invoice.invoiceNumber,

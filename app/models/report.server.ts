@@ -8,6 +8,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/category-name";
 import type { Balances } from "~/lib/balances";
+import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
@@ -54,7 +55,7 @@ export async function ownBalances(viewer: Viewer, year: number): Promise<Balance
 }
 
 /** The /api report row (spec section 3, camelCase as the spec names them). */
-export function serializeReportRow({ user, team, balances }: ReportRow) {
+export function serializeReportRow({ user, team, balances }: ReportRow): ApiReportRow {
   return {
     user,
     team,

@@ -3,8 +3,9 @@
 // (docs/decisions/0027-billing.md).
 import type Stripe from "stripe";
 import type { Language } from "~/i18n";
-import { companyAccess, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type CompanyAccess, DEFAULT_CURRENCY } from "~/lib/billing";
+import { companyAccess, isBillingInterval, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type CompanyAccess, DEFAULT_CURRENCY } from "~/lib/billing";
 import { todayIn, type IsoDate } from "~/lib/dates";
+import type { ApiSubscription } from "~/lib/schemas/api-responses";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
@@ -21,14 +22,14 @@ export function firstSubscriptionOf(companyId: string) {
 }
 
 /** Spec section 3's shape (id, stripe_subscription_status, trial_ends_at, stripe_customer_id), and what else billing knows. */
-export function serializeSubscription(subscription: SubscriptionRow) {
+export function serializeSubscription(subscription: SubscriptionRow): ApiSubscription {
   return {
     id: subscription.id,
     stripe_subscription_status: subscription.status,
     trial_ends_at: subscription.trialEndsAt?.toISOString() ?? null,
     stripe_customer_id: subscription.stripeCustomerId,
     stripe_subscription_id: subscription.stripeSubscriptionId,
-    billing_interval: subscription.billingInterval,
+    billing_interval: isBillingInterval(subscription.billingInterval) ? subscription.billingInterval : "month",
     seats: subscription.seats,
     current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
     cancel_at: subscription.cancelAt?.toISOString() ?? null,

@@ -3,11 +3,12 @@
 // values in the same transaction.
 import type { Prisma } from "~/generated/prisma/client";
 import { displayName } from "~/lib/people";
+import type { ApiTeam } from "~/lib/schemas/api-responses";
 import { MAX_TEAM_NAME_LENGTH } from "~/lib/schemas/teams";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { requireAdmin, type Viewer } from "~/utils/permissions.server";
+import { asRole, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
@@ -65,12 +66,12 @@ export async function getTeam(viewer: Viewer, id: string, client: Client = getDb
 }
 
 /** The /api shape (spec section 3: id, name, members, team admins). */
-export function serializeTeam(team: TeamWithPeople) {
+export function serializeTeam(team: TeamWithPeople): ApiTeam {
   const adminIds = new Set(team.admins.map((a) => a.userId));
   return {
     id: team.id,
     name: team.name,
-    members: team.members.map((m) => ({ id: m.id, full_name: displayName(m), email: m.email, role: m.role })),
+    members: team.members.map((m) => ({ id: m.id, full_name: displayName(m), email: m.email, role: asRole(m.role) })),
     team_admins: team.members.filter((m) => adminIds.has(m.id)).map((m) => ({ id: m.id, full_name: displayName(m), email: m.email })),
     substitute_approver_id: team.substituteApproverId,
   };

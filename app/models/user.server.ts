@@ -1,9 +1,10 @@
 import type { Prisma } from "~/generated/prisma/client";
-import type { Language } from "~/i18n";
+import { isLanguage, type Language } from "~/i18n";
+import type { ApiUser } from "~/lib/schemas/api-responses";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
-import { assertAllowed, canEditProfile, canManagePerson, isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
+import { asRole, assertAllowed, canEditProfile, canManagePerson, isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { syncSeats } from "./seats.server";
 
 export const publicUserSelect = {
@@ -37,18 +38,18 @@ export type PublicUser = {
 };
 
 /** The /api shape of a user (spec section 3 names, snake_case). */
-export function serializeUser(user: PublicUser) {
+export function serializeUser(user: PublicUser): ApiUser {
   return {
     id: user.id,
     email: user.email,
     full_name: user.fullName,
     name: user.name ?? user.fullName,
-    role: user.role,
+    role: asRole(user.role),
     is_admin: isAdmin(user),
     is_master: user.isMaster,
     country_code: user.countryCode,
     region: user.region,
-    preferred_language: user.preferredLanguage,
+    preferred_language: isLanguage(user.preferredLanguage) ? user.preferredLanguage : null,
     profile_picture: user.profilePicture,
     team_id: user.teamId,
     company_id: user.companyId,

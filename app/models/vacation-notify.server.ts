@@ -178,6 +178,16 @@ export async function remindReviewers(viewer: Viewer, vacationId: string) {
   return sent;
 }
 
+/**
+ * The API's "notify admin" (spec section 7): on a pending request it reminds the reviewers; on a
+ * cancelled one (the company calendar asks 'Queres notificar o Admin da Team?' after cancelling)
+ * it tells them of the cancellation.
+ */
+export async function notifyAdmin(viewer: Viewer, vacationId: string) {
+  const vacation = await getDb().vacation.findFirst({ where: { id: vacationId, companyId: viewer.companyId }, select: { status: true } });
+  return vacation?.status === "cancelled" ? notifyCancellation(viewer, vacationId) : remindReviewers(viewer, vacationId);
+}
+
 export const CANCELLATION_NOTIFIED = "vacation.cancellation_notified";
 
 /**

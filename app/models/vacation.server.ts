@@ -4,8 +4,9 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { checkRequestFitsBalance } from "~/lib/balances";
 import { todayIn, yearOf } from "~/lib/dates";
+import type { ApiVacation, ApiVacationWithoutReason } from "~/lib/schemas/api-responses";
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
-import { holdsDates } from "~/lib/statuses";
+import { asVacationStatus, holdsDates } from "~/lib/statuses";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
@@ -34,7 +35,7 @@ export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSel
 };
 
 /** The /api shape (spec section 3 names). A hidden reason leaves no description, type or recipients. */
-export function serializeVacation(v: VacationRow, workingDays?: number) {
+export function serializeVacation(v: VacationRow, workingDays?: number): ApiVacation | ApiVacationWithoutReason {
   if (v.reasonHidden) {
     return {
       id: v.id,
@@ -43,7 +44,7 @@ export function serializeVacation(v: VacationRow, workingDays?: number) {
       end_date: v.endDate,
       half_day_start: v.halfDayStart,
       half_day_end: v.halfDayEnd,
-      status: v.status,
+      status: asVacationStatus(v.status),
       description: "",
       absence_category_id: null,
       notification_recipients: null,
@@ -59,7 +60,7 @@ export function serializeVacation(v: VacationRow, workingDays?: number) {
     end_date: v.endDate,
     half_day_start: v.halfDayStart,
     half_day_end: v.halfDayEnd,
-    status: v.status,
+    status: asVacationStatus(v.status),
     description: v.description,
     absence_category_id: v.categoryId,
     notification_recipients: JSON.parse(v.notificationRecipients),

@@ -1,15 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { readAuditFilters } from "~/lib/audit-filters";
-import { AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE, searchAudit, serializeAuditEntry } from "~/models/audit.server";
+import { apiAuditPagingSchema } from "~/lib/schemas/api";
+import { AUDIT_PAGE_SIZE, searchAudit, serializeAuditEntry } from "~/models/audit.server";
 import { handleApi, noStore, parseQuery, requireApiUser } from "~/utils/api.server";
 import { AppError } from "~/utils/errors.server";
 import { onlyMethods } from "~/utils/http.server";
-
-const pagingSchema = z.object({
-  limit: z.coerce.number({ error: "audit.api.limitInvalid" }).int("audit.api.limitInvalid").min(1, "audit.api.limitInvalid").max(MAX_AUDIT_PAGE, "audit.api.limitInvalid").optional(),
-  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").max(1_000_000_000, "query.offsetInvalid").optional(),
-});
 
 /** GET /api/audit/search (spec section 7): offset, limit (20), action, user_id, date_from, date_to, company_id. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const viewer = await requireApiUser(request);
     const { filters, invalid } = readAuditFilters(new URL(request.url).searchParams);
     if (Object.keys(invalid).length) throw new AppError(400, "validation_failed", Object.values(invalid)[0], { fields: invalid });
-    const paging = parseQuery(request, pagingSchema);
+    const paging = parseQuery(request, apiAuditPagingSchema);
     const page = await searchAudit(viewer, filters, { offset: paging.offset ?? 0, limit: paging.limit ?? AUDIT_PAGE_SIZE });
     return Response.json({ items: page.items.map(serializeAuditEntry), total: page.total, offset: page.offset, limit: page.limit }, { headers: noStore });
   });

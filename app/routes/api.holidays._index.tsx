@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { holidayFieldsFromApi } from "~/lib/holiday-aliases";
 import { readHolidayFilters } from "~/lib/holiday-filters";
 import { HOLIDAY_PAGE_SIZE } from "~/lib/holidays";
-import { apiHolidayPagingSchema } from "~/lib/schemas/api-holidays";
+import { apiHolidayBodySchema, apiHolidayPagingSchema } from "~/lib/schemas/api-holidays";
 import { createHoliday, listHolidays, serializeHoliday } from "~/models/holiday.server";
 import { handleApi, noStore, parseBody, parseQuery, requireApiUser } from "~/utils/api.server";
 import { AppError } from "~/utils/errors.server";
@@ -34,7 +33,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
     const viewer = await requireApiUser(request);
-    const body = await parseBody(request, z.record(z.string(), z.unknown(), { error: "errors.invalidBody" }));
+    const body = await parseBody(request, apiHolidayBodySchema);
     try {
       return Response.json(serializeHoliday(await createHoliday(viewer, holidayFieldsFromApi(body))), { status: 201 });
     } catch (error) {

@@ -17,7 +17,6 @@ export function action({ request }: ActionFunctionArgs) {
       specialLeave: body.specialLeaveAllowance,
     });
     return Response.json({
-      ok: true,
       userId: saved.userId,
       year: saved.year,
       yearlyAllowance: saved.yearly,

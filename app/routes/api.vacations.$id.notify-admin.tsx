@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { remindReviewers } from "~/models/vacation-notify.server";
+import { notifyAdmin } from "~/models/vacation-notify.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 import { allowMethods, onlyMethods } from "~/utils/http.server";
 
-// The requester (or one of their managers) reminds the reviewers of a request still pending.
+// The requester (or one of their managers) reminds the reviewers of a request still pending, or
+// tells them of its cancellation; 204 (the mail is the effect).
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
     const viewer = await requireApiUser(request);
-    const sent = await remindReviewers(viewer, params.id!);
-    return Response.json({ ok: true, sent });
+    await notifyAdmin(viewer, params.id!);
+    return new Response(null, { status: 204 });
   });
 }
 

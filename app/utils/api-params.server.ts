@@ -1,5 +1,6 @@
 // Reading the person an /api call names, the way the spec's clients send it (section 7): `userId`
 // in the body, else `user_id`, else the same names in the query string (a DELETE often has no body).
+import { apiTeamPersonSchema } from "~/lib/schemas/api-teams";
 import { AppError } from "./errors.server";
 
 const MAX_ID_LENGTH = 64;
@@ -22,7 +23,8 @@ async function bodyFields(request: Request): Promise<Record<string, unknown>> {
 export async function readUserIdParam(request: Request): Promise<string> {
   const body = await bodyFields(request);
   const query = new URL(request.url).searchParams;
-  const value = [body.userId, body.user_id, query.get("userId"), query.get("user_id")].find((v) => v !== undefined && v !== null && v !== "");
+  const names = Object.keys(apiTeamPersonSchema.shape);
+  const value = [...names.map((name) => body[name]), ...names.map((name) => query.get(name))].find((v) => v !== undefined && v !== null && v !== "");
   const id = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
   if (!id || id.length > MAX_ID_LENGTH) {
     throw new AppError(400, "validation_failed", "teams.validation.userIdRequired", { fields: { userId: "teams.validation.userIdRequired" } });

@@ -3,7 +3,7 @@
 // JavaScript on and off (the two projects). A serious or critical violation fails.
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { ADMIN_SCREENS, COMMON_SCREENS, LAPTOP, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
+import { ADMIN_SCREENS, COMMON_SCREENS, LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { signUpNewCompany } from "./new-company";
 import { DEMO, openPage, signIn } from "./support";
 
@@ -20,8 +20,8 @@ const SCANNED_ROLES = ROLES.map((role) =>
 );
 
 async function scan(page: Page, path: string) {
-  // /public has no scripts at all, so it never hydrates.
-  if (path === "/public") await page.goto(path);
+  // /public and /api/docs have no scripts at all, so they never hydrate.
+  if (NO_SCRIPT_SCREENS.includes(path)) await page.goto(path);
   else await openPage(page, path);
   await expectAccessible(page, path);
 }
@@ -29,7 +29,7 @@ async function scan(page: Page, path: string) {
 for (const size of WIDTHS) {
   test(`the signed-out screens at ${size.width} px`, async ({ page }) => {
     await page.setViewportSize(size);
-    for (const path of [...PUBLIC_SCREENS, "/public"]) await scan(page, path);
+    for (const path of [...PUBLIC_SCREENS, ...NO_SCRIPT_SCREENS]) await scan(page, path);
   });
 
   for (const { who, screens } of SCANNED_ROLES) {

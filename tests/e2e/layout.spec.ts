@@ -2,7 +2,7 @@
 // inside their own box), the top bar folds into a menu there, and at 1366 px it is one row for
 // every role. Runs with JavaScript on and off (the menu is a <details>, it needs no script).
 import { expect, type Page, test } from "@playwright/test";
-import { LAPTOP, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
+import { LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { DEMO, mainNav, signIn, urlPath } from "./support";
 
 // Screenshots of failures are cheap; this spec opens many pages in a row.
@@ -33,6 +33,14 @@ test("the public screens fit a phone", async ({ page }) => {
     await page.goto(path);
     await expectNoSidewaysScroll(page, path);
     await expectLanguageSwitchOnScreen(page, path);
+  }
+});
+
+test("the pages without scripts fit a phone", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const path of NO_SCRIPT_SCREENS) {
+    await page.goto(path);
+    await expectNoSidewaysScroll(page, path);
   }
 });
 

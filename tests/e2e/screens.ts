@@ -6,6 +6,8 @@ export const PHONE = { width: 390, height: 844 };
 export const LAPTOP = { width: 1366, height: 768 };
 
 export const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
+/** Signed-out pages served without scripts (root.tsx): they never hydrate, and switch language by links. */
+export const NO_SCRIPT_SCREENS = ["/public", "/api/docs"];
 export const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
 export const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "api-tokens", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
 export const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports", "/reports?tab=absences"];

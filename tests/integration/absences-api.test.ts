@@ -188,16 +188,20 @@ describe("deciding through the API", () => {
     expect(await getDb().auditEntry.count({ where: { entityId: vacation.id, action: "vacation.cancelled" } })).toBe(1);
   });
 
-  it("lets the requester remind the admins and cancel their own request", async () => {
+  it("lets the requester remind the admins, cancel their own request and tell the admins of it", async () => {
     const created = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "2027-11-15", end_date: "2027-11-16" })));
     const id = String(((await created.json()) as Json).id);
     const before = testSmtp().inbox.filter((m) => m.to.includes(admin.email)).length;
-    expect((await notifyApi(args(call(`/api/vacations/${id}/notify-admin`, "POST", employeeToken), { id }))).status).toBe(200);
+    expect((await notifyApi(args(call(`/api/vacations/${id}/notify-admin`, "POST", employeeToken), { id }))).status).toBe(204);
     await settleMail();
     await testSmtp().waitForMail(admin.email, /Reminder/);
     expect(testSmtp().inbox.filter((m) => m.to.includes(admin.email)).length).toBeGreaterThan(before);
     expect((await deleteApi(args(call(`/api/vacations/${id}`, "DELETE", employeeToken), { id }))).status).toBe(204);
     expect((await getDb().vacation.findUniqueOrThrow({ where: { id } })).status).toBe("cancelled");
+    // Then the company calendar asks 'Queres notificar o Admin da Team?': the same call tells them, once.
+    expect((await notifyApi(args(call(`/api/vacations/${id}/notify-admin`, "POST", employeeToken), { id }))).status).toBe(204);
+    expect(await getDb().auditEntry.count({ where: { action: "vacation.cancellation_notified", entityId: id } })).toBe(1);
+    expect((await notifyApi(args(call(`/api/vacations/${id}/notify-admin`, "POST", employeeToken), { id }))).status).toBe(409);
     // Cancelled days free the dates again.
     const again = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "2027-11-15", end_date: "2027-11-16" })));
     expect(again.status).toBe(201);

@@ -108,6 +108,7 @@ describe("API sign-in", () => {
     const { body } = await login("emp@acme.test");
     const response = await apiMeLanguage(args(json("/api/users/me/language", "PATCH", { language: "es" }, bearer(body.access_token))));
     expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: acmeEmployee.id, preferred_language: "es" });
     expect((await getDb().user.findUniqueOrThrow({ where: { id: acmeEmployee.id } })).preferredLanguage).toBe("es");
     const bad = await apiMeLanguage(args(json("/api/users/me/language", "PATCH", { language: "fr" }, bearer(body.access_token))));
     expect(bad.status).toBe(400);

@@ -388,6 +388,7 @@ const EXEMPT: Record<string, string> = {
   "idempotency:finishIdempotencyKey": "keeps the answer of a write already recorded, for retries to replay",
   "idempotency:releaseIdempotencyKey": "frees the key of a request that failed and wrote nothing",
   "holiday:addHolidays": "takes its caller's transaction, whose entry says why the holidays were added (registerCompany, updateCompanySettings)",
+  "vacation-notify:notifyAdmin": "the API's notify-admin: calls remindReviewers or notifyCancellation (listed above), whose entries it writes",
 };
 
 /** Functions that write nothing (checked against their source below). */
@@ -477,6 +478,7 @@ const READS = new Set([
   "integration-token:isApiTokenSecret",
   "invitation:listPendingInvitations",
   "invitation:describeInvitation",
+  "invitation:serializeInvitation",
   "people:listPeople",
   "people:getPerson",
   "report:absenceReport",

@@ -125,6 +125,7 @@ describe("invitations", () => {
       args(new Request("http://localhost/api/users/invite", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json", "Accept-Language": "en" }, body: JSON.stringify({ email: "Richard@Hooli.test", full_name: "Richard Hendricks", role: "user" }) })),
     );
     expect(invite.status).toBe(201);
+    expect(await invite.json()).toMatchObject({ email: "richard@hooli.test", full_name: "Richard Hendricks", role: "user", team_id: null });
     const mail = await testSmtp().waitForMail("richard@hooli.test");
     expect(mail.subject).toBe("You are invited to Hooli on Folga");
     expect(mail.text).toContain("Gavin Belson invited you");

@@ -1,6 +1,7 @@
 // Bodies of the JSON API (spec section 7 names). Messages are locale keys.
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
+import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
 import { isAllowanceDays } from "./people";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
@@ -27,55 +28,72 @@ export const apiAcceptInviteSchema = z.object({
 
 export const apiLanguageSchema = z.object({ language: z.enum(SUPPORTED_LANGUAGES, { error: "validation.languageInvalid" }) });
 
-const API_INVITE_FIELDS: Record<string, string> = { fullName: "full_name", teamId: "team_id", startDate: "start_date" };
+// A data URL as the API sends photos; decoded and re-encoded before it is stored (photo.server.ts).
+const profilePictureField = z
+  .string({ error: "validation.pictureInvalid" })
+  .max(2_000_000, "validation.pictureTooLarge")
+  .regex(/^data:image\/(png|jpeg|gif|webp);base64,/, "validation.pictureInvalid")
+  .describe("A PNG, JPEG, GIF or WebP image as a base64 data URL; stored re-encoded as a WebP of at most 256 × 256 px");
 
+const inviteField = inviteSchema.shape;
+
+/** POST /api/users/invite: the invite form's rules under the API's names. */
 export const apiInviteSchema = z
   .object({
-    email: z.unknown(),
-    full_name: z.unknown(),
-    role: z.unknown().optional(),
-    profile_picture: z.string().max(2_000_000).optional().nullable(),
-    team_id: z.unknown().optional(),
-    start_date: z.unknown().optional(),
+    email: z.unknown().pipe(inviteField.email),
+    full_name: z.unknown().pipe(inviteField.fullName),
+    role: z.unknown().pipe(inviteField.role).nullable().optional().describe("user (default) or admin"),
+    profile_picture: profilePictureField.nullable().optional().describe("The photo the person gets on accepting (a data URL)"),
+    team_id: z.unknown().pipe(inviteField.teamId).nullable().optional().describe("The team they join on accepting"),
+    start_date: z.unknown().pipe(inviteField.startDate).nullable().optional().meta({ format: "date", description: "Their first day of work: this year's allowance is prorated from it" }),
   })
-  .transform((body, ctx) => {
-    const parsed = inviteSchema.safeParse({ email: body.email, fullName: body.full_name, role: body.role ?? "user", teamId: body.team_id ?? undefined, startDate: body.start_date ?? undefined });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [API_INVITE_FIELDS[String(issue.path[0])] ?? String(issue.path[0])], message: issue.message });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+  .transform((body) => ({
+    email: body.email,
+    fullName: body.full_name,
+    role: body.role ?? "user",
+    teamId: body.team_id || undefined,
+    startDate: body.start_date || undefined,
+    profilePicture: body.profile_picture ?? null,
+  }));
 
 export const apiUpdateUserSchema = z.object({
   full_name: z.string().trim().min(1, "validation.fullNameRequired").max(200, "validation.tooLong").optional(),
-  profile_picture: z
-    .string()
-    .max(2_000_000, "validation.pictureTooLarge")
-    .regex(/^data:image\/(png|jpeg|gif|webp);base64,/, "validation.pictureInvalid")
-    .nullable()
-    .optional(),
-  role: z.enum(["user", "admin", "owner"], { error: "validation.roleInvalid" }).optional(),
+  profile_picture: profilePictureField.nullable().optional().describe("A data URL, or null to remove the photo"),
+  role: z.enum(["user", "admin", "owner"], { error: "validation.roleInvalid" }).optional().describe("Company admins only; admin promotes a user"),
 });
 
-/** POST /api/vacations (spec payload names). */
+const vacationField = vacationRequestSchema.shape;
+const isoDate = (description: string) => ({ format: "date", description });
+
+/**
+ * POST /api/vacations (spec payload names). Section 3's other names are read too: `from`/`to`
+ * when start_date/end_date are missing, `notes` when description is. Each field is checked by the
+ * form's rule, then the whole request by the form's schema (range, recipients).
+ */
 export const apiCreateVacationSchema = z
   .object({
-    start_date: z.unknown(),
-    end_date: z.unknown(),
-    description: z.unknown().optional(),
-    absence_category_id: z.unknown().optional(),
-    half_day_start: z.unknown().optional(),
-    half_day_end: z.unknown().optional(),
+    start_date: z.unknown().pipe(vacationField.startDate).optional().meta(isoDate("First day (required; `from` is read when it is missing)")),
+    end_date: z.unknown().pipe(vacationField.endDate).optional().meta(isoDate("Last day, included (required; `to` is read when it is missing)")),
+    from: z.unknown().pipe(vacationField.startDate).optional().meta(isoDate("Another name of start_date")),
+    to: z.unknown().pipe(vacationField.endDate).optional().meta(isoDate("Another name of end_date")),
+    description: z.unknown().pipe(vacationField.description).optional().describe("Also read as `notes`"),
+    notes: z.unknown().pipe(vacationField.description).optional().describe("Another name of description"),
+    absence_category_id: z.unknown().pipe(vacationField.categoryId).optional().describe("An absence category's id; yearly_allowance when missing"),
+    half_day_start: z.unknown().pipe(vacationField.halfDayStart).optional().describe("The first day is a half day"),
+    half_day_end: z.unknown().pipe(vacationField.halfDayEnd).optional().describe("The last day is a half day"),
     notification_recipients: z
-      .object({ type: z.string(), emails: z.array(z.string()).optional() })
-      .optional(),
+      .object({
+        type: z.unknown().pipe(vacationField.recipientType).optional().describe("team_admins when missing"),
+        emails: z.array(z.string(), { error: "validation.customEmailsInvalid" }).optional().describe("For type custom: the addresses (at most 10)"),
+      })
+      .optional()
+      .describe("Who hears of the request; team_admins when missing"),
   })
   .transform((body, ctx) => {
     const parsed = vacationRequestSchema.safeParse({
-      startDate: body.start_date,
-      endDate: body.end_date,
-      description: body.description ?? "",
+      startDate: body.start_date ?? body.from,
+      endDate: body.end_date ?? body.to,
+      description: body.description ?? body.notes ?? "",
       categoryId: body.absence_category_id ?? "yearly_allowance",
       halfDayStart: body.half_day_start ?? false,
       halfDayEnd: body.half_day_end ?? false,
@@ -93,14 +111,26 @@ export const apiCreateVacationSchema = z
     return parsed.data;
   });
 
+/** GET /api/users: both names may repeat; read with getAll by the route. */
+export const apiUsersQuerySchema = z.object({
+  ids: z.string().max(20_000, "query.userInvalid").optional().describe("Comma-separated ids: only these people"),
+  user_id: z.string().max(64, "query.userInvalid").optional().describe("One person's id (may repeat)"),
+});
+
 /** Offset paging of /api lists (spec: limit up to 1000 in calendars). */
 export const apiPagingSchema = z.object({
-  limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional(),
-  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional(),
+  limit: z.coerce.number({ error: "query.limitInvalid" }).int("query.limitInvalid").min(1, "query.limitInvalid").max(1000, "query.limitInvalid").optional().describe("Items a page (the list's default when missing)"),
+  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").optional().describe("Items to skip"),
+});
+
+/** GET /api/audit/search's paging: 20 a page by default (spec section 9). */
+export const apiAuditPagingSchema = z.object({
+  limit: z.coerce.number({ error: "audit.api.limitInvalid" }).int("audit.api.limitInvalid").min(1, "audit.api.limitInvalid").max(MAX_AUDIT_PAGE, "audit.api.limitInvalid").optional().describe("Entries a page; 20 when missing"),
+  offset: z.coerce.number({ error: "query.offsetInvalid" }).int("query.offsetInvalid").min(0, "query.offsetInvalid").max(1_000_000_000, "query.offsetInvalid").optional().describe("Entries to skip"),
 });
 
 export const apiYearSchema = z.object({
-  year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional(),
+  year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid").optional().describe("This year (in the company's time zone) when missing"),
 });
 
 // A number, or a string holding one (form posts). Not z.coerce: it turns null, "" and [] into 0,

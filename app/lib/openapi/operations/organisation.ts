@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { apiCreateAbsenceTypeSchema, apiUpdateAbsenceTypeSchema } from "~/lib/schemas/absence-types-api";
+import { apiAuditPagingSchema, apiAllowanceUpsertSchema, apiYearSchema } from "~/lib/schemas/api";
+import { apiAbsenceCategorySchema, apiAllowanceSchema, apiAuditPageSchema, apiCompanySchema, apiReportRowSchema } from "~/lib/schemas/api-responses";
+import { ALL_COMPANIES, AUDIT_FILTER_NAMES as AUDIT, SYSTEM_ACTOR } from "~/lib/audit-filters";
+import { EXAMPLE_IDS, exampleAbsenceCategory, exampleAuditEntry, exampleReportRow } from "../examples";
+import { aliasParams, DATE, ID, type ApiOperation } from "../operation";
+
+const TYPE_ID = { id: "The absence type's id" };
+
+const auditFilters = [
+  ...aliasParams(AUDIT.companyId, "company_id", ID, `One company's entries (master users: any, or \`${ALL_COMPANIES}\`); the caller's company when missing`),
+  ...aliasParams(AUDIT.action, "action", { type: "string", maxLength: 64 }, "One action (vacation.approved) or an entity's (vacation.*)"),
+  ...aliasParams(AUDIT.userId, "user_id", ID, `The actor's id, or \`${SYSTEM_ACTOR}\` for entries no person made`),
+  ...aliasParams(AUDIT.dateFrom, "date_from", DATE, "Entries on or after this day (the company's time zone)"),
+  ...aliasParams(AUDIT.dateTo, "date_to", DATE, "Entries on or before this day"),
+];
+
+export const organisationOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/absence-categories",
+    tag: "Absence types",
+    summary: "The company's absence types",
+    description: "In their order, inactive ones included (active: false). yearly_allowance is the usual default.",
+    specRow: "GET /api/absence-categories",
+    access: "signedIn",
+    responses: { 200: { description: "Absence types", schema: z.array(apiAbsenceCategorySchema), example: [exampleAbsenceCategory] } },
+  },
+  {
+    method: "post",
+    path: "/api/absence-categories",
+    tag: "Absence types",
+    summary: "Add an absence type",
+    description: "Unnamed fields take the form's defaults: no balance, approval required, last in order.",
+    access: "admin",
+    body: { schema: apiCreateAbsenceTypeSchema, example: { name: "Parental leave", color: "#00838f", balance: "none", requires_approval: true } },
+    responses: { 201: { description: "The type", schema: apiAbsenceCategorySchema, example: { ...exampleAbsenceCategory, id: "cmh1type00000000parent01", name: "Parental leave", color: "#00838f", balance: "none", sort_order: 6 } } },
+    errors: { 409: "A type of that name exists" },
+  },
+  {
+    method: "get",
+    path: "/api/absence-categories/{id}",
+    tag: "Absence types",
+    summary: "One absence type",
+    access: "signedIn",
+    pathParams: TYPE_ID,
+    responses: { 200: { description: "The type", schema: apiAbsenceCategorySchema, example: exampleAbsenceCategory } },
+  },
+  {
+    method: "patch",
+    path: "/api/absence-categories/{id}",
+    tag: "Absence types",
+    summary: "Change an absence type",
+    description: "Only the fields sent change; active: false retires a type people used.",
+    access: "admin",
+    pathParams: TYPE_ID,
+    body: { schema: apiUpdateAbsenceTypeSchema, example: { color: "#1b5e20", requires_approval: false } },
+    responses: { 200: { description: "The type as saved", schema: apiAbsenceCategorySchema, example: { ...exampleAbsenceCategory, color: "#1b5e20", requires_approval: false } } },
+    errors: { 409: "Name taken, the balance of a used type, or the last active type" },
+  },
+  {
+    method: "delete",
+    path: "/api/absence-categories/{id}",
+    tag: "Absence types",
+    summary: "Delete an absence type nobody used",
+    access: "admin",
+    pathParams: TYPE_ID,
+    responses: { 204: { description: "Deleted" } },
+    errors: { 409: "Absences use it (deactivate it with PATCH), or it is the last active type" },
+  },
+  {
+    method: "get",
+    path: "/api/companies/me",
+    tag: "Companies",
+    summary: "The caller's company",
+    specRow: "GET /api/companies/me",
+    access: "signedIn",
+    responses: { 200: { description: "The company", schema: apiCompanySchema, example: { id: EXAMPLE_IDS.company, name: "Demo Company" } } },
+  },
+  {
+    method: "get",
+    path: "/api/companies/all",
+    tag: "Companies",
+    summary: "Every company (the audit's company filter)",
+    specRow: "GET /api/companies/all",
+    access: "master",
+    responses: { 200: { description: "Companies by name", schema: z.array(apiCompanySchema), example: [{ id: EXAMPLE_IDS.company, name: "Demo Company" }] } },
+  },
+  {
+    method: "get",
+    path: "/api/reports/vacations",
+    tag: "Reports",
+    summary: "Everyone's allowances and their use in a year",
+    description: "A row per person (people deactivated during the year too). The year defaults to this year; from 2000 to next year.",
+    specRow: "GET /api/reports/vacations?year=",
+    access: "admin",
+    query: [apiYearSchema],
+    responses: { 200: { description: "Report rows", schema: z.array(apiReportRowSchema), example: [exampleReportRow] } },
+  },
+  {
+    method: "post",
+    path: "/api/reports/allowances/upsert",
+    tag: "Reports",
+    summary: "Set a person's allowances of a year",
+    description: "Whole or half days from 0 to 366; a number or a string holding one (never null or empty: that would erase an allowance).",
+    specRow: "POST /api/reports/allowances/upsert",
+    access: "admin",
+    body: { schema: apiAllowanceUpsertSchema, example: { userId: EXAMPLE_IDS.user, year: 2027, yearlyAllowance: 22, residualAllowance: 2.5, specialLeaveAllowance: 1 } },
+    responses: { 200: { description: "The allowances as saved", schema: apiAllowanceSchema, example: { userId: EXAMPLE_IDS.user, year: 2027, yearlyAllowance: 22, residualAllowance: 2.5, specialLeaveAllowance: 1 } } },
+  },
+  {
+    method: "get",
+    path: "/api/audit/search",
+    tag: "Audit",
+    summary: "Audit entries, a page at a time",
+    description: "Newest first, 20 a page. The owner reads their company's entries; master users any company's, or all at once.",
+    specRow: "GET /api/audit/search, GET /api/audit/export (blob)",
+    access: "auditReaders",
+    query: [apiAuditPagingSchema, auditFilters],
+    responses: { 200: { description: "A page", schema: apiAuditPageSchema, example: { items: [exampleAuditEntry], total: 1, offset: 0, limit: 20 } } },
+    errors: { 404: "No such company" },
+  },
+  {
+    method: "get",
+    path: "/api/audit/export",
+    tag: "Audit",
+    summary: "Audit entries as CSV",
+    description: "Every entry under the filters (the newest 100,000), in the caller's language: times in the company's zone, labels translated, details as JSON.",
+    specRow: "GET /api/audit/search, GET /api/audit/export (blob)",
+    access: "auditReaders",
+    query: [auditFilters],
+    responses: {
+      200: {
+        description: "The CSV file",
+        contentType: "text/csv",
+        headers: { "Content-Disposition": { description: "attachment; filename=…", schema: { type: "string" } } },
+      },
+    },
+    errors: { 404: "No such company" },
+  },
+];

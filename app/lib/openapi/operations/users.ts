@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { apiInviteSchema, apiLanguageSchema, apiUpdateUserSchema, apiUsersQuerySchema, apiYearSchema } from "~/lib/schemas/api";
+import { apiAllowancesSummarySchema, apiCurrentUserSchema, apiInvitationSchema, apiUserSchema } from "~/lib/schemas/api-responses";
+import { EXAMPLE_IDS, exampleBalances, exampleInvitation, exampleUser } from "../examples";
+import type { ApiOperation } from "../operation";
+
+const TAG = "People";
+const ID = { id: "The person's id" };
+
+export const userOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/users/me",
+    tag: TAG,
+    summary: "The caller, with their company",
+    specRow: "GET /api/users/me",
+    access: "signedIn",
+    responses: { 200: { description: "The caller", schema: apiCurrentUserSchema, example: { ...exampleUser, company: { id: EXAMPLE_IDS.company, name: "Demo Company", timeZone: "Europe/Lisbon" } } } },
+  },
+  {
+    method: "patch",
+    path: "/api/users/me/language",
+    tag: TAG,
+    summary: "Keep the caller's interface language",
+    description: "Also sets the language cookie, so pages and API messages follow at once. PUT is accepted too.",
+    specRow: "PATCH /api/users/me/language",
+    access: "signedIn",
+    body: { schema: apiLanguageSchema, example: { language: "en" } },
+    responses: { 200: { description: "The caller's profile as saved", schema: apiUserSchema, example: exampleUser } },
+  },
+  {
+    method: "get",
+    path: "/api/users",
+    tag: TAG,
+    summary: "The company's active people",
+    description: "Everyone in the caller's company (deactivated people excepted), by name; ids and user_id narrow the list. Ids of another company are simply not found.",
+    specRow: "GET /api/users",
+    access: "signedIn",
+    query: [apiUsersQuerySchema],
+    responses: { 200: { description: "People", schema: z.array(apiUserSchema), example: [exampleUser] } },
+  },
+  {
+    method: "get",
+    path: "/api/users/{id}",
+    tag: TAG,
+    summary: "One person of the company",
+    description: "Clients that cannot read one person fall back to GET /api/users?user_id= (the spec's fallback chain); both answer the same person.",
+    specRow: "GET /api/users/{id}",
+    access: "signedIn",
+    pathParams: ID,
+    responses: { 200: { description: "The person", schema: apiUserSchema, example: exampleUser } },
+  },
+  {
+    method: "patch",
+    path: "/api/users/{id}",
+    tag: TAG,
+    summary: "Rename a person, change their photo or role",
+    description: "People change their own name and photo; company admins anyone's, and roles (never their own; only an owner touches an owner). The company keeps at least one owner.",
+    specRow: "PATCH /api/users/{id}",
+    access: "signedIn",
+    pathParams: ID,
+    body: { schema: apiUpdateUserSchema, example: { full_name: "Eva Employee", role: "admin" } },
+    responses: { 200: { description: "The person as saved", schema: apiUserSchema, example: exampleUser } },
+    errors: { 409: "The last owner cannot stop being one" },
+  },
+  {
+    method: "delete",
+    path: "/api/users/{id}",
+    tag: TAG,
+    summary: "Deactivate a person",
+    description: "They can no longer sign in and leave every list; their absences and the audit keep pointing at them (the row stays).",
+    specRow: "DELETE /api/users/{id}",
+    access: "admin",
+    pathParams: ID,
+    responses: { 204: { description: "Deactivated" } },
+    errors: { 409: "Not oneself, and not the last owner" },
+  },
+  {
+    method: "post",
+    path: "/api/users/invite",
+    tag: TAG,
+    summary: "Invite someone by e-mail",
+    description: "Mails an invitation link valid for 7 days; inviting the same address again replaces the open invitation. The person appears in the company once they accept.",
+    specRow: "POST /api/users/invite",
+    access: "admin",
+    body: { schema: apiInviteSchema, example: { email: "new.colleague@demo.test", full_name: "Nuno Novo", role: "user", team_id: EXAMPLE_IDS.team, start_date: "2027-06-01" } },
+    responses: { 201: { description: "The invitation", schema: apiInvitationSchema, example: exampleInvitation } },
+    errors: { 404: "No such team in the company", 409: "The e-mail already has an account" },
+  },
+  {
+    method: "get",
+    path: "/api/users/me/allowances-summary",
+    tag: TAG,
+    summary: "The caller's balances of a year",
+    description: "Total, used, pending and remaining days of the yearly allowance, the residual (carried over) and special leave. The year defaults to this year in the company's time zone.",
+    specRow: "GET /api/users/me/allowances-summary?year=",
+    access: "signedIn",
+    query: [apiYearSchema],
+    responses: { 200: { description: "The balances", schema: apiAllowancesSummarySchema, example: { ok: true, user_id: EXAMPLE_IDS.user, year: 2027, ...exampleBalances } } },
+  },
+];
