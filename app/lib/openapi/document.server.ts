@@ -191,7 +191,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
           type: "http",
           scheme: "bearer",
           description:
-            "The access_token of POST /api/auth/login (or /api/auth/refresh), or an API token for integrations (`fol_…`, made by a company admin under Admin configurations → API tokens). An API token acts as the admin who made it: read-only tokens may only GET (any other method is a 403), admin tokens act with company-admin rights; a revoked token, or one whose creator is no longer an active admin, is a 401. Changes made with a token are audited with it.",
+            "The access_token of POST /api/auth/login (or /api/auth/refresh), or an API token for integrations (fol_…, made by a company admin under Admin configurations → API tokens). An API token acts as the admin who made it: read-only tokens may only GET (any other method is a 403), admin tokens act with company-admin rights; a revoked token, or one whose creator is no longer an active admin, is a 401. Changes made with a token are audited with it.",
         },
         sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The browser's session after signing in to the app's pages." },
       },
