@@ -116,6 +116,8 @@ test("a team admin approves a request on /approvals and the employee sees it app
   await clearRange(page, range);
   await requestFromCalendar(page, range, description);
   await signOutButton(page).click();
+  // Signed out before the next sign-in opens /login (which sends a signed-in person away).
+  await expect(page).toHaveURL(urlPath("/login"));
 
   await signIn(page, DEMO.admin.email);
   // The largest page: the suite's own requests can fill more than the first 50.
@@ -128,6 +130,8 @@ test("a team admin approves a request on /approvals and the employee sees it app
   await expect(page.getByRole("status").filter({ hasText: "Pedido aprovado." })).toBeVisible();
   await expect(row).toHaveCount(0);
   await signOutButton(page).click();
+  // Signed out before the next sign-in opens /login (which sends a signed-in person away).
+  await expect(page).toHaveURL(urlPath("/login"));
 
   await signIn(page, DEMO.employee.email);
   await page.goto(`/vacations?from=${range.start}&to=${range.end}`);

@@ -12,6 +12,7 @@ const FAILING = new Set(["serious", "critical"]);
 export async function expectAccessible(page: Page, state: string) {
   const where = `${state} (${test.info().project.name}, ${page.viewportSize()?.width} px)`;
   const scanned = test.info().project.name === "js-off" ? await scriptedCopy(page) : page;
+  await animationsSettled(scanned);
   const results = await new AxeBuilder({ page: scanned }).withTags(WCAG_TAGS).analyze();
   const lines = results.violations.map(
     (violation) =>
@@ -25,6 +26,17 @@ export async function expectAccessible(page: Page, state: string) {
   // Soft: one run lists every screen's violations rather than stopping at the first.
   expect.soft(failing, `serious or critical accessibility violations on ${where}`).toEqual([]);
   expect.soft(await untiedFieldErrors(scanned), `field errors not tied to their field or not announced on ${where}`).toEqual([]);
+}
+
+/**
+ * Waits for the page's finite animations (a drawer sliding in, 160 ms) to end: axe measures colour
+ * contrast as painted, and text fading in is low-contrast for its first frames (seen on a busy
+ * machine as a false color-contrast failure).
+ */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /** Errors under fields (`.field__error`) that no field names in aria-describedby, or that nothing announces. */
