@@ -157,7 +157,11 @@ const WRITE_EVERY_MS = 200;
  * approves the last request (through the JSON API, as the screens' forms do the same model
  * calls). Each write changes the data the next pages are rendered from.
  */
+/** Rounds of the mix so far in this run: each books its own weeks (see the writer below). */
+let mixRounds = 0;
+
 async function realisticMix(base: string) {
+  const round = mixRounds++;
   const people: { cookie: string; admin: boolean }[] = [];
   for (let i = 0; i < MIX_PEOPLE; i++) people.push({ cookie: await signIn(base, `person${i}@bench.test`), admin: i < 10 });
   const pagesOf = (admin: boolean) => [`/my-calendar?year=${YEAR}`, `/my-calendar?year=${YEAR}`, "/vacations", `/company-calendar?month=${YEAR}-03`, admin ? "/approvals" : `/my-calendar?year=${YEAR}`];
@@ -182,7 +186,8 @@ async function realisticMix(base: string) {
       latencies.push(performance.now() - started);
     }
   };
-  // Requests on days of the year after, one day each, never twice the same day for a person.
+  // Requests on days of the year after, one day each, never twice the same day for a person, nor
+  // a day an earlier round booked (the PostgreSQL mode runs the mix again on the same data).
   // The request to approve next, and the admin of its requester's team (person k, k < 10, is the
   // admin of team k; person i is in team i mod 10), who may decide it.
   let lastCreated: { id: string; reviewer: number } | null = null;
@@ -193,7 +198,7 @@ async function realisticMix(base: string) {
         if (n % 2 === 0 || !lastCreated) {
           const requester = 10 + (n % (MIX_PEOPLE - 10));
           const person = people[requester];
-          const day = addDays(`${YEAR + 1}-01-04`, Math.floor(n / (MIX_PEOPLE - 10)) * 7);
+          const day = addDays(`${YEAR + 1}-01-04`, (round * 10 + Math.floor(n / (MIX_PEOPLE - 10))) * 7);
           const response = await fetch(`${base}/api/vacations`, {
             method: "POST",
             headers: { Cookie: person.cookie, Origin: base, "Content-Type": "application/json" },
