@@ -1,8 +1,8 @@
 // A calendar feed's address, shown once right after it is made or renewed (only its hash is kept):
 // the address to paste, a webcal link that opens the device's calendar app, and how to subscribe.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { CopyButton } from "./copy-button";
 
 export interface IssuedAddress {
   feedId: string;
@@ -31,7 +31,7 @@ export function FeedAddress({ issued }: { issued: IssuedAddress }) {
           <span>{t("feeds.issued.address")}</span>
           <input type="text" readOnly value={issued.url} onFocus={(event) => event.currentTarget.select()} spellCheck={false} data-testid="feed-url" />
         </label>
-        <CopyButton text={issued.url} />
+        <CopyButton text={issued.url} copyLabel={t("feeds.issued.copy")} copiedLabel={t("feeds.issued.copied")} />
       </div>
       <p>
         <a href={issued.webcal} className="button">
@@ -46,29 +46,5 @@ export function FeedAddress({ issued }: { issued: IssuedAddress }) {
       </ul>
       <p className="field__hint">{t("feeds.issued.delay")}</p>
     </section>
-  );
-}
-
-/** Only with JavaScript (the clipboard needs it); without, the address is selected text to copy. */
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  if (!hydrated || !navigator.clipboard) return null;
-  const copy = () => {
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
-  return (
-    <button type="button" className="button" onClick={copy} aria-live="polite">
-      {copied ? t("feeds.issued.copied") : t("feeds.issued.copy")}
-    </button>
   );
 }

@@ -4,7 +4,6 @@
 // token acts as the admin who made it (capped by its role) and stops when that person is no longer
 // an active company admin. Making and revoking are audited; every change made with a token is
 // audited with the token beside its creator (recordAudit).
-import { randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { MAX_API_TOKEN_NAME_LENGTH } from "~/lib/schemas/api-tokens";
 import { displayName } from "~/lib/people";
@@ -12,7 +11,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { API_TOKEN_ROLES, apiTokenWorksFor, assertAllowed, canManageApiTokens, type ApiTokenRole, type Viewer } from "~/utils/permissions.server";
-import { hashToken } from "~/utils/tokens.server";
+import { generateToken, hashToken } from "~/utils/tokens.server";
 
 /** What every secret starts with, so it is recognisable in a config file or a leaked log. */
 export const API_TOKEN_PREFIX = "fol_";
@@ -109,7 +108,7 @@ export async function createApiToken(viewer: Viewer, input: { name: string; role
   }
   const role = roleOf(input.role);
   const { companyId, userId } = viewer;
-  const secret = API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const secret = API_TOKEN_PREFIX + generateToken();
   const row = await getDb().$transaction(async (tx) => {
     const active = await tx.integrationToken.findMany({ where: { companyId, revokedAt: null }, select: { name: true } });
     if (active.length >= MAX_ACTIVE_API_TOKENS) {

@@ -4,12 +4,12 @@
 // JavaScript, a page step without). docs/decisions/0033-api-tokens-and-idempotency.md
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
+import { CopyButton } from "~/components/copy-button";
 import { DateText } from "~/components/date-text";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { messageValues } from "~/i18n";
 import { parseWithZod } from "~/lib/form-parse";
 import { createApiTokenSchema, MAX_API_TOKEN_NAME_LENGTH } from "~/lib/schemas/api-tokens";
@@ -230,36 +230,12 @@ function IssuedToken({ issued, apiUrl }: { issued: NonNullable<IssuedTokenReply[
           <span>{t("apiTokens.issued.label")}</span>
           <input type="text" readOnly value={issued.secret} onFocus={(event) => event.currentTarget.select()} spellCheck={false} autoComplete="off" data-testid="api-token-secret" />
         </label>
-        <CopyButton text={issued.secret} />
+        <CopyButton text={issued.secret} copyLabel={t("apiTokens.issued.copy")} copiedLabel={t("apiTokens.issued.copied")} testId="api-token-copy" />
       </div>
       <p>{t("apiTokens.issued.usage", { url: apiUrl })}</p>
       <pre className="api-tokens__usage">
         <code>Authorization: Bearer {issued.secret}</code>
       </pre>
     </section>
-  );
-}
-
-/** Only with JavaScript (the clipboard needs it); without, the token is selectable text. */
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  if (!hydrated || !navigator.clipboard) return null;
-  const copy = () => {
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
-  return (
-    <button type="button" className="button" onClick={copy} aria-live="polite" data-testid="api-token-copy">
-      {copied ? t("apiTokens.issued.copied") : t("apiTokens.issued.copy")}
-    </button>
   );
 }
