@@ -44,10 +44,13 @@ export function createPostgresqlAdapter(url: string): SqlDriverAdapterFactory {
   // as in the holiday import's raw INSERT) is taken in the session's zone, so the session is UTC
   // whatever the server's own zone is.
   // The driver is loaded at the first connection: a SQLite installation never holds it in memory.
-  const factory = import("@prisma/adapter-pg").then(({ PrismaPg }) => new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" }));
+  let factory: Promise<SqlDriverAdapterFactory> | undefined;
   return {
     provider: "postgres",
     adapterName: "@prisma/adapter-pg",
-    connect: async () => oneWriterAtATime(await (await factory).connect()),
+    async connect() {
+      factory ??= import("@prisma/adapter-pg").then(({ PrismaPg }) => new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" }));
+      return oneWriterAtATime(await (await factory).connect());
+    },
   };
 }
