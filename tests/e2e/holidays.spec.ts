@@ -152,7 +152,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await shot(page, testInfo, "filtered");
 
       // 6. Deleting asks first (a dialog with JavaScript, the page's question without).
-      await page.goto(`/national-holidays?year=${year}&month=06`);
+      await openPage(page, `/national-holidays?year=${year}&month=06`);
       await page.getByRole("button", { name: new RegExp(`^Eliminar o feriado Dia de Portugal ${stamp}`) }).click();
       const question = jsOn(testInfo) ? page.getByRole("dialog", { name: "Eliminar feriado" }) : page.getByTestId("confirmation-step");
       await expect(question).toContainText(`Quer mesmo eliminar o feriado Dia de Portugal ${stamp}`);
