@@ -1,0 +1,48 @@
+// SQLite chooses an index from the statistics ANALYZE keeps, and guesses without them: a person's
+// upcoming absences were read through (companyId, endDate), the whole company's future, instead of
+// (userId, startDate). The app's SQLite connection gathers them when it opens (PRAGMA optimize,
+// decision 0036). PostgreSQL's autovacuum keeps its own, so this is SQLite's alone.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { seedDemoCompany } from "~/models/demo.server";
+import { createDb } from "~/utils/db.server";
+import { applySqliteMigrations } from "~/utils/migrations.server";
+import { testEngine } from "../support/test-database";
+
+mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
+const scratch = mkdtempSync(path.resolve("tests/.tmp/query-plans-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// The shape of "this person's next absences" (My Calendar's list of what is coming).
+const UPCOMING = `EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND userId = ? AND endDate >= ? AND status IN ('pending', 'approved') ORDER BY startDate LIMIT 10`;
+
+function upcomingPlan(file: string): string {
+  const db = new Database(file, { readonly: true });
+  try {
+    const person = db.prepare(`SELECT id, companyId FROM User WHERE email = 'employee@demo.test'`).get() as { id: string; companyId: string };
+    return (db.prepare(UPCOMING).all(person.companyId, person.id, "2020-01-01") as { detail: string }[]).map((row) => row.detail).join("\n");
+  } finally {
+    db.close();
+  }
+}
+
+describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
+  it("a process started on a filled database reads a person's absences by person, not by company", async () => {
+    const file = path.join(scratch, "plans.db");
+    const url = `file:${file}`;
+    applySqliteMigrations(url);
+    // The first process seeds (its connection opened on empty tables).
+    const first = createDb(url);
+    await seedDemoCompany(first, "2026-11-23");
+    await first.$disconnect();
+    expect(upcomingPlan(file)).toContain("Vacation_companyId_endDate_idx");
+
+    // The next process's connection gathers the statistics before its first query.
+    const next = createDb(url);
+    await next.company.count();
+    expect(upcomingPlan(file)).toContain("Vacation_userId_startDate_idx");
+    await next.$disconnect();
+  });
+});
