@@ -7,9 +7,9 @@ import type { TFunction } from "i18next";
 import { memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selection";
-import { dayNumber, isWeekend, type IsoDate } from "~/lib/dates";
+import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
-import { clipToMonth, type IsoMonth } from "~/lib/month-param";
+import type { IsoMonth } from "~/lib/month-param";
 import { categoryName } from "./category-name";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
@@ -217,27 +217,38 @@ function PersonCell({ person, year, month, query, interactive, onOpenPerson }: R
   );
 }
 
+type ColumnKind = "today" | "weekend" | "day";
+const columnKinds = new WeakMap<IsoDate[], { today: IsoDate; kinds: ColumnKind[] }>();
+
+/** Each day's kind of column, worked out once per table rather than in each of its 200 rows. */
+function columnKindsOf(days: IsoDate[], today: IsoDate): ColumnKind[] {
+  let known = columnKinds.get(days);
+  if (!known || known.today !== today) {
+    known = { today, kinds: days.map((date) => (date === today ? "today" : isWeekend(date) ? "weekend" : "day")) };
+    columnKinds.set(days, known);
+  }
+  return known.kinds;
+}
+
 function RowCells({ person, month, days, today, query, interactive, draft, focusDate, onOpenBar }: RowProps & { draft: SelectedRange | null; focusDate: IsoDate | null }) {
   const { t, i18n } = useTranslation();
   const first = dayNumber(days[0]);
   const indexOf = (date: IsoDate) => dayNumber(date) - first;
+  const kinds = columnKindsOf(days, today);
   const cells: React.ReactNode[] = [];
   const bars = person.bars;
+  // Each absence's first and last day within the month, as indexes into days (bars come sorted).
+  const spans = bars.map((bar) => ({ start: indexOf(maxDate(bar.startDate, days[0])), end: indexOf(minDate(bar.endDate, days[days.length - 1])) }));
   let barIndex = 0;
   let day = 0;
   const own = person.isViewer && interactive;
-  const columnKind = (date: IsoDate) => (date === today ? "today" : isWeekend(date) ? "weekend" : "day");
   /** Whether the next absence not yet shown starts on this day of the month. */
-  const startsBar = (index: number) => {
-    const next = bars[barIndex];
-    return Boolean(next && indexOf(clipToMonth(next, month).start) <= index);
-  };
+  const startsBar = (index: number) => barIndex < spans.length && spans[barIndex].start <= index;
   while (day < days.length) {
-    while (barIndex < bars.length && indexOf(clipToMonth(bars[barIndex], month).end) < day) barIndex++;
+    while (barIndex < bars.length && spans[barIndex].end < day) barIndex++;
     const bar = bars[barIndex];
-    const shown = bar ? clipToMonth(bar, month) : null;
-    if (bar && shown && indexOf(shown.start) <= day) {
-      const end = indexOf(shown.end);
+    if (bar && spans[barIndex].start <= day) {
+      const end = spans[barIndex].end;
       const label = barLabel(t, bar);
       const range = formatDateRange(bar.startDate, bar.endDate, i18n.language);
       const status = bar.status === "approved" ? "approved" : "pending";
@@ -285,7 +296,7 @@ function RowCells({ person, month, days, today, query, interactive, draft, focus
       let next = day + 1;
       while (
         next < days.length &&
-        columnKind(days[next]) === columnKind(date) &&
+        kinds[next] === kinds[day] &&
         !person.holidays[days[next]] &&
         !(draft && days[next] >= draft.start && days[next] <= draft.end) &&
         !startsBar(next)

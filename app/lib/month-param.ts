@@ -1,6 +1,6 @@
 // The month a calendar shows, as `YYYY-MM` in its address (the URL is the state).
 import { FIRST_DATE, LAST_DATE } from "./input-limits";
-import { isoDate, maxDate, minDate, type IsoDate } from "./dates";
+import { isoDate, type IsoDate } from "./dates";
 
 export type IsoMonth = string;
 
@@ -26,9 +26,4 @@ export function firstDayOfMonth(month: IsoMonth): IsoDate {
 export function lastDayOfMonth(month: IsoMonth): IsoDate {
   const [year, m] = month.split("-").map(Number);
   return isoDate(year, m + 1, 0);
-}
-
-/** The days of a month an absence covers there (it may start before the month or end after it). */
-export function clipToMonth(range: { startDate: IsoDate; endDate: IsoDate }, month: IsoMonth) {
-  return { start: maxDate(range.startDate, firstDayOfMonth(month)), end: minDate(range.endDate, lastDayOfMonth(month)) };
 }

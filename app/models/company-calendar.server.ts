@@ -3,7 +3,7 @@
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
-import { displayName } from "~/lib/people";
+import { displayName, nameCollator } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { normalizeCode } from "~/lib/working-days";
@@ -93,11 +93,10 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const firstTeams = new Set(viewer.adminOfTeamIds.length ? viewer.adminOfTeamIds : viewer.teamId ? [viewer.teamId] : []);
   // You first, then the teams you look after (or your own), then everyone else, by name.
   const rank = (person: { id: string; teamId: string | null }) => (person.id === viewer.userId ? 0 : person.teamId && firstTeams.has(person.teamId) ? 1 : 2);
-  const collator = new Intl.Collator("pt", { sensitivity: "base" });
   const matching = candidates
     .filter((person) => (!teamId || person.teamId === teamId) && matchesSearch(person, query.search))
     .map((person) => ({ ...person, displayName: displayName(person) }))
-    .sort((a, b) => rank(a) - rank(b) || collator.compare(a.displayName, b.displayName) || a.email.localeCompare(b.email));
+    .sort((a, b) => rank(a) - rank(b) || nameCollator.compare(a.displayName, b.displayName) || a.email.localeCompare(b.email));
   const page = matching.slice(query.offset, query.offset + CALENDAR_PAGE_SIZE);
 
   const byPerson = new Map<string, typeof vacations>();

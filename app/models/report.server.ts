@@ -10,7 +10,7 @@ import { categoryName } from "~/components/category-name";
 import type { Balances } from "~/lib/balances";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
-import { displayName } from "~/lib/people";
+import { displayName, nameCollator } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
@@ -82,8 +82,6 @@ export interface YearReportQuery {
   direction: SortDirection;
 }
 
-const collator = new Intl.Collator("pt", { sensitivity: "base" });
-
 function sortValue(row: ReportRow, key: ReportSortKey): number | string | null {
   if (key === "name") return row.user.name;
   if (key === "team") return row.team?.name ?? null;
@@ -101,10 +99,10 @@ export function sortReportRows(rows: readonly ReportRow[], sort: ReportSortKey, 
     if (x === null || y === null) {
       if (x !== y) return x === null ? 1 : -1;
     } else {
-      const order = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
+      const order = typeof x === "number" && typeof y === "number" ? x - y : nameCollator.compare(String(x), String(y));
       if (order !== 0) return sign * order;
     }
-    return collator.compare(a.user.name, b.user.name);
+    return nameCollator.compare(a.user.name, b.user.name);
   });
 }
 

@@ -162,8 +162,12 @@ test("an employee sees the trial without a button and hides it for the session",
   await expect(banner).toContainText("Plano em trial.");
   await expect(banner).toContainText("Um administrador da empresa pode subscrever.");
   await expect(banner.getByRole("button", { name: "Subscrever agora" })).toHaveCount(0);
+  // With JavaScript the banner hides at once and the cookie is set by a request in the background:
+  // the next page is asked for once that request is answered.
+  const dismissed = page.waitForResponse((response) => response.url().endsWith("/billing/trial-banner") && response.request().method() === "POST");
   await banner.getByRole("button", { name: "Ocultar o aviso do trial nesta sessão" }).click();
   await expect(page.getByTestId("trial-banner")).toBeHidden();
+  await dismissed;
   await openPage(page, "/vacations");
   await expect(page.getByTestId("display-name")).toBeVisible();
   await expect(page.getByTestId("trial-banner")).toHaveCount(0);

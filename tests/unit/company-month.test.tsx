@@ -69,4 +69,15 @@ describe("company month rows", () => {
     // The empty days after the absence start a cell of their own, that day.
     expect(at(addDays("2026-12-11", 1))).toBeDefined();
   });
+
+  it("clips absences that start before the month or end after it to the month's days", () => {
+    const [edges] = rowsOf([person("edges", [["2026-11-25", "2026-12-02"], ["2026-12-03", "2026-12-04"], ["2026-12-30", "2027-01-06"]])]);
+    expect(edges.reduce((sum, cell) => sum + cell.span, 0)).toBe(days.length);
+    const bars = edges.filter((cell) => cell.attrs.includes("bar-cell")).map((cell) => [days[cell.first], cell.span]);
+    expect(bars).toEqual([
+      ["2026-12-01", 2],
+      ["2026-12-03", 2],
+      ["2026-12-30", 2],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-// The route matcher is patched to flatten and rank a routes array once and to compile each path
-// once (patches/@remix-run+router+*.patch, docs/decisions/0031-server-render-speed.md): matches
-// must stay those of the unpatched matcher, whatever order the paths come in.
+// The route matcher is patched to flatten and rank a routes array once, to compile each path
+// once, and to remember each path's matches (patches/@remix-run+router+*.patch, decisions 0031
+// and 0037): matches must stay those of the unpatched matcher, whatever order the paths come in,
+// and what one caller does to its matches must not reach the next caller.
 import { matchRoutes } from "@remix-run/router";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -40,8 +41,30 @@ describe("route matching (patched to remember ranked branches and compiled paths
     }
   });
 
+  it("gives every caller matches of its own, with one params object per answer as the matcher makes them", () => {
+    const first = matchRoutes(routes, "/people/u3/summary")!;
+    expect(first.map((match) => match.pathname)).toEqual(["/", "/", "/people/u3/summary"]);
+    expect(first[0].params).toBe(first[2].params);
+    (first[2].params as Record<string, string>).userId = "changed";
+    first[2].pathname = "/changed";
+    const second = matchRoutes(routes, "/people/u3/summary")!;
+    expect(second).not.toBe(first);
+    expect(second[2].params).toEqual({ userId: "u3" });
+    expect(second[2].pathname).toBe("/people/u3/summary");
+    expect(second[2].route).toBe(first[2].route);
+    expect(matchRoutes(routes, "/people/u4/summary")?.at(-1)?.params).toEqual({ userId: "u4" });
+  });
+
+  it("keeps answering right past the number of paths it remembers", () => {
+    for (let i = 0; i < 1200; i++) expect(matchRoutes(routes, `/people/p${i}`)?.at(-1)?.params).toEqual({ userId: `p${i}` });
+    expect(idsOf("/people/p5/summary")).toEqual(["root", "app", "person-summary"]);
+    expect(idsOf("/login")).toEqual(["root", "login"]);
+  });
+
   it("is the patched matcher that the server loads", () => {
     const file = createRequire(import.meta.url).resolve("@remix-run/router");
-    expect(readFileSync(file, "utf8")).toContain("rankedBranches.get(routes)");
+    const source = readFileSync(file, "utf8");
+    expect(source).toContain("rankedBranches.get(routes)");
+    expect(source).toContain("rememberedMatches.get(routes)");
   });
 });
