@@ -77,6 +77,7 @@ export default async function handleRequest(
         done();
       },
     });
+    sink.on("error", reject);
     sink.on("finish", () => {
       clearTimeout(abortTimer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -97,7 +98,8 @@ export default async function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          pipe(sink);
+          // Also called after a failed shell, which onShellError has already answered.
+          if (shellRendered) pipe(sink);
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);

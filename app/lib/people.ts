@@ -11,8 +11,14 @@ export function displayName(person: Nameable): string {
 }
 
 
+let collator: Intl.Collator | undefined;
+
 /**
  * How lists of people are put in order by name: accents and case do not count ("Álvaro" beside
- * "alvaro"). One instance for the process: building a collator costs more than a page's sort.
+ * "alvaro"). One collator for the process, made on first use: making one costs more than sorting
+ * a page of names.
  */
-export const nameCollator = new Intl.Collator("pt", { sensitivity: "base" });
+export function compareNames(a: string, b: string): number {
+  collator ??= new Intl.Collator("pt", { sensitivity: "base" });
+  return collator.compare(a, b);
+}

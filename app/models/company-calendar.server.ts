@@ -3,7 +3,7 @@
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
-import { displayName, nameCollator } from "~/lib/people";
+import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { normalizeCode } from "~/lib/working-days";
@@ -96,7 +96,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const matching = candidates
     .filter((person) => (!teamId || person.teamId === teamId) && matchesSearch(person, query.search))
     .map((person) => ({ ...person, displayName: displayName(person) }))
-    .sort((a, b) => rank(a) - rank(b) || nameCollator.compare(a.displayName, b.displayName) || a.email.localeCompare(b.email));
+    .sort((a, b) => rank(a) - rank(b) || compareNames(a.displayName, b.displayName) || a.email.localeCompare(b.email));
   const page = matching.slice(query.offset, query.offset + CALENDAR_PAGE_SIZE);
 
   const byPerson = new Map<string, typeof vacations>();

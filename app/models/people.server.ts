@@ -1,7 +1,7 @@
 // The company's people as company admins manage them (the Users tab): a searchable, paged list
 // with each person's allowances of a year, one person with their allowances, and the one change
 // that spans a person's profile and their team.
-import { displayName, nameCollator } from "~/lib/people";
+import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
@@ -38,7 +38,7 @@ export async function listPeople(viewer: Viewer, query: PeopleQuery) {
   });
   const matching = candidates
     .filter((person) => matchesSearch(person, query.search))
-    .sort((a, b) => nameCollator.compare(displayName(a), displayName(b)) || a.email.localeCompare(b.email));
+    .sort((a, b) => compareNames(displayName(a), displayName(b)) || a.email.localeCompare(b.email));
   const pageIds = matching.slice(query.offset, query.offset + query.limit).map((person) => person.id);
   const [rows, allowances] = pageIds.length
     ? await Promise.all([

@@ -10,7 +10,7 @@ import { categoryName } from "~/components/category-name";
 import type { Balances } from "~/lib/balances";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
-import { displayName, nameCollator } from "~/lib/people";
+import { compareNames, displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
@@ -99,10 +99,10 @@ export function sortReportRows(rows: readonly ReportRow[], sort: ReportSortKey, 
     if (x === null || y === null) {
       if (x !== y) return x === null ? 1 : -1;
     } else {
-      const order = typeof x === "number" && typeof y === "number" ? x - y : nameCollator.compare(String(x), String(y));
+      const order = typeof x === "number" && typeof y === "number" ? x - y : compareNames(String(x), String(y));
       if (order !== 0) return sign * order;
     }
-    return nameCollator.compare(a.user.name, b.user.name);
+    return compareNames(a.user.name, b.user.name);
   });
 }
 

@@ -84,8 +84,12 @@ function serialised(inner: SqlDriverAdapter): SqlDriverAdapter {
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
 async function keptOptimised(adapter: SqlDriverAdapter): Promise<SqlDriverAdapter> {
-  await adapter.executeScript("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
-  const timer = setInterval(() => void adapter.executeScript("PRAGMA optimize;").catch(() => {}), OPTIMIZE_EVERY_MS);
+  // Statistics only make queries faster: a read-only file, or a write lock another process holds
+  // past the busy timeout, must not stop the app from opening its database.
+  const optimize = (script: string) =>
+    adapter.executeScript(script).catch((error: unknown) => console.warn(`SQLite statistics not updated: ${(error as Error).message}`));
+  await optimize("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
+  const timer = setInterval(() => void optimize("PRAGMA optimize;"), OPTIMIZE_EVERY_MS);
   timer.unref();
   return {
     ...adapter,
