@@ -92,8 +92,8 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
         <caption id="company-month-caption" className="visually-hidden">{t("companyCalendar.caption", { month: formatIsoDate(`${month}-01`, language, { month: "long", year: "numeric" }) })}</caption>
         <colgroup>
           <col className="company-month__label-col" />
-          {days.map((date) => (
-            <col key={date} className={date === today ? "company-month__col--today" : isWeekend(date) ? "company-month__col--weekend" : undefined} />
+          {columnKindsOf(days, today).map((kind, index) => (
+            <col key={days[index]} className={kind === "day" ? undefined : `company-month__col--${kind}`} />
           ))}
         </colgroup>
         <thead>

@@ -10,7 +10,6 @@ export function displayName(person: Nameable): string {
   return person.fullName?.trim() || person.name?.trim() || person.email;
 }
 
-
 let collator: Intl.Collator | undefined;
 
 /**
