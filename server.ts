@@ -1,6 +1,7 @@
 // Express entry: security headers, compression, static assets, request log, health check, the
 // request guards, the Remix handler; migrations (and the demo company on a fresh local database)
 // before listening.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -107,7 +108,8 @@ async function main() {
   const jobs = [runtime.scheduleAutoApproval(), runtime.scheduleCarryOver()];
   const stopJobs = () => jobs.forEach((stop) => stop());
   const server = createApp(build).listen(env.PORT, env.HOST, () => {
-    console.log(`Absence planner ready on http://localhost:${env.PORT}`);
+    // In a cluster the primary says it once, when every process listens.
+    if (cluster.isPrimary) console.log(`Absence planner ready on http://localhost:${env.PORT}`);
   });
 
   // Finish the requests in flight, close the database, then exit; force it after 10 s. Once: Ctrl-C
@@ -129,7 +131,80 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/**
+ * WEB_CONCURRENCY processes serve requests (node:cluster: one port, connections dealt in turn).
+ * One Node process renders on one core; a page is CPU-bound, so a machine with two cores serves
+ * nearly twice the pages with two. The processes share nothing but the database, which already
+ * makes several instances behave as one (decision 0029). They start one after another: the first
+ * applies the migrations and seeds the demo company, and a configuration error stops everything
+ * before a second process repeats it.
+ */
+function superviseWorkers(count: number) {
+  const listening = new Set<number>();
+  let stopping = false;
+  let exitCode = 0;
+  const restarts: number[] = [];
+  const alive = () => Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead());
+
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    if (alive().length === 0) process.exit(exitCode);
+    for (const worker of alive()) worker!.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+
+  cluster.on("listening", (worker, address) => {
+    const first = !listening.has(worker.id);
+    listening.add(worker.id);
+    if (!first || stopping) return;
+    if (listening.size < count && alive().length < count) cluster.fork();
+    else if (listening.size === count) console.log(`Absence planner ready on http://localhost:${address.port} (${count} processes)`);
+    else console.log("The new server process is serving");
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (alive().length === 0) process.exit(exitCode);
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      // It never served: bad configuration or an unreachable database. Another would fail alike.
+      console.error(`A server process failed to start (${signal ?? `exit code ${code}`}): stopping`);
+      stopAll(code || 1);
+      return;
+    }
+    // A process that dies while serving (out of memory, a native crash) is replaced; one that
+    // keeps dying is not hidden by endless restarts.
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 5) {
+      console.error("Server processes keep dying (more than 5 in a minute): stopping");
+      stopAll(1);
+      return;
+    }
+    console.error(`A server process ended (${signal ?? `exit code ${code}`}): starting another`);
+    cluster.fork();
+  });
+  // Ctrl-C reaches every process of the terminal's group, workers included; a supervisor's
+  // SIGTERM reaches the primary only. Either way each worker finishes its requests and exits.
+  process.on("SIGTERM", () => stopAll(0));
+  process.on("SIGINT", () => stopAll(0));
+  cluster.fork();
+}
+
+/** WEB_CONCURRENCY as a number of processes; a value that is not one is refused by the app's own check. */
+function processesWanted(): number {
+  const wanted = Number(process.env.WEB_CONCURRENCY || 1);
+  return Number.isInteger(wanted) && wanted >= 1 && wanted <= 64 ? wanted : 1;
+}
+
+if (cluster.isPrimary && processesWanted() > 1) {
+  superviseWorkers(processesWanted());
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

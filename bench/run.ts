@@ -6,9 +6,10 @@
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10); BENCH_ONLY=<text> runs only
 // the targets whose name contains it; BENCH_NODE_ARGS adds Node flags to the server's (e.g.
 // "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes); BENCH_DB=postgresql
-// runs the pages on PostgreSQL, with one instance and then two behind a round-robin proxy.
+// runs the pages on PostgreSQL, with one instance and then two behind a round-robin proxy;
+// BENCH_PROCESSES (default 2) is the number of processes of the SQLite run's second round.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { connect, createServer } from "node:net";
 import path from "node:path";
@@ -27,6 +28,8 @@ const PASSWORD = "bench-password";
 const LARGE_PEOPLE = 1000;
 const ONLY = process.env.BENCH_ONLY ?? "";
 const ENGINE = process.env.BENCH_DB === "postgresql" ? "postgresql" : "sqlite";
+// SQLite: the pages again from a server of this many processes (WEB_CONCURRENCY); 1 skips that round.
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 const chosen = (name: string) => name.includes(ONLY);
 
 interface SeedCompany {
@@ -294,6 +297,21 @@ function peakRssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** A server's processes: itself and, with WEB_CONCURRENCY > 1, the workers it forked. */
+function processesOf(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return [pid, ...children];
+}
+
+/** Peak RSS of each process of a server: "180 MB", or "primary 50 MB; workers 170, 168 MB". */
+function peakRssOf(server: ChildProcess): string {
+  const [primary, ...workers] = processesOf(server.pid!).map(peakRssMb);
+  if (!workers.length) return `${primary.toFixed(0)} MB`;
+  return `primary ${primary.toFixed(0)} MB; workers ${workers.map((mb) => mb.toFixed(0)).join(", ")} MB`;
+}
+
 /** `npm run serve`'s command: its variables and Node's arguments (BENCH_NODE_ARGS first). */
 function serveCommand() {
   // The same command and Node flags as `npm run serve`, so the figures are those of production.
@@ -306,11 +324,11 @@ function serveCommand() {
   return { env, args };
 }
 
-async function startServer(url: string): Promise<{ base: string; server: ChildProcess }> {
+async function startServer(url: string, processes = 1): Promise<{ base: string; server: ChildProcess }> {
   const port = await freePort();
   const command = serveCommand();
   const server = spawn(process.execPath, command.args, {
-    env: { ...process.env, ...command.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never" },
+    env: { ...process.env, ...command.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never", WEB_CONCURRENCY: String(processes) },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -399,8 +417,16 @@ async function main() {
       } finally {
         proxy.close();
       }
-      console.log(`\nServers' peak RSS: ${servers.map((s) => `${peakRssMb(s.pid!).toFixed(0)} MB`).join(", ")}\n`);
+      console.log(`\nServers' peak RSS: ${servers.map(peakRssOf).join(", ")}\n`);
       return;
+    }
+    // Both cores: the same pages from a server of two processes (WEB_CONCURRENCY=2, server.ts).
+    if (PROCESSES > 1) {
+      const several = await startServer(url, PROCESSES);
+      servers.push(several.server);
+      await pageTargets(several.base, absences, `SQLite, ${PROCESSES} processes (WEB_CONCURRENCY=${PROCESSES})`);
+      console.log(`\nPeak RSS of the ${PROCESSES}-process server: ${peakRssOf(several.server)}\n`);
+      several.server.kill("SIGTERM");
     }
     // Issue 12: the year report and the absences CSV of 1,000 people, one request at a time (what
     // an admin waits for), target ≤ 150 ms.
@@ -420,7 +446,7 @@ async function main() {
       const r = await load(`${base}${target}`, largeAdmin, SECONDS, 1);
       console.log(`| ${name} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
     }
-    console.log(`\nServer peak RSS: ${peakRssMb(first.server.pid!).toFixed(0)} MB\n`);
+    console.log(`\nServer peak RSS (one process, with the reports): ${peakRssOf(first.server)}\n`);
 
     // After the pages, so their figures stay those of the data set above.
     if (!chosen("holiday CSV import")) return;

@@ -13,6 +13,13 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  // Processes serving requests (server.ts): one per core the app may use.
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "must be a whole number of processes, such as 2" })
+    .int("must be a whole number of processes, such as 2")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .default(1),
   DATABASE_URL: z
     .string()
     .default(DEFAULT_DATABASE_URL)

@@ -4,6 +4,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -63,7 +64,7 @@ function isRunning(pid: number): boolean {
 }
 
 /** Starts `command` (a shell word list, as npm runs it) and waits until the server answers. */
-async function startServer(command: string, args: string[], options: { group?: boolean } = {}) {
+async function startServer(command: string, args: string[], options: { group?: boolean; env?: Record<string, string> } = {}) {
   const port = await freePort();
   const output: string[] = [];
   const child: ChildProcess = spawn(command, args, {
@@ -77,13 +78,15 @@ async function startServer(command: string, args: string[], options: { group?: b
       DATABASE_URL: `file:${path.join(scratch, `${port}.db`)}`,
       SEED_DEMO: "never",
       LOG_REQUESTS: "false",
+      ...options.env,
     },
   });
   started.push(child.pid!);
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const up = await waitFor(() => answers(port), 60_000);
+  // Several processes start one after another: the server is up when it says so.
+  const up = await waitFor(async () => /Absence planner ready/.test(output.join("")) && (await answers(port)), 60_000);
   expect(up, `the server answers on ${port}:\n${output.join("")}`).toBe(true);
   const tree = descendantsOf(child.pid!);
   started.push(...tree);
@@ -150,4 +153,86 @@ describe("stopping the server started through npm", () => {
     process.kill(server.child.pid!, "SIGTERM");
     await expectStopped(server);
   }, 90_000);
+});
+
+/** The status of a GET over a connection of its own (a new connection goes to the next process). */
+function statusOnNewConnection(port: number, target: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: target, agent: false, headers: { Cookie: cookie } }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("a server of several processes (WEB_CONCURRENCY)", () => {
+  const nodeWorkers = (primary: number) => descendantsOf(primary).filter((pid) => isRunning(pid) && /node/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8")));
+
+  it("serves from two processes, replaces one that dies, and stops whole on SIGTERM", async () => {
+    const server = await startServer(process.execPath, ["build/server.js"], { env: { WEB_CONCURRENCY: "2", SEED_DEMO: "always" } });
+    expect(server.output.join("")).toContain("(2 processes)");
+    const workers = nodeWorkers(server.child.pid!);
+    expect(workers).toHaveLength(2);
+
+    // Signed in through one connection, known on the next ones, which the processes take in turn.
+    const base = `http://127.0.0.1:${server.port}`;
+    const signIn = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: new URLSearchParams({ email: "employee@demo.test", password: "demo-password" }),
+    });
+    expect(signIn.status, server.output.join("")).toBe(302);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    for (let i = 0; i < 4; i++) expect(await statusOnNewConnection(server.port, "/my-calendar", cookie)).toBe(200);
+
+    process.kill(workers[0], "SIGKILL");
+    expect(await waitFor(() => server.output.join("").includes("starting another"), 5000), server.output.join("")).toBe(true);
+    expect(await waitFor(() => server.output.join("").includes("The new server process is serving"), 20_000), "a new process takes its place").toBe(true);
+    const now = nodeWorkers(server.child.pid!);
+    expect(now).not.toContain(workers[0]);
+    started.push(...now);
+    server.tree.push(...now);
+    for (let i = 0; i < 4; i++) expect(await answers(server.port)).toBe(true);
+
+    process.kill(server.child.pid!, "SIGTERM");
+    await expectStopped(server);
+    expect(server.output.join("").match(/received: shutting down/g)).toHaveLength(2);
+  }, 90_000);
+
+  it("stops on Ctrl-C, which reaches every process of the group", async () => {
+    const server = await startServer(process.execPath, ["build/server.js"], { group: true, env: { WEB_CONCURRENCY: "2" } });
+    process.kill(-server.child.pid!, "SIGINT");
+    await expectStopped(server);
+  }, 90_000);
+
+  it("a configuration error stops it after the first process, with the message", async () => {
+    const child = spawn(process.execPath, ["build/server.js"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WEB_CONCURRENCY: "2", PORT: String(await freePort()), SESSION_SECRET: "too-short", DATABASE_URL: `file:${path.join(scratch, "refused.db")}` },
+    });
+    started.push(child.pid!);
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
+    expect(code, output).toBe(1);
+    expect(output.match(/SESSION_SECRET: must be at least 32 characters/g), output).toHaveLength(1);
+    expect(output).toContain("A server process failed to start");
+  }, 60_000);
+
+  it("refuses a WEB_CONCURRENCY that is not a number of processes", () => {
+    const run = () =>
+      execFileSync(process.execPath, ["build/server.js"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, WEB_CONCURRENCY: "two", DATABASE_URL: `file:${path.join(scratch, "refused.db")}` },
+      });
+    expect(run).toThrow(/WEB_CONCURRENCY: must be a whole number of processes/);
+  });
 });

@@ -1,8 +1,8 @@
-// Two app processes on one PostgreSQL database behave as one (issue 14, decision 0029): a session
+// Two app processes on one database behave as one (issue 14, decisions 0029 and 0038): a session
 // opened on one is known to the other (and closed for both), rate limits count across both, the
 // auto-approval and carry-over jobs (which both run at start) do their work once, and each e-mail
 // of the outbox is sent once although both drain it at the same moment. Runs the built server
-// twice against this file's database; PostgreSQL only (SQLite is one process by design).
+// twice against this file's database, on either engine (a SQLite file is shared by processes as well).
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,6 @@ import { getDb } from "~/utils/db.server";
 import { ensureBuiltApp } from "../support/built-app";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
 import { startSmtpServer } from "../support/smtp";
-import { testEngine } from "../support/test-database";
 
 interface Instance {
   name: string;
@@ -37,7 +36,7 @@ async function until(check: () => Promise<boolean>, ms: number, what: string) {
   }
 }
 
-describe.runIf(testEngine === "postgresql")("two app instances on one PostgreSQL database", () => {
+describe("two app instances on one database", () => {
   const instances: Instance[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let companyId = "";
