@@ -1,0 +1,74 @@
+// A page as the built server sends it (decision 0039): rendered to one string after the loader data
+// has been read ahead, so it must still begin with the doctype, hold the rendered screen, and carry
+// the loader data the browser hydrates from, to the stream's end. Without the data read ahead, the
+// string renderer leaves the data's scripts out and the page never becomes interactive.
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuiltApp } from "../support/built-app";
+import { answers, freePort, waitFor } from "../support/built-server";
+import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
+
+describe("a page rendered by the built server", () => {
+  let child: ChildProcess;
+  let base = "";
+  const output: string[] = [];
+  let cookie = "";
+
+  beforeAll(async () => {
+    ensureBuiltApp();
+    const company = await createCompany("Rendered Ltd");
+    const team = await createTeam(company.id, "Render team");
+    await createUser(company.id, { email: "render@rendered.test", fullName: "Rita Render", teamId: team.id, preferredLanguage: "en" });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ["build/server.js"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      // As the build was made (by ensureBuiltApp, under vitest's NODE_ENV=test), on this file's database.
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", SESSION_SECRET: "page-render-secret-0123456789-abcdefghij", APP_URL: base, SEED_DEMO: "never", LOG_REQUESTS: "false" },
+    });
+    child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    expect(await waitFor(() => answers(port), 60_000), output.join("")).toBe(true);
+    const login = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: new URLSearchParams({ email: "render@rendered.test", password: TEST_PASSWORD }),
+    });
+    expect(login.status, output.join("")).toBe(302);
+    cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+  }, 240_000);
+
+  afterAll(async () => {
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+    });
+  });
+
+  it("sends the doctype, the screen and its loader data to the stream's end", async () => {
+    const response = await fetch(`${base}/my-calendar`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\"")).toBe(true);
+    expect(html).toContain('data-testid="year-summary"');
+    // The loader data, in the scripts that feed the browser's copy of the stream, then its end.
+    const enqueued = [...html.matchAll(/streamController\.enqueue\((".*?")\);<\/script>/g)].map((match) => JSON.parse(match[1]) as string).join("");
+    expect(enqueued).toContain("Rita Render");
+    expect(html).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)*$/);
+  });
+
+  it("renders a screen's error with its status (a person who does not exist)", async () => {
+    const response = await fetch(`${base}/people/no-such-person`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain("streamController.close();");
+  });
+});
