@@ -79,5 +79,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
   // The streaming renderer wrote the doctype itself on meeting <html>; the string renderer does not.
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  // Bytes, not the string: a Response checks a string body for lone surrogates character by
+  // character before encoding it (3 % of My Calendar's CPU); Buffer.from encodes it in one go.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }

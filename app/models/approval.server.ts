@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { todayIn } from "~/lib/dates";
 import { getDb } from "~/utils/db.server";
 import { managedRequestsWhere, type Requester, type Viewer } from "~/utils/permissions.server";
+import { pageAndTotal } from "~/lib/paging";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
@@ -116,9 +117,9 @@ export async function pagePendingApprovals(viewer: Viewer, page: { offset: numbe
   const where = pendingReviewFilter(viewer);
   if (!where) return { items: [], total: 0 };
   const db = getDb();
-  const [items, total] = await Promise.all([
-    db.vacation.findMany({ where, orderBy: [...pendingOrder], select: pendingSelect, skip: page.offset, take: page.limit }),
-    db.vacation.count({ where }),
-  ]);
-  return { items, total };
+  return pageAndTotal(
+    page,
+    () => db.vacation.findMany({ where, orderBy: [...pendingOrder], select: pendingSelect, skip: page.offset, take: page.limit }),
+    () => db.vacation.count({ where }),
+  );
 }

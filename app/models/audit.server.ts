@@ -12,6 +12,7 @@ import { isoDateTimeIn, zonedDayEnd, zonedDayStart } from "~/lib/zoned-time";
 import { getDb } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
 import { canReadAudit, readsAuditOf, type Viewer } from "~/utils/permissions.server";
+import { pageAndTotal } from "~/lib/paging";
 
 /** Spec section 9: the audit page shows 20 entries. */
 export const AUDIT_PAGE_SIZE = 20;
@@ -155,10 +156,11 @@ export async function searchAudit(viewer: Viewer, filters: AuditFilters, paging:
   const limit = Math.min(Math.max(paging.limit ?? AUDIT_PAGE_SIZE, 1), MAX_AUDIT_PAGE);
   const offset = Math.max(paging.offset ?? 0, 0);
   const db = getDb();
-  const [rows, total] = await Promise.all([
-    db.auditEntry.findMany({ where, select: entrySelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: offset, take: limit }),
-    db.auditEntry.count({ where }),
-  ]);
+  const { items: rows, total } = await pageAndTotal(
+    { offset, limit },
+    () => db.auditEntry.findMany({ where, select: entrySelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: offset, take: limit }),
+    () => db.auditEntry.count({ where }),
+  );
   return { items: await describeEntries(rows, scope), total, offset, limit, companyId: scope };
 }
 

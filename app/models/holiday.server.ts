@@ -14,6 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canManageHolidays, type Viewer } from "~/utils/permissions.server";
 import { isKnownCountry, listRegions, officialHolidays } from "./holiday-catalogue.server";
+import { pageAndTotal } from "~/lib/paging";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
@@ -68,7 +69,11 @@ export async function listHolidays(viewer: Viewer, filters: HolidayFilters, pagi
   const { offset, limit } = paging;
   const needle = filters.q ? foldForSearch(filters.q.trim()) : "";
   if (!needle) {
-    const [total, items] = await Promise.all([db.holiday.count({ where }), db.holiday.findMany({ where, select: holidaySelect, orderBy: ORDER, skip: offset, take: limit })]);
+    const { items, total } = await pageAndTotal(
+      paging,
+      () => db.holiday.findMany({ where, select: holidaySelect, orderBy: ORDER, skip: offset, take: limit }),
+      () => db.holiday.count({ where }),
+    );
     return { items, total, offset, limit };
   }
   const names = await db.holiday.findMany({ where, select: { id: true, name: true }, orderBy: ORDER });

@@ -20,6 +20,7 @@ import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
 import { listTeams } from "./team.server";
 import { vacationWhere } from "./vacation.server";
+import { pageAndTotal } from "~/lib/paging";
 
 export interface ReportRow {
   user: { id: string; name: string; email: string; role: string };
@@ -276,10 +277,11 @@ export async function absenceReport(viewer: Viewer, filters: VacationFilters, pa
   requireAdmin(viewer);
   const where = vacationWhere(viewer, { ...filters, userId: undefined });
   const db = getDb();
-  const [items, total] = await Promise.all([
-    db.vacation.findMany({ where, select: absenceSelect, orderBy: absenceOrder, skip: paging.offset, take: paging.limit }),
-    db.vacation.count({ where }),
-  ]);
+  const { items, total } = await pageAndTotal(
+    paging,
+    () => db.vacation.findMany({ where, select: absenceSelect, orderBy: absenceOrder, skip: paging.offset, take: paging.limit }),
+    () => db.vacation.count({ where }),
+  );
   return { items: await describeAbsences(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
 }
 

@@ -16,6 +16,7 @@ import { assertAllowed, canCancel, canReview, isAdmin, seesAbsenceDetailsOf, typ
 import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
+import { pageAndTotal } from "~/lib/paging";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -295,9 +296,10 @@ export async function searchVacations(viewer: Viewer, filters: VacationFilters &
   const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_EXPORT_ROWS);
   const offset = Math.max(filters.offset ?? 0, 0);
   const db = getDb();
-  const [items, total] = await Promise.all([
-    db.vacation.findMany({ where, select: vacationSelect, orderBy: [{ startDate: "desc" }, { createdAt: "desc" }], skip: offset, take: limit }),
-    db.vacation.count({ where }),
-  ]);
+  const { items, total } = await pageAndTotal(
+    { offset, limit },
+    () => db.vacation.findMany({ where, select: vacationSelect, orderBy: [{ startDate: "desc" }, { createdAt: "desc" }], skip: offset, take: limit }),
+    () => db.vacation.count({ where }),
+  );
   return { items: await hideReasons(viewer, items), total, offset, limit };
 }
