@@ -1,7 +1,7 @@
 // Bounds on what a person may send, shared by the forms and the API (client-safe); the reasons are
 // in docs/decisions/0012-input-limits.md. The messages of these keys name the same numbers: a
 // unit test keeps them in step.
-import { dayNumber, isIsoDate, type IsoDate } from "./dates";
+import { addDays, dayNumber, isIsoDate, type IsoDate } from "./dates";
 
 /** Absences and date filters lie between these dates, both included. */
 export const FIRST_DATE: IsoDate = "2000-01-01";
@@ -9,6 +9,15 @@ export const LAST_DATE: IsoDate = "2100-12-31";
 
 /** Longest absence one request may cover, in calendar days (a whole leap year). */
 export const MAX_ABSENCE_DAYS = 366;
+
+/**
+ * The earliest start an absence reaching `date` can have: none is longer than MAX_ABSENCE_DAYS,
+ * so a search for absences overlapping a period reads a bounded range of start dates (an index
+ * range) however many years of history the company has.
+ */
+export function earliestStartReaching(date: IsoDate): IsoDate {
+  return addDays(date, -(MAX_ABSENCE_DAYS - 1));
+}
 
 /** Outside addresses one absence request may notify. */
 export const MAX_CUSTOM_RECIPIENTS = 10;

@@ -8,6 +8,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { languageOr } from "~/i18n";
 import { feedEvent, feedWindow, isFeedScope, tokenOfFeedFile, type FeedEvent, type FeedScope } from "~/lib/calendar-feeds";
 import { todayIn } from "~/lib/dates";
+import { earliestStartReaching } from "~/lib/input-limits";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { changes, recordAudit } from "~/utils/audit.server";
@@ -227,7 +228,7 @@ export async function renderFeed(file: string, now = new Date()): Promise<Render
     scope === "person" ? { userId: viewer.userId } : scope === "team" ? { user: { is: { teamId: feed.teamId } } } : {};
   const [absences, categories] = await Promise.all([
     db.vacation.findMany({
-      where: { companyId: viewer.companyId, status: { in: [...BLOCKING_STATUSES] }, endDate: { gte: from }, startDate: { lte: to }, ...whose },
+      where: { companyId: viewer.companyId, status: { in: [...BLOCKING_STATUSES] }, endDate: { gte: from }, startDate: { gte: earliestStartReaching(from), lte: to }, ...whose },
       select: {
         id: true,
         userId: true,

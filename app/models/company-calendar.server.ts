@@ -2,6 +2,7 @@
 // number of people or absences (tests/integration/query-counts.test.ts holds it to that).
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
+import { earliestStartReaching } from "~/lib/input-limits";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
@@ -55,7 +56,7 @@ export function weekAround(date: IsoDate): { start: IsoDate; end: IsoDate } {
   return { start, end: addDays(start, 6) };
 }
 
-const overlaps = (from: IsoDate, to: IsoDate) => ({ startDate: { lte: to }, endDate: { gte: from } });
+const overlaps = (from: IsoDate, to: IsoDate) => ({ startDate: { gte: earliestStartReaching(from), lte: to }, endDate: { gte: from } });
 
 export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) {
   const { companyId } = viewer;

@@ -3,6 +3,7 @@
 // Viewer and is scoped by the viewer's company; another company's ids are simply not found.
 import type { Prisma } from "~/generated/prisma/client";
 import { checkRequestFitsBalance } from "~/lib/balances";
+import { earliestStartReaching } from "~/lib/input-limits";
 import { todayIn, yearOf } from "~/lib/dates";
 import type { ApiVacation, ApiVacationWithoutReason } from "~/lib/schemas/api-responses";
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
@@ -285,7 +286,9 @@ export function vacationWhere(viewer: Viewer, filters: VacationFilters): Prisma.
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),
     ...(filters.dateFrom ? { endDate: { gte: filters.dateFrom } } : {}),
-    ...(filters.dateTo ? { startDate: { lte: filters.dateTo } } : {}),
+    ...(filters.dateFrom || filters.dateTo
+      ? { startDate: { ...(filters.dateFrom ? { gte: earliestStartReaching(filters.dateFrom) } : {}), ...(filters.dateTo ? { lte: filters.dateTo } : {}) } }
+      : {}),
     ...(filters.teamId ? { user: { teamId: filters.teamId === NO_TEAM_FILTER ? null : filters.teamId } } : {}),
   };
 }

@@ -236,3 +236,30 @@ describe("the API keeps the same privacy", () => {
     expect(JSON.stringify(await adminSearch.json())).toContain("Consulta privada");
   });
 });
+
+// Searches for absences overlapping a period read start dates from MAX_ABSENCE_DAYS before it
+// (an index range, decision 0040): the longest absence a person may request must still be found.
+describe("an absence as long as one may be", () => {
+  it("shows in the month, the week and the search it reaches by its last day only, and not a day later", async () => {
+    const longCo = await createCompany("Long Co");
+    const owner = await createUser(longCo.id, { role: "owner", fullName: "Lia Longa" });
+    // 2026-03-01 … 2027-03-01 is 366 calendar days, the most one request may cover.
+    const longest = await createVacation(longCo.id, owner.id, { startDate: "2026-03-01", endDate: "2027-03-01", status: "approved" });
+    const endedBefore = await createVacation(longCo.id, owner.id, { startDate: "2026-02-27", endDate: "2027-02-26", status: "approved" });
+    const viewer = await viewerFor(owner);
+
+    const march = await getCompanyMonth(viewer, { month: "2027-03", teamId: null, search: "", offset: 0, today: "2027-03-01" });
+    const bars = march.people.flatMap((p) => p.bars.map((b) => b.id));
+    expect(bars).toContain(longest.id);
+    expect(bars).not.toContain(endedBefore.id);
+    // Viewing May on 1 March: only "who is off today" reaches it.
+    const may = await getCompanyMonth(viewer, { month: "2027-05", teamId: null, search: "", offset: 0, today: "2027-03-01" });
+    expect(may.people.flatMap((p) => p.bars)).toEqual([]);
+    expect(may.summary.today.map((entry) => entry.id)).toEqual([longest.id]);
+
+    const cookie = await signIn(owner.email);
+    const search = (await searchApi(args(getRequest(`/api/vacations/search?date_from=2027-03-01&date_to=2027-03-31`, cookie)))) as Response;
+    const ids = ((await search.json()) as { id: string }[]).map((row) => row.id);
+    expect(ids).toEqual([longest.id]);
+  });
+});

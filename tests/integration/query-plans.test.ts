@@ -44,5 +44,18 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
     await next.company.count();
     expect(upcomingPlan(file)).toContain("Vacation_userId_startDate_idx");
     await next.$disconnect();
+
+    // The company's absences overlapping a month (company calendar, search API, feeds): a range of
+    // start dates bounded on both sides, the end date checked in the same index (decision 0040).
+    const db = new Database(file, { readonly: true });
+    try {
+      const { companyId } = db.prepare(`SELECT companyId FROM User WHERE email = 'employee@demo.test'`).get() as { companyId: string };
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND endDate >= ? AND startDate >= ? AND startDate <= ? ORDER BY startDate DESC`)
+        .all(companyId, "2026-12-01", "2025-12-01", "2026-12-31") as { detail: string }[];
+      expect(plan.map((row) => row.detail).join("\n")).toContain("Vacation_companyId_startDate_endDate_idx (companyId=? AND startDate>? AND startDate<?)");
+    } finally {
+      db.close();
+    }
   });
 });
