@@ -57,29 +57,58 @@ function capitalize(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
-/** Monday first (spec §9): 2024-01-01 was a Monday. */
-function useWeekdays(language: string) {
-  return useMemo(
-    () =>
-      Array.from({ length: 7 }, (_, i) => {
-        const date = isoDate(2024, 1, 1 + i);
-        return { short: formatIsoDate(date, language, WEEKDAY_NARROW), long: formatIsoDate(date, language, WEEKDAY_LONG) };
-      }),
-    [language],
-  );
+interface Weekday {
+  short: string;
+  long: string;
 }
 
-/** The weeks of a month as rows of 7 cells, Monday first; null pads before the 1st and after the last day. */
-function monthWeeks(year: number, month: number): (IsoDate | null)[][] {
+interface GridDay {
+  date: IsoDate;
+  day: number;
+  weekend: boolean;
+  /** The date in full ("quinta-feira, 1 de janeiro de 2026"), the start of the day's name. */
+  fullDate: string;
+}
+
+interface MonthLayout {
+  caption: string;
+  weekdays: Weekday[];
+  /** Rows of 7 cells, Monday first; null pads before the 1st and after the last day. */
+  weeks: (GridDay | null)[][];
+}
+
+// What a month grid shows that depends only on the month and the language: every My Calendar
+// renders twelve of them, and the same few dozen months come back on every request. Bounded: at
+// most a few years in three languages are in use at once; past the bound it starts over.
+const layouts = new Map<string, MonthLayout>();
+const MAX_LAYOUTS = 360;
+
+/** Monday first (spec §9): 2024-01-01 was a Monday. */
+function weekdaysIn(language: string): Weekday[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = isoDate(2024, 1, 1 + i);
+    return { short: formatIsoDate(date, language, WEEKDAY_NARROW), long: formatIsoDate(date, language, WEEKDAY_LONG) };
+  });
+}
+
+function monthLayout(year: number, month: number, language: string): MonthLayout {
+  const key = `${language}|${year}|${month}`;
+  let layout = layouts.get(key);
+  if (layout) return layout;
   const first = isoDate(year, month, 1);
   const daysInMonth = Number(isoDate(year, month + 1, 0).slice(8, 10));
-  const offset = (dayOfWeek(first) + 6) % 7;
-  const cells: (IsoDate | null)[] = [...Array<null>(offset).fill(null)];
-  for (let day = 1; day <= daysInMonth; day++) cells.push(isoDate(year, month, day));
+  const cells: (GridDay | null)[] = Array<null>((dayOfWeek(first) + 6) % 7).fill(null);
+  for (let day = 1; day <= daysInMonth; day++) {
+    const date = isoDate(year, month, day);
+    cells.push({ date, day, weekend: isWeekend(date), fullDate: formatIsoDate(date, language, DATE_FULL) });
+  }
   while (cells.length % 7) cells.push(null);
-  const weeks: (IsoDate | null)[][] = [];
+  const weeks: (GridDay | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return weeks;
+  layout = { caption: capitalize(formatIsoDate(first, language, MONTH_YEAR)), weekdays: weekdaysIn(language), weeks };
+  if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+  layouts.set(key, layout);
+  return layout;
 }
 
 export interface MonthGridProps {
@@ -97,9 +126,7 @@ export interface MonthGridProps {
 
 export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses, holidays, selection, focusDate, interactive }: MonthGridProps) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const weekdays = useWeekdays(language);
-  const weeks = useMemo(() => monthWeeks(year, month), [year, month]);
+  const { caption, weekdays, weeks } = monthLayout(year, month, i18n.language);
   // The same few words on up to 31 cells: translated once per grid.
   const notesFor = useMemo(
     () => ({
@@ -111,7 +138,6 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
     }),
     [t],
   );
-  const caption = capitalize(formatIsoDate(isoDate(year, month, 1), language, MONTH_YEAR));
   const captionId = `month-${year}-${String(month).padStart(2, "0")}`;
   return (
     <div className="month-grid" id={captionId}>
@@ -130,46 +156,43 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
         </thead>
         <tbody>
           {weeks.map((week) => (
-            <tr key={week.find(Boolean)}>
-              {week.map((date, index) => {
-                if (!date) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
+            <tr key={week.find(Boolean)?.date}>
+              {week.map((cell, index) => {
+                if (!cell) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
+                const { date, weekend } = cell;
                 const status = statuses.get(date) ?? null;
                 const holiday = holidays.get(date) ?? null;
-                const weekend = isWeekend(date);
                 const isToday = date === today;
                 const selected = Boolean(selection && date >= selection.start && date <= selection.end);
-                const notes = [
-                  status ? notesFor[status] : null,
-                  holiday ? t("absences.calendar.day.holiday", { name: holiday }) : null,
-                  weekend ? notesFor.weekend : null,
-                  isToday ? notesFor.today : null,
-                ].filter(Boolean);
-                const label = [formatIsoDate(date, language, DATE_FULL), ...notes].join(" · ");
+                // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
+                let notes = "";
+                if (status) notes += ` · ${notesFor[status]}`;
+                if (holiday) notes += ` · ${t("absences.calendar.day.holiday", { name: holiday })}`;
+                if (weekend) notes += ` · ${notesFor.weekend}`;
+                if (isToday) notes += ` · ${notesFor.today}`;
+                const label = cell.fullDate + notes;
                 const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : "free");
-                const classes = [
-                  "month-grid__day",
-                  `month-grid__day--${kind}`,
-                  holiday && status ? "month-grid__day--holiday-marked" : "",
-                  isToday ? "month-grid__day--today" : "",
-                  selected ? "month-grid__day--selected" : "",
-                ].filter(Boolean);
+                let classes = `month-grid__day month-grid__day--${kind}`;
+                if (holiday && status) classes += " month-grid__day--holiday-marked";
+                if (isToday) classes += " month-grid__day--today";
+                if (selected) classes += " month-grid__day--selected";
                 return (
                   <td
                     key={date}
                     id={isToday ? "today" : undefined}
-                    className={classes.join(" ")}
+                    className={classes}
                     data-date={date}
                     data-status={kind}
                     // A tooltip only where there is something to say (status, holiday): 365 full
                     // dates repeated in titles made the page twice as heavy.
-                    title={notes.length ? label : undefined}
+                    title={notes ? label : undefined}
                     tabIndex={interactive ? (date === focusDate ? 0 : -1) : undefined}
                     aria-selected={interactive ? selected : undefined}
                     aria-current={isToday ? "date" : undefined}
                     // One name per day (date and state), read instead of the bare number it shows.
                     aria-label={label}
                   >
-                    {Number(date.slice(8, 10))}
+                    {cell.day}
                   </td>
                 );
               })}
