@@ -54,6 +54,11 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
         .prepare(`EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND endDate >= ? AND startDate >= ? AND startDate <= ? ORDER BY startDate DESC`)
         .all(companyId, "2026-12-01", "2025-12-01", "2026-12-31") as { detail: string }[];
       expect(plan.map((row) => row.detail).join("\n")).toContain("Vacation_companyId_startDate_endDate_idx (companyId=? AND startDate>? AND startDate<?)");
+      // Approvals: the company's pending requests, soonest first, one page of them.
+      const pending = db
+        .prepare(`EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND status = 'pending' ORDER BY startDate, createdAt LIMIT 25`)
+        .all(companyId) as { detail: string }[];
+      expect(pending.map((row) => row.detail).join("\n")).toContain("Vacation_companyId_status_startDate_idx (companyId=? AND status=?)");
     } finally {
       db.close();
     }
