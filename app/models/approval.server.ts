@@ -90,7 +90,9 @@ export async function pendingApprovalsTag(viewer: Viewer): Promise<string> {
 }
 
 // Soonest first: the requests whose days come first need a decision first.
-const pendingOrder = [{ startDate: "asc" }, { createdAt: "asc" }] as const;
+// The id last: requests made together (same start, same moment) still come in one order, so no
+// request repeats or goes missing between pages.
+const pendingOrder = [{ startDate: "asc" }, { createdAt: "asc" }, { id: "asc" }] as const;
 
 const pendingSelect = {
   id: true,

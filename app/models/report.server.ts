@@ -270,7 +270,9 @@ async function describeAbsences(viewer: Viewer, t: TFunction, vacations: (Absenc
   });
 }
 
-const absenceOrder = [{ startDate: "asc" as const }, { createdAt: "asc" as const }];
+// The id last: absences written together (same start, same moment) keep one order, in the
+// table, between its pages and in the CSV, whichever index the database reads them through.
+const absenceOrder = [{ startDate: "asc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
 
 /** A page of the absences under the filters, in date order (a report reads forward in time). */
 export async function absenceReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {

@@ -301,7 +301,7 @@ export async function searchVacations(viewer: Viewer, filters: VacationFilters &
   const db = getDb();
   const { items, total } = await pageAndTotal(
     { offset, limit },
-    () => db.vacation.findMany({ where, select: vacationSelect, orderBy: [{ startDate: "desc" }, { createdAt: "desc" }], skip: offset, take: limit }),
+    () => db.vacation.findMany({ where, select: vacationSelect, orderBy: [{ startDate: "desc" }, { createdAt: "desc" }, { id: "desc" }], skip: offset, take: limit }),
     () => db.vacation.count({ where }),
   );
   return { items: await hideReasons(viewer, items), total, offset, limit };
