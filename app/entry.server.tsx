@@ -68,7 +68,7 @@ export default async function handleRequest(
   // before rendering starts; what streaming could send later is only the loader data's scripts, and
   // React's streaming renderer encodes each of a page's thousands of small pieces into bytes on its
   // own (~13 % of My Calendar's CPU) where the string renderer joins them once.
-  await readLoaderDataAhead(remixContext);
+  await readLoaderDataAhead(remixContext, streamTimeout + 1000);
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
       <I18nextProvider i18n={i18n}>

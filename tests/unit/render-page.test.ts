@@ -1,0 +1,50 @@
+// The loader data read ahead of a string render (decision 0039): every chunk kept, in order, in the
+// shape Remix's StreamTransfer reads, and data that never completes fails the render in time.
+import type { EntryContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { readLoaderDataAhead } from "~/utils/render-page.server";
+
+type Cache = Record<number, { result: { done: boolean; value: string } }>;
+
+function contextOf(stream: ReadableStream<Uint8Array>) {
+  const renderMeta: { streamCache?: Cache } = {};
+  return { context: { serverHandoffStream: stream, renderMeta } as unknown as EntryContext, renderMeta };
+}
+
+describe("readLoaderDataAhead", () => {
+  it("keeps every chunk in order, then the end, and leaves the stream for Remix's own reader", async () => {
+    const bytes = new TextEncoder().encode('[{"name":"Zoë"}]');
+    // The "ë" split across two chunks: decoded as one character, as a streaming decoder does.
+    const cut = bytes.indexOf(0xc3) + 1;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, cut));
+        controller.enqueue(bytes.slice(cut));
+        controller.close();
+      },
+    });
+    const { context, renderMeta } = contextOf(stream);
+    await readLoaderDataAhead(context, 1000);
+    const cache = renderMeta.streamCache!;
+    expect(Object.keys(cache)).toEqual(["0", "1", "2"]);
+    expect(cache[0].result.value + cache[1].result.value).toBe('[{"name":"Zoë"}]');
+    expect(cache[2].result).toEqual({ done: true, value: "" });
+    expect(cache[0].result.done).toBe(false);
+    // RemixServer calls getReader() on it: it must not be locked.
+    expect(() => stream.getReader()).not.toThrow();
+  });
+
+  it("fails when the data is not complete in time, rather than holding the request", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("[1,"));
+        // …and never closes: a loader's promise that never settles.
+      },
+    });
+    const { context, renderMeta } = contextOf(stream);
+    const started = Date.now();
+    await expect(readLoaderDataAhead(context, 50)).rejects.toThrow("not complete after 50 ms");
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(renderMeta.streamCache).toBeUndefined();
+  });
+});
