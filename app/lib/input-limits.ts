@@ -19,6 +19,11 @@ export function earliestStartReaching(date: IsoDate): IsoDate {
   return addDays(date, -(MAX_ABSENCE_DAYS - 1));
 }
 
+/** The latest end an absence reaching `date` can have (the mirror of earliestStartReaching). */
+export function latestEndReaching(date: IsoDate): IsoDate {
+  return addDays(date, MAX_ABSENCE_DAYS - 1);
+}
+
 /** Outside addresses one absence request may notify. */
 export const MAX_CUSTOM_RECIPIENTS = 10;
 

@@ -6,7 +6,8 @@
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { computeBalances, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
-import { buildHolidayIndex, holidayCalendarFor, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
+import { earliestStartReaching, FIRST_DATE, LAST_DATE, latestEndReaching } from "~/lib/input-limits";
+import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { AppError } from "~/utils/errors.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 
@@ -49,18 +50,52 @@ export interface BalanceScope {
 }
 
 /**
- * The company's holidays, and each person's calendar from them (their work country and region,
- * else the company's country): two queries for any number of people.
+ * The dates a caller counts working days in (each holiday on a date outside them is not read), or
+ * null for any date (an export of absences of every year). A company may keep decades of imported
+ * calendars: a page reads the few dozen holidays around its own dates, not all of them.
  */
-export async function loadHolidayCalendars(db: Db, companyId: string) {
+export type HolidaySpan = DateRange | null;
+
+/** Every date of every absence that touches [from, to]: none is longer than MAX_ABSENCE_DAYS. */
+export function spanOfAbsencesTouching(from: IsoDate, to: IsoDate): DateRange {
+  return { startDate: earliestStartReaching(from), endDate: latestEndReaching(to) };
+}
+
+/** The dates the given absences cover; with none, an empty span (only recurring holidays are read). */
+export function spanOfAbsences(absences: readonly DateRange[]): DateRange {
+  let startDate = LAST_DATE;
+  let endDate = FIRST_DATE;
+  for (const absence of absences) {
+    if (absence.startDate < startDate) startDate = absence.startDate;
+    if (absence.endDate > endDate) endDate = absence.endDate;
+  }
+  return { startDate, endDate };
+}
+
+/** Whether every date of `inner` lies within `span`. */
+export function spanCovers(span: HolidaySpan, inner: DateRange): boolean {
+  return span === null || (inner.startDate >= span.startDate && inner.endDate <= span.endDate);
+}
+
+/**
+ * The company's holidays within `span` (recurring ones always: they fall on every year), and each
+ * person's calendar from them (their work country and region, else the company's country): two
+ * queries for any number of people. A calendar answers only for dates within `span`.
+ */
+export async function loadHolidayCalendars(db: Db, companyId: string, span: HolidaySpan) {
+  // Each side of the OR names the company and the kind, so both engines read it through the index
+  // (companyId, isRecurring, date): the recurring rows, then one date range of the others.
+  const where: Prisma.HolidayWhereInput = span
+    ? { OR: [{ companyId, isRecurring: true }, { companyId, isRecurring: false, date: { gte: span.startDate, lte: span.endDate } }] }
+    : { companyId };
   const [company, holidayRows] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }),
-    db.holiday.findMany({ where: { companyId }, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
+    db.holiday.findMany({ where, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
   ]);
   const index = buildHolidayIndex(holidayRows);
   // The index keeps one calendar per country and region, so this is cheap per person.
   const calendarFor = (person: HolidayPerson): HolidayCalendar => holidayCalendarFor(index, person, company.countryCode);
-  return { companyCountryCode: company.countryCode, companyTimeZone: company.timeZone, holidayRows, calendarFor };
+  return { companyCountryCode: company.countryCode, companyTimeZone: company.timeZone, holidayRows, calendarFor, span };
 }
 
 export async function loadBalanceInputs(db: Db, companyId: string, scope: BalanceScope) {
@@ -70,7 +105,8 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
     ? { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } }] }
     : { deactivatedAt: null };
   const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
-    loadHolidayCalendars(db, companyId),
+    // The absences read below touch the years asked for; every day of them lies within this span.
+    loadHolidayCalendars(db, companyId, spanOfAbsencesTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
     db.user.findMany({
       where: { companyId, ...(userIds ? { id: { in: [...userIds] } } : {}), ...deactivation },
       select: balancePersonSelect,
@@ -122,6 +158,8 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
     people,
     peopleById,
     holidayRows: holidays.holidayRows,
+    /** The dates calendarOf answers for: the years asked for, widened by the longest absence. */
+    holidaySpan: holidays.span,
     categories,
     calendarOf,
     allowanceOf,

@@ -4,11 +4,11 @@ import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
-import { countWorkingDays, normalizeCode } from "~/lib/working-days";
+import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
-import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars, spanCovers, spanOfAbsences } from "./balance.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -49,16 +49,23 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const person = inputs.peopleById.get(userId);
   if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
   const calendar = inputs.calendarOf(userId);
-  const withDays = <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
-    ...v,
-    workingDays: countWorkingDays(v, calendar),
-  });
+  // What is still ahead may lie years after the year shown, beyond the holidays read for it.
+  const upcomingSpan = spanOfAbsences(upcomingRows);
+  const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
+    ? calendar
+    : (await loadHolidayCalendars(db, viewer.companyId, upcomingSpan)).calendarFor(person);
+  const withDays =
+    (counted: HolidayCalendar) =>
+    <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
+      ...v,
+      workingDays: countWorkingDays(v, counted),
+    });
   return {
     year,
     holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
     categories: categories.map(({ id, name, color, active, balance }) => ({ id, name, color, active, balance })),
-    vacations: vacations.map(withDays),
-    upcoming: upcomingRows.map(withDays),
+    vacations: vacations.map(withDays(calendar)),
+    upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
     hasAllowance: Boolean(inputs.allowanceOf(userId, year)),
     holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, inputs.holidayRows),
@@ -108,7 +115,7 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   const [people, holidays] = await Promise.all([
     // Deactivated people too: their past absences are still listed under their name.
     getDb().user.findMany({ where: { companyId: viewer.companyId, id: { in: userIds } }, select: balancePersonSelect }),
-    loadHolidayCalendars(getDb(), viewer.companyId),
+    loadHolidayCalendars(getDb(), viewer.companyId, spanOfAbsences(vacations)),
   ]);
   for (const person of people) {
     names[person.id] = displayName(person);

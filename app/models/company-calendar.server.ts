@@ -71,7 +71,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       select: { id: true, email: true, fullName: true, name: true, role: true, teamId: true, countryCode: true, region: true },
     }),
     db.team.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
-    loadHolidayCalendars(db, companyId),
+    // Only the month's holidays are shown (working days are not counted here).
+    loadHolidayCalendars(db, companyId, { startDate: monthStart, endDate: monthEnd }),
     db.vacation.findMany({
       where: { companyId, status: { in: [...BLOCKING_STATUSES] }, OR: [overlaps(monthStart, monthEnd), overlaps(week.start, week.end)] },
       select: {

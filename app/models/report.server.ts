@@ -17,7 +17,7 @@ import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { loadBalanceInputs, loadHolidayCalendars, spanOfAbsences, spanOfAbsencesTouching, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
 import { vacationWhere } from "./vacation.server";
 import { pageAndTotal } from "~/lib/paging";
@@ -223,11 +223,11 @@ export interface AbsenceReportRow {
  * days — from four queries for any number of rows. `userIds` null: everyone in the company (an
  * export of every absence, where naming a thousand ids costs more than reading them all).
  */
-async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] | null) {
+async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] | null, span: HolidaySpan) {
   const db = getDb();
   const [people, holidays, categories, teams] = await Promise.all([
     db.user.findMany({ where: { companyId: viewer.companyId, ...(userIds ? { id: { in: userIds } } : {}) }, select: { id: true, fullName: true, name: true, email: true, teamId: true, countryCode: true, region: true } }),
-    loadHolidayCalendars(db, viewer.companyId),
+    loadHolidayCalendars(db, viewer.companyId, span),
     db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
     listTeams(viewer),
   ]);
@@ -253,7 +253,7 @@ async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] 
 }
 
 async function describeAbsences(viewer: Viewer, t: TFunction, vacations: (AbsenceFields & { id: string })[]): Promise<AbsenceReportRow[]> {
-  const describe = await absenceDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))]);
+  const describe = await absenceDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))], spanOfAbsences(vacations));
   return vacations.map((vacation) => {
     const { name, email, team, type, workingDays } = describe(vacation);
     return {
@@ -296,7 +296,8 @@ export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters,
   const where = vacationWhere(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
     getDb().vacation.findMany({ where, select: absenceFields, orderBy: absenceOrder, take: MAX_ABSENCE_REPORT_ROWS }),
-    absenceDescriber(viewer, t, null),
+    // Read alongside the absences, so from the filters' dates: any absence they find touches them.
+    absenceDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfAbsencesTouching(filters.dateFrom, filters.dateTo) : null),
   ]);
   const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description")];
   const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));

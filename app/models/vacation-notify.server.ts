@@ -14,7 +14,7 @@ import { assertAllowed, canNotifyCancellation, canNotifyReviewers, type Viewer }
 import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { reviewersOf } from "./approval.server";
-import { loadHolidayCalendars } from "./balance.server";
+import { loadHolidayCalendars, spanOfAbsences } from "./balance.server";
 
 export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -52,7 +52,7 @@ async function loadRequest(companyId: string, vacationId: string) {
     },
   });
   if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
-  const { calendarFor } = await loadHolidayCalendars(db, companyId);
+  const { calendarFor } = await loadHolidayCalendars(db, companyId, spanOfAbsences([vacation]));
   const workingDays = countWorkingDays(vacation, calendarFor(vacation.user));
   return { vacation, workingDays };
 }

@@ -63,4 +63,35 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
       db.close();
     }
   });
+
+  it("a page reads a company's holidays around its dates, not every year it ever imported", async () => {
+    const file = path.join(scratch, "holidays.db");
+    const url = `file:${file}`;
+    applySqliteMigrations(url);
+    const seeding = createDb(url);
+    await seedDemoCompany(seeding, "2026-11-23");
+    await seeding.$disconnect();
+    // Ten countries' calendars of a century, as imports leave them; statistics taken as the app does.
+    const db = new Database(file);
+    try {
+      const { companyId } = db.prepare(`SELECT companyId FROM User WHERE email = 'employee@demo.test'`).get() as { companyId: string };
+      const insert = db.prepare(`INSERT INTO Holiday (id, companyId, date, name, countryCode, isRecurring, createdAt) VALUES (?, ?, ?, ?, ?, 0, 0)`);
+      db.transaction(() => {
+        for (let year = 2000; year < 2100; year++) {
+          for (let country = 0; country < 10; country++) {
+            for (let day = 1; day <= 12; day++) insert.run(`h-${year}-${country}-${day}`, companyId, `${year}-${String(day).padStart(2, "0")}-10`, `Day ${day}`, `C${country}`);
+          }
+        }
+      })();
+      db.exec("ANALYZE");
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN SELECT date FROM Holiday WHERE (companyId = ? AND isRecurring = 1) OR (companyId = ? AND isRecurring = 0 AND date >= ? AND date <= ?)`)
+        .all(companyId, companyId, "2025-12-31", "2027-12-31") as { detail: string }[];
+      const detail = plan.map((row) => row.detail).join("\n");
+      expect(detail).toContain("Holiday_companyId_isRecurring_date_idx (companyId=? AND isRecurring=?)");
+      expect(detail).toContain("Holiday_companyId_isRecurring_date_idx (companyId=? AND isRecurring=? AND date>? AND date<?)");
+    } finally {
+      db.close();
+    }
+  });
 });
