@@ -6,8 +6,7 @@
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { computeBalances, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
-import { earliestStartReaching, FIRST_DATE, LAST_DATE, latestEndReaching } from "~/lib/input-limits";
-import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
+import { buildHolidayIndex, holidayCalendarFor, spanOfAbsencesTouching, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { AppError } from "~/utils/errors.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 
@@ -55,27 +54,6 @@ export interface BalanceScope {
  * calendars: a page reads the few dozen holidays around its own dates, not all of them.
  */
 export type HolidaySpan = DateRange | null;
-
-/** Every date of every absence that touches [from, to]: none is longer than MAX_ABSENCE_DAYS. */
-export function spanOfAbsencesTouching(from: IsoDate, to: IsoDate): DateRange {
-  return { startDate: earliestStartReaching(from), endDate: latestEndReaching(to) };
-}
-
-/** The dates the given absences cover; with none, an empty span (only recurring holidays are read). */
-export function spanOfAbsences(absences: readonly DateRange[]): DateRange {
-  let startDate = LAST_DATE;
-  let endDate = FIRST_DATE;
-  for (const absence of absences) {
-    if (absence.startDate < startDate) startDate = absence.startDate;
-    if (absence.endDate > endDate) endDate = absence.endDate;
-  }
-  return { startDate, endDate };
-}
-
-/** Whether every date of `inner` lies within `span`. */
-export function spanCovers(span: HolidaySpan, inner: DateRange): boolean {
-  return span === null || (inner.startDate >= span.startDate && inner.endDate <= span.endDate);
-}
 
 /**
  * The company's holidays within `span` (recurring ones always: they fall on every year), and each

@@ -4,11 +4,11 @@ import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
-import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
+import { countWorkingDays, normalizeCode, spanCovers, spanOfAbsences, type HolidayCalendar } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
-import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars, spanCovers, spanOfAbsences } from "./balance.server";
+import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;

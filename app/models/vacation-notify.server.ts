@@ -4,7 +4,7 @@ import { languageOr, type Language } from "~/i18n";
 import { renderVacationMail } from "~/emails/vacation.server";
 import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
-import { countWorkingDays } from "~/lib/working-days";
+import { countWorkingDays, spanOfAbsences } from "~/lib/working-days";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -14,7 +14,7 @@ import { assertAllowed, canNotifyCancellation, canNotifyReviewers, type Viewer }
 import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { reviewersOf } from "./approval.server";
-import { loadHolidayCalendars, spanOfAbsences } from "./balance.server";
+import { loadHolidayCalendars } from "./balance.server";
 
 export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 

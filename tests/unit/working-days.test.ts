@@ -10,6 +10,9 @@ import {
   holidayCalendarFor,
   isWorkingDay,
   NO_HOLIDAYS,
+  spanCovers,
+  spanOfAbsences,
+  spanOfAbsencesTouching,
   rangesOverlap,
   splitWorkingDaysByYear,
   type HolidayCalendar,
@@ -368,5 +371,30 @@ describe("working days counted arithmetically", () => {
     const centuries = { startDate: "1599-12-30", endDate: "2801-03-01", halfDayStart: true, halfDayEnd: false };
     expect(countWorkingDays(centuries, calendar)).toBe(countDayByDay(centuries, calendar));
     expect(countWorkingDays(centuries, portugal)).toBe(countDayByDay(centuries, portugal));
+  });
+});
+
+describe("the dates a caller reads holidays for", () => {
+  it("widens a period by the longest absence on each side", () => {
+    expect(spanOfAbsencesTouching("2027-01-01", "2027-12-31")).toEqual({ startDate: "2026-01-01", endDate: "2028-12-30" });
+  });
+
+  it("spans the given absences, and nothing at all for none", () => {
+    const span = spanOfAbsences([
+      { startDate: "2027-03-01", endDate: "2027-03-05" },
+      { startDate: "2026-12-28", endDate: "2027-01-04" },
+      { startDate: "2031-06-02", endDate: "2031-06-02" },
+    ]);
+    expect(span).toEqual({ startDate: "2026-12-28", endDate: "2031-06-02" });
+    const none = spanOfAbsences([]);
+    expect(spanCovers(span, none)).toBe(true);
+    expect(none.startDate > none.endDate).toBe(true);
+  });
+
+  it("says whether one span lies within another", () => {
+    const year = { startDate: "2027-01-01", endDate: "2027-12-31" };
+    expect(spanCovers(year, { startDate: "2027-02-01", endDate: "2027-12-31" })).toBe(true);
+    expect(spanCovers(year, { startDate: "2027-12-27", endDate: "2028-01-07" })).toBe(false);
+    expect(spanCovers(null, { startDate: "1999-01-01", endDate: "2101-01-01" })).toBe(true);
   });
 });
