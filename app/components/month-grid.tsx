@@ -1,7 +1,9 @@
-import { memo, useMemo } from "react";
+import { memo } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { dayOfWeek, eachDay, isoDate, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatIsoDate } from "~/lib/format";
+import * as serverWriter from "./month-grid-html.server";
 
 export type DayStatus = "rejected" | "approved" | "pending";
 
@@ -62,7 +64,7 @@ interface Weekday {
   long: string;
 }
 
-interface GridDay {
+export interface GridDay {
   date: IsoDate;
   day: number;
   weekend: boolean;
@@ -91,7 +93,7 @@ function weekdaysIn(language: string): Weekday[] {
   });
 }
 
-function monthLayout(year: number, month: number, language: string): MonthLayout {
+export function monthLayout(year: number, month: number, language: string): MonthLayout {
   const key = `${language}|${year}|${month}`;
   let layout = layouts.get(key);
   if (layout) return layout;
@@ -124,20 +126,88 @@ export interface MonthGridProps {
   interactive: boolean;
 }
 
-export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses, holidays, selection, focusDate, interactive }: MonthGridProps) {
+/** The words a day's name is made of, translated once per grid. */
+export interface DayNotes {
+  approved: string;
+  pending: string;
+  rejected: string;
+  weekend: string;
+  today: string;
+  holiday: (name: string) => string;
+}
+
+/**
+ * A day cell's attributes, in the order React writes them: the browser renders them as props, the
+ * server writes them as a string (app/components/month-grid-html.server.ts), so both are the same.
+ */
+export interface DayAttributes {
+  id: "today" | undefined;
+  className: string;
+  "data-date": IsoDate;
+  "data-status": string;
+  /** A tooltip only where there is something to say: 365 full dates in titles made the page twice as heavy. */
+  title: string | undefined;
+  tabIndex: 0 | -1 | undefined;
+  "aria-selected": boolean | undefined;
+  "aria-current": "date" | undefined;
+  /** One name per day (date and state), read instead of the bare number it shows. */
+  "aria-label": string;
+}
+
+export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNotes): DayAttributes {
+  const { date, weekend } = cell;
+  const { selection, interactive } = props;
+  const status = props.statuses.get(date) ?? null;
+  const holiday = props.holidays.get(date) ?? null;
+  const isToday = date === props.today;
+  const selected = Boolean(selection && date >= selection.start && date <= selection.end);
+  // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
+  let said = "";
+  if (status) said += ` · ${notes[status]}`;
+  if (holiday) said += ` · ${notes.holiday(holiday)}`;
+  if (weekend) said += ` · ${notes.weekend}`;
+  if (isToday) said += ` · ${notes.today}`;
+  const label = cell.fullDate + said;
+  const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : "free");
+  let className = `month-grid__day month-grid__day--${kind}`;
+  if (holiday && status) className += " month-grid__day--holiday-marked";
+  if (isToday) className += " month-grid__day--today";
+  if (selected) className += " month-grid__day--selected";
+  return {
+    id: isToday ? "today" : undefined,
+    className,
+    "data-date": date,
+    "data-status": kind,
+    title: said ? label : undefined,
+    tabIndex: interactive ? (date === props.focusDate ? 0 : -1) : undefined,
+    "aria-selected": interactive ? selected : undefined,
+    "aria-current": isToday ? "date" : undefined,
+    "aria-label": label,
+  };
+}
+
+export function dayNotes(t: TFunction): DayNotes {
+  return {
+    approved: t("absences.calendar.day.approved"),
+    pending: t("absences.calendar.day.pending"),
+    rejected: t("absences.calendar.day.rejected"),
+    weekend: t("absences.calendar.day.weekend"),
+    today: t("absences.calendar.day.today"),
+    holiday: (name) => t("absences.calendar.day.holiday", { name }),
+  };
+}
+
+// The server writes the days as a string (it renders no interactive grid: that needs hydration);
+// the browser, whose build has no *.server module, renders them as React elements.
+// tests/unit/month-grid-markup.test.tsx compares the two.
+const writeRows = (serverWriter as Partial<typeof serverWriter>).monthRowsHtml;
+
+export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
+  const { year, month, interactive } = props;
   const { t, i18n } = useTranslation();
   const { caption, weekdays, weeks } = monthLayout(year, month, i18n.language);
-  // The same few words on up to 31 cells: translated once per grid.
-  const notesFor = useMemo(
-    () => ({
-      approved: t("absences.calendar.day.approved"),
-      pending: t("absences.calendar.day.pending"),
-      rejected: t("absences.calendar.day.rejected"),
-      weekend: t("absences.calendar.day.weekend"),
-      today: t("absences.calendar.day.today"),
-    }),
-    [t],
-  );
+  const notes = dayNotes(t);
+  const describe = (cell: GridDay) => dayAttributes(cell, props, notes);
   const captionId = `month-${year}-${String(month).padStart(2, "0")}`;
   return (
     <div className="month-grid" id={captionId}>
@@ -154,51 +224,25 @@ export const MonthGrid = memo(function MonthGrid({ year, month, today, statuses,
             ))}
           </tr>
         </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.find(Boolean)?.date}>
-              {week.map((cell, index) => {
-                if (!cell) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
-                const { date, weekend } = cell;
-                const status = statuses.get(date) ?? null;
-                const holiday = holidays.get(date) ?? null;
-                const isToday = date === today;
-                const selected = Boolean(selection && date >= selection.start && date <= selection.end);
-                // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
-                let notes = "";
-                if (status) notes += ` · ${notesFor[status]}`;
-                if (holiday) notes += ` · ${t("absences.calendar.day.holiday", { name: holiday })}`;
-                if (weekend) notes += ` · ${notesFor.weekend}`;
-                if (isToday) notes += ` · ${notesFor.today}`;
-                const label = cell.fullDate + notes;
-                const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : "free");
-                let classes = `month-grid__day month-grid__day--${kind}`;
-                if (holiday && status) classes += " month-grid__day--holiday-marked";
-                if (isToday) classes += " month-grid__day--today";
-                if (selected) classes += " month-grid__day--selected";
-                return (
-                  <td
-                    key={date}
-                    id={isToday ? "today" : undefined}
-                    className={classes}
-                    data-date={date}
-                    data-status={kind}
-                    // A tooltip only where there is something to say (status, holiday): 365 full
-                    // dates repeated in titles made the page twice as heavy.
-                    title={notes ? label : undefined}
-                    tabIndex={interactive ? (date === focusDate ? 0 : -1) : undefined}
-                    aria-selected={interactive ? selected : undefined}
-                    aria-current={isToday ? "date" : undefined}
-                    // One name per day (date and state), read instead of the bare number it shows.
-                    aria-label={label}
-                  >
-                    {cell.day}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        {writeRows && !interactive ? (
+          <tbody dangerouslySetInnerHTML={{ __html: writeRows(weeks, describe) }} />
+        ) : (
+          <tbody>
+            {weeks.map((week, row) => (
+              // A month's weeks never move: their place is their key.
+              <tr key={row}>
+                {week.map((cell, index) => {
+                  if (!cell) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
+                  return (
+                    <td key={cell.date} {...describe(cell)}>
+                      {cell.day}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        )}
       </table>
     </div>
   );

@@ -16,7 +16,6 @@ import {
   yearOf,
   type IsoDate,
 } from "./dates";
-import { earliestStartReaching, FIRST_DATE, LAST_DATE, latestEndReaching } from "./input-limits";
 
 export interface HolidayRow {
   date: IsoDate;
@@ -315,25 +314,4 @@ export function splitWorkingDaysByYear(range: AbsenceRange, calendar: HolidayCal
  */
 export function rangesOverlap(a: DateRange, b: DateRange): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;
-}
-
-/** Every date of every absence that touches [from, to]: none is longer than MAX_ABSENCE_DAYS. */
-export function spanOfAbsencesTouching(from: IsoDate, to: IsoDate): DateRange {
-  return { startDate: earliestStartReaching(from), endDate: latestEndReaching(to) };
-}
-
-/** The dates the given absences cover; with none, an empty span (only recurring holidays are read). */
-export function spanOfAbsences(absences: readonly DateRange[]): DateRange {
-  let startDate = LAST_DATE;
-  let endDate = FIRST_DATE;
-  for (const absence of absences) {
-    if (absence.startDate < startDate) startDate = absence.startDate;
-    if (absence.endDate > endDate) endDate = absence.endDate;
-  }
-  return { startDate, endDate };
-}
-
-/** Whether every date of `inner` lies within `span` (null: every date). */
-export function spanCovers(span: DateRange | null, inner: DateRange): boolean {
-  return span === null || (inner.startDate >= span.startDate && inner.endDate <= span.endDate);
 }

@@ -6,7 +6,8 @@
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { computeBalances, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
-import { buildHolidayIndex, holidayCalendarFor, spanOfAbsencesTouching, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
+import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
+import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
 import { AppError } from "~/utils/errors.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 

@@ -2,22 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayNumber, eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf, yearOf } from "~/lib/dates";
 import { nationalHolidays } from "~/models/holiday-catalogue.server";
-import {
-  buildHolidayIndex,
-  countWorkingDays,
-  countWorkingDaysInYear,
-  holidayCalendar,
-  holidayCalendarFor,
-  isWorkingDay,
-  NO_HOLIDAYS,
-  spanCovers,
-  spanOfAbsences,
-  spanOfAbsencesTouching,
-  rangesOverlap,
-  splitWorkingDaysByYear,
-  type HolidayCalendar,
-  type HolidayRow,
-} from "~/lib/working-days";
+import { buildHolidayIndex, countWorkingDays, countWorkingDaysInYear, holidayCalendar, holidayCalendarFor, isWorkingDay, NO_HOLIDAYS, rangesOverlap, splitWorkingDaysByYear, type HolidayCalendar, type HolidayRow } from "~/lib/working-days";
+import { spanCovers, spanOfAbsences, spanOfAbsencesTouching } from "~/lib/holiday-spans";
 
 const fullDays = (startDate: string, endDate: string) => ({ startDate, endDate, halfDayStart: false, halfDayEnd: false });
 
