@@ -10,7 +10,9 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import type { IsoMonth } from "~/lib/month-param";
+import { node, toElements, type MarkupNode } from "~/lib/markup-tree";
 import { categoryName } from "./category-name";
+import * as serverWriter from "./company-month-html.server";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
 
@@ -167,53 +169,63 @@ interface RowProps {
 }
 
 const PersonRow = memo(function PersonRow(props: RowProps) {
+  const { t, i18n } = useTranslation();
+  // The server writes a row's cells as a string (app/components/company-month-html.server.ts) when
+  // the table is not interactive, which before hydration it never is; the browser, whose build has
+  // no *.server module, renders the same nodes as React elements (decision 0043).
+  const writeRow = (serverWriter as Partial<typeof serverWriter>).markupToHtml;
+  const cells = [personCellNode(props), ...rowCellNodes({ ...props, draft: null, focusDate: null }, t, i18n.language)];
+  if (writeRow && !props.interactive) {
+    return <tr className="company-month__row" data-person={props.person.id} dangerouslySetInnerHTML={{ __html: writeRow(cells) }} />;
+  }
   return (
     <tr className="company-month__row" data-person={props.person.id}>
-      <PersonCell {...props} />
-      <RowCells {...props} draft={null} focusDate={null} />
+      {toElements(cells)}
     </tr>
   );
 });
 
 /** The viewer's row: the only one where days can be dragged over to draft a request. */
 const OwnRow = memo(function OwnRow(props: RowProps & { draft: SelectedRange | null; onDraft: (range: SelectedRange) => void }) {
+  const { t, i18n } = useTranslation();
   const { month, today, days, draft, onDraft, interactive } = props;
   const initialFocus = today.startsWith(month) ? today : days[0];
   const { containerRef, focusDate, preview, handlers } = useRangeSelection<HTMLTableRowElement>({ year: props.year, initialFocus, onSelect: onDraft });
   return (
     <tr ref={containerRef} className="company-month__row company-month__row--own" data-person={props.person.id} {...(interactive ? handlers : {})}>
-      <PersonCell {...props} />
-      <RowCells {...props} draft={preview ?? draft} focusDate={interactive ? focusDate : null} />
+      <th scope="row" className="company-month__person">
+        {toElements(personCellNode(props).children)}
+        <Link className="company-month__new" to={`/company-calendar?${withQuery(props.query, { month, new: "1" })}`} preventScrollReset>
+          <span aria-hidden="true">+</span>
+          <span className="visually-hidden">{t("absences.myCalendar.newAbsence")}</span>
+        </Link>
+      </th>
+      {toElements(rowCellNodes({ ...props, draft: preview ?? draft, focusDate: interactive ? focusDate : null }, t, i18n.language))}
     </tr>
   );
 });
 
-function PersonCell({ person, year, month, query, interactive, onOpenPerson }: RowProps) {
-  const { t } = useTranslation();
-  return (
-    <th scope="row" className="company-month__person">
-      <a
-        href={`/people/${person.id}?year=${year}`}
-        className="company-month__name"
-        onClick={
-          interactive
-            ? (event) => {
-                event.preventDefault();
-                onOpenPerson(person.id, event.currentTarget);
-              }
-            : undefined
-        }
-        aria-haspopup={interactive ? "dialog" : undefined}
-      >
-        {person.name}
-      </a>
-      {person.isViewer ? (
-        <Link className="company-month__new" to={`/company-calendar?${withQuery(query, { month, new: "1" })}`} preventScrollReset>
-          <span aria-hidden="true">+</span>
-          <span className="visually-hidden">{t("absences.myCalendar.newAbsence")}</span>
-        </Link>
-      ) : null}
-    </th>
+/** The person's name, a link to their year (a dialog with JavaScript). */
+function personCellNode({ person, year, interactive, onOpenPerson }: RowProps): MarkupNode {
+  return node(
+    "th",
+    { scope: "row", className: "company-month__person" },
+    {
+      tag: "a",
+      key: "name",
+      props: {
+        href: `/people/${person.id}?year=${year}`,
+        className: "company-month__name",
+        onClick: interactive
+          ? (event: React.MouseEvent<HTMLAnchorElement>) => {
+              event.preventDefault();
+              onOpenPerson(person.id, event.currentTarget);
+            }
+          : undefined,
+        "aria-haspopup": interactive ? "dialog" : undefined,
+      },
+      children: [person.name],
+    },
   );
 }
 
@@ -230,12 +242,16 @@ function columnKindsOf(days: IsoDate[], today: IsoDate): ColumnKind[] {
   return known.kinds;
 }
 
-function RowCells({ person, month, days, today, query, interactive, draft, focusDate, onOpenBar }: RowProps & { draft: SelectedRange | null; focusDate: IsoDate | null }) {
-  const { t, i18n } = useTranslation();
+/** A row's day cells: absences as cells spanning their days, runs of empty days as one cell. */
+function rowCellNodes(
+  { person, month, days, today, query, interactive, draft, focusDate, onOpenBar }: RowProps & { draft: SelectedRange | null; focusDate: IsoDate | null },
+  t: TFunction,
+  language: string,
+): MarkupNode[] {
   const first = dayNumber(days[0]);
   const indexOf = (date: IsoDate) => dayNumber(date) - first;
   const kinds = columnKindsOf(days, today);
-  const cells: React.ReactNode[] = [];
+  const cells: MarkupNode[] = [];
   const bars = person.bars;
   // Each absence's first and last day within the month, as indexes into days (bars come sorted).
   const spans = bars.map((bar) => ({ start: indexOf(maxDate(bar.startDate, days[0])), end: indexOf(minDate(bar.endDate, days[days.length - 1])) }));
@@ -250,37 +266,37 @@ function RowCells({ person, month, days, today, query, interactive, draft, focus
     if (bar && spans[barIndex].start <= day) {
       const end = spans[barIndex].end;
       const label = barLabel(t, bar);
-      const range = formatDateRange(bar.startDate, bar.endDate, i18n.language);
+      const range = formatDateRange(bar.startDate, bar.endDate, language);
       const status = bar.status === "approved" ? "approved" : "pending";
-      const classes = [
-        "company-month__bar",
-        `company-month__bar--${status}`,
-        bar.halfDayStart && bar.startDate === days[day] ? "company-month__bar--half-start" : "",
-        bar.halfDayEnd && bar.endDate === days[end] ? "company-month__bar--half-end" : "",
-      ].filter(Boolean);
-      cells.push(
-        <td key={days[day]} colSpan={end - day + 1} className="company-month__bar-cell">
-          <a
-            href={`/company-calendar?${withQuery(query, { month, bar: bar.id })}`}
-            className={classes.join(" ")}
-            title={`${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`}
-            data-bar={bar.id}
-            data-status={bar.status}
-            onClick={
-              interactive
-                ? (event) => {
+      let classes = `company-month__bar company-month__bar--${status}`;
+      if (bar.halfDayStart && bar.startDate === days[day]) classes += " company-month__bar--half-start";
+      if (bar.halfDayEnd && bar.endDate === days[end]) classes += " company-month__bar--half-end";
+      cells.push({
+        tag: "td",
+        key: days[day],
+        props: { colSpan: end - day + 1, className: "company-month__bar-cell" },
+        children: [
+          node(
+            "a",
+            {
+              href: `/company-calendar?${withQuery(query, { month, bar: bar.id })}`,
+              className: classes,
+              title: `${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`,
+              "data-bar": bar.id,
+              "data-status": bar.status,
+              onClick: interactive
+                ? (event: React.MouseEvent<HTMLAnchorElement>) => {
                     event.preventDefault();
                     onOpenBar(bar.id, event.currentTarget);
                   }
-                : undefined
-            }
-            aria-haspopup={interactive ? "dialog" : undefined}
-          >
-            {label}
-            <span className="visually-hidden">, {range}</span>
-          </a>
-        </td>,
-      );
+                : undefined,
+              "aria-haspopup": interactive ? "dialog" : undefined,
+            },
+            label,
+            node("span", { className: "visually-hidden" }, ", ", range),
+          ),
+        ],
+      });
       day = end + 1;
       barIndex++;
       continue;
@@ -303,30 +319,33 @@ function RowCells({ person, month, days, today, query, interactive, draft, focus
       )
         next++;
       const span = next - day;
-      cells.push(
-        <td key={date} colSpan={span > 1 ? span : undefined} className={span > 1 ? "company-month__free" : undefined} style={span > 1 ? ({ "--span": span } as React.CSSProperties) : undefined} />,
-      );
+      cells.push({
+        tag: "td",
+        key: date,
+        props: span > 1 ? { colSpan: span, className: "company-month__free", style: { "--span": span } } : {},
+        children: [],
+      });
       day = next;
       continue;
     }
     const classes = [holiday ? "company-month__holiday" : "", drafted ? "company-month__draft" : ""].filter(Boolean).join(" ");
-    cells.push(
-      <td
-        key={date}
-        className={classes || undefined}
-        title={holiday || undefined}
-        data-date={own ? date : undefined}
-        tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
+    cells.push({
+      tag: "td",
+      key: date,
+      props: {
+        className: classes || undefined,
+        title: holiday || undefined,
+        "data-date": own ? date : undefined,
+        tabIndex: own ? (date === focusDate ? 0 : -1) : undefined,
         // A cell of a table (not a grid) cannot carry aria-selected: the draft is part of its name,
         // and the draft bar above the table announces the range.
-        aria-label={own ? [formatIsoDate(date, i18n.language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined}
-      >
-        {holiday ? <span className="visually-hidden">{holiday}</span> : null}
-      </td>,
-    );
+        "aria-label": own ? [formatIsoDate(date, language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined,
+      },
+      children: holiday ? [node("span", { className: "visually-hidden" }, holiday)] : [],
+    });
     day++;
   }
-  return <>{cells}</>;
+  return cells;
 }
 
 /**

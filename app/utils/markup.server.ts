@@ -1,5 +1,6 @@
 // Markup the server writes by hand where React's renderer is too slow (month grids, decision 0043)
 // must be the markup React would write, byte for byte, for the browser to hydrate it.
+import type { MarkupChild } from "~/lib/markup-tree";
 
 const ESCAPED: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
 
@@ -9,3 +10,56 @@ export function escapeAsReact(text: string): string {
 }
 
 const NEEDS_ESCAPING = /["&'<>]/;
+
+/** React's attribute names where the prop's name is not the attribute's. */
+const ATTRIBUTE_NAMES: Record<string, string> = { className: "class", tabIndex: "tabindex", htmlFor: "for" };
+
+function styleText(style: Record<string, unknown>): string {
+  let text = "";
+  for (const name in style) {
+    const value = style[name];
+    if (value === undefined || value === null || value === "") continue;
+    const property = name.startsWith("--") ? name : name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    text += `${text ? ";" : ""}${property}:${escapeAsReact(String(value).trim())}`;
+  }
+  return text;
+}
+
+/**
+ * Nodes written as React's server renderer writes the same elements (app/lib/markup-tree.ts):
+ * props in their order, undefined/null ones and event handlers left out, booleans of aria-* as
+ * "true"/"false", a style object as its declarations, and `<!-- -->` between two texts in a row
+ * (React's marker between adjacent text nodes). Tests compare the two on the screens that use it.
+ */
+export function markupToHtml(children: readonly MarkupChild[]): string {
+  let html = "";
+  let lastWasText = false;
+  for (const child of children) {
+    if (child === null) continue;
+    if (typeof child !== "object") {
+      const text = String(child);
+      if (text === "") continue;
+      html += (lastWasText ? "<!-- -->" : "") + escapeAsReact(text);
+      lastWasText = true;
+      continue;
+    }
+    lastWasText = false;
+    html += `<${child.tag}`;
+    for (const name in child.props) {
+      const value = child.props[name];
+      if (value === undefined || value === null || typeof value === "function") continue;
+      if (name === "style") {
+        const text = styleText(value as Record<string, unknown>);
+        if (text) html += ` style="${text}"`;
+        continue;
+      }
+      if (typeof value === "boolean" && !name.startsWith("aria-") && !name.startsWith("data-")) {
+        if (value) html += ` ${ATTRIBUTE_NAMES[name] ?? name}=""`;
+        continue;
+      }
+      html += ` ${ATTRIBUTE_NAMES[name] ?? name}="${escapeAsReact(String(value))}"`;
+    }
+    html += `>${markupToHtml(child.children)}</${child.tag}>`;
+  }
+  return html;
+}
