@@ -205,6 +205,19 @@ const OwnRow = memo(function OwnRow(props: RowProps & { draft: SelectedRange | n
   );
 });
 
+/** A link's props that, once the table is interactive, open `id`'s dialog instead of following it. */
+function opensDialog(interactive: boolean, open: (id: string, trigger: HTMLElement) => void, id: string) {
+  return {
+    onClick: interactive
+      ? (event: React.MouseEvent<HTMLAnchorElement>) => {
+          event.preventDefault();
+          open(id, event.currentTarget);
+        }
+      : undefined,
+    "aria-haspopup": interactive ? ("dialog" as const) : undefined,
+  };
+}
+
 /** The person's name, a link to their year (a dialog with JavaScript). */
 function personCellNode({ person, year, interactive, onOpenPerson }: RowProps): MarkupNode {
   return node(
@@ -216,13 +229,7 @@ function personCellNode({ person, year, interactive, onOpenPerson }: RowProps): 
       props: {
         href: `/people/${person.id}?year=${year}`,
         className: "company-month__name",
-        onClick: interactive
-          ? (event: React.MouseEvent<HTMLAnchorElement>) => {
-              event.preventDefault();
-              onOpenPerson(person.id, event.currentTarget);
-            }
-          : undefined,
-        "aria-haspopup": interactive ? "dialog" : undefined,
+        ...opensDialog(interactive, onOpenPerson, person.id),
       },
       children: [person.name],
     },
@@ -284,13 +291,7 @@ function rowCellNodes(
               title: `${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`,
               "data-bar": bar.id,
               "data-status": bar.status,
-              onClick: interactive
-                ? (event: React.MouseEvent<HTMLAnchorElement>) => {
-                    event.preventDefault();
-                    onOpenBar(bar.id, event.currentTarget);
-                  }
-                : undefined,
-              "aria-haspopup": interactive ? "dialog" : undefined,
+              ...opensDialog(interactive, onOpenBar, bar.id),
             },
             label,
             node("span", { className: "visually-hidden" }, ", ", range),

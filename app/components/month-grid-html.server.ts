@@ -1,10 +1,7 @@
 // The server's writer of month grid rows (app/components/month-grid.tsx), kept out of the browser's
 // bundle: the browser renders the same rows with React elements.
-import { escapeAsReact } from "~/utils/markup.server";
+import { attributeNameOf, escapeAsReact } from "~/utils/markup.server";
 import type { DayAttributes, GridDay } from "./month-grid";
-
-/** React's names for the attributes whose prop name differs. */
-const ATTRIBUTE_NAMES: Record<string, string> = { className: "class", tabIndex: "tabindex" };
 
 /**
  * A grid's rows as the markup React writes for MonthGrid's rows, built as a string: My Calendar's
@@ -28,7 +25,7 @@ export function monthRowsHtml(weeks: readonly (GridDay | null)[][], describe: (c
       for (name in attributes) {
         const value = attributes[name];
         if (value === undefined) continue;
-        html += ` ${ATTRIBUTE_NAMES[name] ?? name}="${typeof value === "string" ? escapeAsReact(value) : value}"`;
+        html += ` ${attributeNameOf(name)}="${typeof value === "string" ? escapeAsReact(value) : value}"`;
       }
       html += `>${cell.day}</td>`;
     }

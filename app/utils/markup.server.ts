@@ -11,8 +11,12 @@ export function escapeAsReact(text: string): string {
 
 const NEEDS_ESCAPING = /["&'<>]/;
 
-/** React's attribute names where the prop's name is not the attribute's. */
 const ATTRIBUTE_NAMES: Record<string, string> = { className: "class", tabIndex: "tabindex", htmlFor: "for" };
+
+/** The attribute React writes for a prop (className as class, tabIndex as tabindex). */
+export function attributeNameOf(prop: string): string {
+  return ATTRIBUTE_NAMES[prop] ?? prop;
+}
 
 function styleText(style: Record<string, unknown>): string {
   let text = "";
@@ -29,7 +33,9 @@ function styleText(style: Record<string, unknown>): string {
  * Nodes written as React's server renderer writes the same elements (app/lib/markup-tree.ts):
  * props in their order, undefined/null ones and event handlers left out, booleans of aria-* as
  * "true"/"false", a style object as its declarations, and `<!-- -->` between two texts in a row
- * (React's marker between adjacent text nodes). Tests compare the two on the screens that use it.
+ * (React's marker between adjacent text nodes). A style object may hold custom properties and
+ * string values only (React adds "px" to other numbers). Tests compare the two on the screens
+ * that use it.
  */
 export function markupToHtml(children: readonly MarkupChild[]): string {
   let html = "";
@@ -54,10 +60,10 @@ export function markupToHtml(children: readonly MarkupChild[]): string {
         continue;
       }
       if (typeof value === "boolean" && !name.startsWith("aria-") && !name.startsWith("data-")) {
-        if (value) html += ` ${ATTRIBUTE_NAMES[name] ?? name}=""`;
+        if (value) html += ` ${attributeNameOf(name)}=""`;
         continue;
       }
-      html += ` ${ATTRIBUTE_NAMES[name] ?? name}="${escapeAsReact(String(value))}"`;
+      html += ` ${attributeNameOf(name)}="${escapeAsReact(String(value))}"`;
     }
     html += `>${markupToHtml(child.children)}</${child.tag}>`;
   }
