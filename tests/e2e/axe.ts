@@ -58,12 +58,10 @@ function untiedFieldErrors(page: Page): Promise<string[]> {
 
 /**
  * axe is a script, and waits on timers that never fire in a page whose scripting is off. So in the
- * js-off project the page's current markup, its scripts removed, is written into a second page that
- * may run scripts, at the same size and on the same site: the stylesheet and images load from the
- * server with the same session, and nothing hydrates.
- *
- * The copy is written into a page of the same site (setContent) rather than served at the page's
- * address through a route: routed navigations sometimes never reached their load event in Chromium
+ * js-off project the page's current markup, its scripts removed, is written (setContent) into a
+ * second page that may run scripts, at the same size and on the same site: the stylesheet and
+ * images load from the server with the same session, and nothing hydrates. Not served at the page's
+ * address through a route: such navigations sometimes never reached their load event in Chromium
  * (the document parsed, no request pending, the test stuck for its 5 minutes in CI).
  */
 async function scriptedCopy(page: Page): Promise<Page> {
