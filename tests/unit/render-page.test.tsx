@@ -1,8 +1,10 @@
 // The loader data read ahead of a string render (decision 0039): every chunk kept, in order, in the
-// shape Remix's StreamTransfer reads, and data that never completes fails the render in time.
+// shape Remix's StreamTransfer reads, and data that never completes fails the render in time. The
+// page rendered in segments and encoded segment by segment (decision 0044) is the same page.
 import type { EntryContext } from "@remix-run/node";
+import { renderToString, renderToStringSegments } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { readLoaderDataAhead } from "~/utils/render-page.server";
+import { pageBytes, readLoaderDataAhead } from "~/utils/render-page.server";
 
 type Cache = Record<number, { result: { done: boolean; value: string } }>;
 
@@ -46,5 +48,41 @@ describe("readLoaderDataAhead", () => {
     await expect(readLoaderDataAhead(context, 50)).rejects.toThrow("not complete after 50 ms");
     expect(Date.now() - started).toBeLessThan(1000);
     expect(renderMeta.streamCache).toBeUndefined();
+  });
+});
+
+describe("a page in segments (decision 0044)", () => {
+  // Thousands of small pieces with characters beyond Latin-1 and a surrogate pair, as a month grid.
+  const page = (
+    <html lang="pt">
+      <body>
+        {Array.from({ length: 3000 }, (_, i) => (
+          <p key={i} title={`Dia ${i} – “férias” 🏖`}>
+            {`${i} ✓ ção`}
+          </p>
+        ))}
+      </body>
+    </html>
+  );
+
+  it("renders the same markup as renderToString, cut into segments of about 16 K characters", () => {
+    const whole = renderToString(page);
+    const segments = renderToStringSegments(page);
+    expect(segments.join("")).toBe(whole);
+    expect(whole.length).toBeGreaterThan(100_000);
+    expect(segments.length).toBeGreaterThan(5);
+    // Each segment ends as soon as it passes 16,384 characters: one small piece more at most.
+    for (const segment of segments) expect(segment.length).toBeLessThan(16_384 + 200);
+  });
+
+  it("a small page is one segment", () => {
+    expect(renderToStringSegments(<p>Olá</p>)).toEqual([renderToString(<p>Olá</p>)]);
+  });
+
+  it("encodes the segments as the UTF-8 of the whole page: a segment never ends inside a surrogate pair", () => {
+    const segments = renderToStringSegments(page);
+    const endsInHighSurrogate = (segment: string) => /[\ud800-\udbff]$/.test(segment);
+    expect(segments.filter(endsInHighSurrogate)).toEqual([]);
+    expect(pageBytes(["<!DOCTYPE html>", ...segments]).equals(Buffer.from(`<!DOCTYPE html>${segments.join("")}`))).toBe(true);
   });
 });
