@@ -141,7 +141,7 @@ export function readHolidayCsv(text: string): ReadCsv {
 
 /** The file the screen offers to download: the header and two examples, as spreadsheets open it. */
 export function holidayCsvTemplate(): string {
-  return "\uFEFF" + [HOLIDAY_CSV_HEADER.join(","), "2027-01-01,Ano Novo,PT,true", "2027-03-26,Sexta-feira Santa,PT,false"].join("\r\n") + "\r\n";
+  return [HOLIDAY_CSV_HEADER.join(","), "2027-01-01,Ano Novo,PT,true", "2027-03-26,Sexta-feira Santa,PT,false"].join("\r\n") + "\r\n";
 }
 
 export type CsvUpload = { ok: true; text: string } | { ok: false; status: 400 | 413; key: string };

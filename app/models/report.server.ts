@@ -232,21 +232,27 @@ async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] 
     db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
     listTeams(viewer),
   ]);
-  const personById = new Map(people.map((person) => [person.id, person]));
   const typeName = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
   const teamName = new Map(teams.map((team) => [team.id, team.name]));
+  // What is said of a person once per person, not once per absence (an export has 15 per person).
+  const personById = new Map(
+    people.map((person) => [
+      person.id,
+      { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person) },
+    ]),
+  );
   return (vacation: AbsenceFields) => {
     const person = personById.get(vacation.userId);
     let workingDays: number | null = null;
     try {
-      workingDays = person ? countWorkingDays(vacation, holidays.calendarFor(person)) : null;
+      workingDays = person ? countWorkingDays(vacation, person.calendar) : null;
     } catch {
       // A stored row with malformed dates shows a dash rather than breaking the report.
     }
     return {
-      name: person ? displayName(person) : vacation.userId,
+      name: person ? person.name : vacation.userId,
       email: person?.email ?? "",
-      team: person?.teamId ? (teamName.get(person.teamId) ?? null) : null,
+      team: person?.team ?? null,
       type: typeName.get(vacation.categoryId) ?? vacation.categoryId,
       workingDays,
     };

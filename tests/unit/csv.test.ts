@@ -35,9 +35,9 @@ describe("the CSV dialect of each language", () => {
     const dialect = csvDialectFor(language);
     expect(dialect.separator).toBe(separator);
     const csv = toCsv(["Nome", "Início", "Dias"], [["Inês Conceição", "2026-08-03", 2.5], ["João", "2026-12-24", 3]], dialect);
-    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.startsWith("Nome")).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
-    const lines = csv.slice(1).split("\r\n").slice(0, -1);
+    const lines = csv.split("\r\n").slice(0, -1);
     expect(lines).toEqual([`Nome${separator}Início${separator}Dias`, `Inês Conceição${separator}2026-08-03${separator}${half}`, `João${separator}2026-12-24${separator}3`]);
     // Each line splits into exactly its columns on the language's separator.
     for (const line of lines) expect(parseLine(line, separator)).toHaveLength(3);
@@ -81,7 +81,7 @@ describe("cells", () => {
   });
 
   it("writes a comma dialect by default (the holidays template keeps its spec header)", () => {
-    expect(toCsv(["date", "name", "country_code", "is_recurring"], [])).toBe("\uFEFFdate,name,country_code,is_recurring\r\n");
+    expect(toCsv(["date", "name", "country_code", "is_recurring"], [])).toBe("date,name,country_code,is_recurring\r\n");
   });
 });
 
@@ -98,5 +98,11 @@ describe("file names in the person's language", () => {
     expect(accented.headers.get("Content-Disposition")).toBe(`attachment; filename="ausencias-2026.csv"; filename*=UTF-8''aus%C3%AAncias-2026.csv`);
     expect(accented.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(accented.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("sends the file as UTF-8 after a byte order mark, so that Excel reads its accents", async () => {
+    const bytes = new Uint8Array(await csvResponse("f.csv", "Nome;Início\r\nInês;2026-08-03\r\n").arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe("\uFEFFNome;Início\r\nInês;2026-08-03\r\n");
   });
 });

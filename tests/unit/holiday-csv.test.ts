@@ -119,7 +119,7 @@ describe("reading the rows", () => {
 
   it("offers a template that passes its own checks", () => {
     const template = holidayCsvTemplate();
-    expect(template.startsWith("\uFEFF" + HEADER + "\r\n")).toBe(true);
+    expect(template.startsWith(HEADER + "\r\n")).toBe(true);
     const read = readHolidayCsv(decodeCsv(new TextEncoder().encode(template)));
     expect(read.ok && read.rows).toHaveLength(2);
   });
