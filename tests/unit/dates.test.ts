@@ -86,6 +86,17 @@ describe("isIsoDate and the year's first and last day without a Date (hot in rep
     }
   });
 
+  it("refuses any ten characters that are not digits where digits belong", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(..."0123456789-+ .e１"), { minLength: 10, maxLength: 10 }), (chars) => {
+        const value = chars.join("");
+        expect(isIsoDate(value)).toBe(byDate(value));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ["2026-0a-01", "+026-01-01", "2026-01-0 ", "2026-01- 1", "2026-1e-01", "2026/01/01"]) expect(isIsoDate(value), value).toBe(false);
+  });
+
   it("gives the same first and last day as isoDate", () => {
     for (const year of [-5, 0, 99, 999, 1000, 2026, 9999, 10000, 2026.5]) {
       expect(firstDayOfYear(year)).toBe(isoDate(year, 1, 1));
