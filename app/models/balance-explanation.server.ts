@@ -9,7 +9,7 @@ import { countWorkingDaysInYear } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { loadBalanceInputs } from "./balance.server";
+import { companyRefOf, loadBalanceInputs } from "./balance.server";
 
 /** Where a year's yearly allowance comes from: set for it, the latest earlier year's, or nowhere yet. */
 export type YearlySource = { kind: "set" } | { kind: "previous"; fromYear: number } | { kind: "none" };
@@ -46,7 +46,7 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
   if (!self) requireAdmin(viewer);
   const db = getDb();
   const [inputs, carryOvers, categoryNames, company] = await Promise.all([
-    loadBalanceInputs(db, viewer.companyId, { fromYear: year, toYear: year, userIds: [userId], withRecentlyDeactivated: !self }),
+    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], withRecentlyDeactivated: !self }),
     // Reverted ones too: the page says what happened to them.
     db.carryOver.findMany({
       where: { companyId: viewer.companyId, userId, fromYear: { in: [year - 1, year] } },

@@ -9,9 +9,22 @@ import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/date
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
 import { AppError } from "~/utils/errors.server";
+import type { Viewer } from "~/utils/permissions.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
+
+/** What holiday reads need of a company: its id, or its id with the facts read already. */
+export type CompanyRef = string | { readonly id: string; readonly countryCode: string; readonly timeZone: string };
+
+/**
+ * The viewer's company for holiday and balance reads: with its country and time zone when they
+ * came with the signed-in person (one statement less per page), else its id. Writes in a
+ * transaction pass the id, so that they read the company inside it.
+ */
+export function companyRefOf(viewer: Viewer): CompanyRef {
+  return viewer.companyCountryCode === undefined ? viewer.companyId : { id: viewer.companyId, countryCode: viewer.companyCountryCode, timeZone: viewer.timeZone };
+}
 
 export const balanceVacationSelect = {
   id: true,
@@ -23,6 +36,18 @@ export const balanceVacationSelect = {
   halfDayEnd: true,
   status: true,
 } as const;
+
+type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVacationSelect }>;
+
+// Rejected and cancelled absences count nothing in any balance, clash or explanation (statusEffect
+// "none"): not reading them spares a report of 1,000 people a fifth of its rows.
+const UNCOUNTED_STATUSES = ["rejected", "cancelled"];
+
+/** The company's absence types as every screen lists them: their order, names and colours. */
+export const categoryListing = {
+  select: { id: true, name: true, color: true, active: true, balance: true },
+  orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
+} as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
 
 export const balancePersonSelect = {
   id: true,
@@ -47,6 +72,11 @@ export interface BalanceScope {
   withRecentlyDeactivated?: boolean;
   /** Today, when not the company's (tests, jobs): carried residual days lapse after their expiry. */
   today?: IsoDate;
+  /**
+   * The scope's absences, when the caller reads them anyway (My Calendar lists the year's): every
+   * absence of `userIds` touching fromYear–toYear, of any status, oldest first. Read once, not twice.
+   */
+  vacations?: Promise<readonly BalanceVacationRow[]>;
 }
 
 /**
@@ -61,23 +91,25 @@ export type HolidaySpan = DateRange | null;
  * person's calendar from them (their work country and region, else the company's country): two
  * queries for any number of people. A calendar answers only for dates within `span`.
  */
-export async function loadHolidayCalendars(db: Db, companyId: string, span: HolidaySpan) {
+export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: HolidaySpan) {
+  const companyId = typeof company === "string" ? company : company.id;
   // Each side of the OR names the company and the kind, so both engines read it through the index
   // (companyId, isRecurring, date): the recurring rows, then one date range of the others.
   const where: Prisma.HolidayWhereInput = span
     ? { OR: [{ companyId, isRecurring: true }, { companyId, isRecurring: false, date: { gte: span.startDate, lte: span.endDate } }] }
     : { companyId };
-  const [company, holidayRows] = await Promise.all([
-    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }),
+  const [{ countryCode, timeZone }, holidayRows] = await Promise.all([
+    typeof company === "string" ? db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }) : company,
     db.holiday.findMany({ where, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
   ]);
   const index = buildHolidayIndex(holidayRows);
   // The index keeps one calendar per country and region, so this is cheap per person.
-  const calendarFor = (person: HolidayPerson): HolidayCalendar => holidayCalendarFor(index, person, company.countryCode);
-  return { companyCountryCode: company.countryCode, companyTimeZone: company.timeZone, holidayRows, calendarFor, span };
+  const calendarFor = (person: HolidayPerson): HolidayCalendar => holidayCalendarFor(index, person, countryCode);
+  return { companyCountryCode: countryCode, companyTimeZone: timeZone, holidayRows, calendarFor, span };
 }
 
-export async function loadBalanceInputs(db: Db, companyId: string, scope: BalanceScope) {
+export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: BalanceScope) {
+  const companyId = typeof company === "string" ? company : company.id;
   const { fromYear, toYear, userIds } = scope;
   const byUser = userIds ? { userId: { in: [...userIds] } } : {};
   const deactivation = scope.withRecentlyDeactivated
@@ -85,22 +117,22 @@ export async function loadBalanceInputs(db: Db, companyId: string, scope: Balanc
     : { deactivatedAt: null };
   const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
     // The absences read below touch the years asked for; every day of them lies within this span.
-    loadHolidayCalendars(db, companyId, spanOfAbsencesTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
+    loadHolidayCalendars(db, company, spanOfAbsencesTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
     db.user.findMany({
       where: { companyId, ...(userIds ? { id: { in: [...userIds] } } : {}), ...deactivation },
       select: balancePersonSelect,
       orderBy: [{ fullName: "asc" }, { email: "asc" }],
     }),
-    db.absenceCategory.findMany({ where: { companyId }, select: { id: true, balance: true } }),
+    db.absenceCategory.findMany({ where: { companyId }, ...categoryListing }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
     db.allowance.findMany({ where: { companyId, year: { lte: toYear }, ...byUser }, select: { userId: true, year: true, yearly: true, residual: true, specialLeave: true } }),
-    // Rejected and cancelled absences count nothing in any balance, clash or explanation (statusEffect
-    // "none"): not reading them spares a report of 1,000 people a fifth of its rows.
-    db.vacation.findMany({
-      where: { companyId, ...byUser, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) }, status: { notIn: ["rejected", "cancelled"] } },
-      select: balanceVacationSelect,
-      orderBy: { startDate: "asc" },
-    }),
+    scope.vacations
+      ? scope.vacations.then((rows) => rows.filter((row) => !UNCOUNTED_STATUSES.includes(row.status)))
+      : db.vacation.findMany({
+          where: { companyId, ...byUser, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) }, status: { notIn: UNCOUNTED_STATUSES } },
+          select: balanceVacationSelect,
+          orderBy: { startDate: "asc" },
+        }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
     db.carryOver.findMany({
       where: { companyId, ...byUser, revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },

@@ -9,17 +9,13 @@ import { spanCovers, spanOfAbsences } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
-import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { balancePersonSelect, categoryListing, companyRefOf, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
 
 export async function listCategories(viewer: Viewer, { activeOnly = true } = {}) {
-  return getDb().absenceCategory.findMany({
-    where: { companyId: viewer.companyId, ...(activeOnly ? { active: true } : {}) },
-    select: { id: true, name: true, color: true, active: true, balance: true },
-    orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
-  });
+  return getDb().absenceCategory.findMany({ where: { companyId: viewer.companyId, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
 }
 
 /**
@@ -31,14 +27,15 @@ export async function listCategories(viewer: Viewer, { activeOnly = true } = {})
 export async function getPersonalYear(viewer: Viewer, year: number, today: string) {
   const userId = viewer.userId;
   const db = getDb();
-  const [inputs, categories, vacations, upcomingRows] = await Promise.all([
-    loadBalanceInputs(db, viewer.companyId, { fromYear: year, toYear: year, userIds: [userId] }),
-    listCategories(viewer, { activeOnly: false }),
-    db.vacation.findMany({
-      where: { companyId: viewer.companyId, userId, endDate: { gte: firstDayOfYear(year) }, startDate: { lte: lastDayOfYear(year) } },
-      select: vacationSelect,
-      orderBy: { startDate: "asc" },
-    }),
+  // The year's absences are listed and counted in the balances: one read for both.
+  const yearVacations = db.vacation.findMany({
+    where: { companyId: viewer.companyId, userId, endDate: { gte: firstDayOfYear(year) }, startDate: { lte: lastDayOfYear(year) } },
+    select: vacationSelect,
+    orderBy: { startDate: "asc" },
+  });
+  const [inputs, vacations, upcomingRows] = await Promise.all([
+    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
+    yearVacations,
     db.vacation.findMany({
       // What is still ahead: a rejected or cancelled request will not happen.
       where: { companyId: viewer.companyId, userId, endDate: { gte: today }, status: { in: [...BLOCKING_STATUSES] } },
@@ -54,7 +51,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const upcomingSpan = spanOfAbsences(upcomingRows);
   const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
     ? calendar
-    : (await loadHolidayCalendars(db, viewer.companyId, upcomingSpan)).calendarFor(person);
+    : (await loadHolidayCalendars(db, companyRefOf(viewer), upcomingSpan)).calendarFor(person);
   const withDays =
     (counted: HolidayCalendar) =>
     <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
@@ -64,7 +61,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   return {
     year,
     holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
-    categories: categories.map(({ id, name, color, active, balance }) => ({ id, name, color, active, balance })),
+    categories: inputs.categories.map(({ id, name, color, active, balance }) => ({ id, name, color, active, balance })),
     vacations: vacations.map(withDays(calendar)),
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
@@ -116,7 +113,7 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   const [people, holidays] = await Promise.all([
     // Deactivated people too: their past absences are still listed under their name.
     getDb().user.findMany({ where: { companyId: viewer.companyId, id: { in: userIds } }, select: balancePersonSelect }),
-    loadHolidayCalendars(getDb(), viewer.companyId, spanOfAbsences(vacations)),
+    loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(vacations)),
   ]);
   for (const person of people) {
     names[person.id] = displayName(person);

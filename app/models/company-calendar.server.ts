@@ -10,7 +10,7 @@ import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
-import { loadHolidayCalendars } from "./balance.server";
+import { companyRefOf, loadHolidayCalendars } from "./balance.server";
 
 /** People per page: a company of this size sees everyone at once. */
 export const CALENDAR_PAGE_SIZE = 200;
@@ -72,7 +72,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     }),
     db.team.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
     // Only the month's holidays are shown (working days are not counted here).
-    loadHolidayCalendars(db, companyId, { startDate: monthStart, endDate: monthEnd }),
+    loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
     db.vacation.findMany({
       where: { companyId, status: { in: [...BLOCKING_STATUSES] }, OR: [overlaps(monthStart, monthEnd), overlaps(week.start, week.end)] },
       select: {

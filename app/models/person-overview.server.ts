@@ -6,7 +6,7 @@ import { holdsDates } from "~/lib/statuses";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { isAdmin, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
-import { loadBalanceInputs } from "./balance.server";
+import { companyRefOf, loadBalanceInputs } from "./balance.server";
 
 /**
  * A person of the viewer's company (404 for anyone else's) with the absences of `year` that hold
@@ -21,7 +21,7 @@ export async function getPersonOverview(viewer: Viewer, userId: string, year: nu
       where: { id: userId, companyId: viewer.companyId },
       select: { id: true, email: true, fullName: true, name: true, profilePicture: true, teamId: true, countryCode: true, region: true, team: { select: { name: true } } },
     }),
-    loadBalanceInputs(db, viewer.companyId, { fromYear: year, toYear: year, userIds: [userId], withRecentlyDeactivated: true }),
+    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], withRecentlyDeactivated: true }),
   ]);
   if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
   const detailed = seesAbsenceDetailsOf(viewer, person);

@@ -18,7 +18,7 @@ import { countWorkingDays } from "~/lib/working-days";
 import { spanOfAbsences, spanOfAbsencesTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
+import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
 import { vacationWhere } from "./vacation.server";
 import { pageAndTotal } from "~/lib/paging";
@@ -33,7 +33,7 @@ export interface ReportRow {
 async function loadYear(viewer: Viewer, year: number) {
   requireAdmin(viewer);
   const [inputs, teams] = await Promise.all([
-    loadBalanceInputs(getDb(), viewer.companyId, { fromYear: year, toYear: year, withRecentlyDeactivated: true }),
+    loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true }),
     listTeams(viewer),
   ]);
   const teamById = new Map(teams.map((team) => [team.id, team]));
@@ -52,7 +52,7 @@ export async function allowanceReport(viewer: Viewer, year: number): Promise<Rep
 
 /** The viewer's own balances of a year (/api/users/me/allowances-summary). */
 export async function ownBalances(viewer: Viewer, year: number): Promise<Balances> {
-  const inputs = await loadBalanceInputs(getDb(), viewer.companyId, { fromYear: year, toYear: year, userIds: [viewer.userId] });
+  const inputs = await loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [viewer.userId] });
   return inputs.balancesOf(viewer.userId, year);
 }
 
@@ -228,7 +228,7 @@ async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] 
   const db = getDb();
   const [people, holidays, categories, teams] = await Promise.all([
     db.user.findMany({ where: { companyId: viewer.companyId, ...(userIds ? { id: { in: userIds } } : {}) }, select: { id: true, fullName: true, name: true, email: true, teamId: true, countryCode: true, region: true } }),
-    loadHolidayCalendars(db, viewer.companyId, span),
+    loadHolidayCalendars(db, companyRefOf(viewer), span),
     db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
     listTeams(viewer),
   ]);

@@ -5,7 +5,7 @@ import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
 import { spanOfAbsences } from "~/lib/holiday-spans";
-import { loadHolidayCalendars } from "~/models/balance.server";
+import { companyRefOf, loadHolidayCalendars } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
@@ -28,7 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
         select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
       }),
-      loadHolidayCalendars(getDb(), viewer.companyId, spanOfAbsences(items)),
+      loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(items)),
       listCategories(viewer, { activeOnly: false }),
     ]);
     const language = await getLanguage(request);

@@ -34,12 +34,12 @@ authenticator.use(
 
 const currentUserSelect = {
   ...publicUserSelect,
-  company: { select: { id: true, name: true, timeZone: true } },
+  company: { select: { id: true, name: true, timeZone: true, countryCode: true } },
   adminOf: { select: { teamId: true } },
 } as const;
 
 type CurrentUserRow = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
-export type CurrentUser = Omit<CurrentUserRow, "adminOf">;
+export type CurrentUser = Omit<CurrentUserRow, "adminOf" | "company"> & { company: Omit<CurrentUserRow["company"], "countryCode"> };
 
 /** The API token an /api request is made with (docs/decisions/0033-api-tokens-and-idempotency.md). */
 export interface ViewerApiToken {
@@ -60,10 +60,18 @@ export interface SignedInViewer extends Viewer {
  * for an admin, whose requests they review beyond their teams (loadReviewRouting).
  */
 async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (role) => role): Promise<SignedInViewer> {
-  const { adminOf, ...user } = row;
+  // The company's country is the viewer's (holiday reads take it from there rather than reading the
+  // company again), not part of the person's profile.
+  const {
+    adminOf,
+    company: { countryCode: companyCountryCode, ...company },
+    ...profile
+  } = row;
+  const user = { ...profile, company };
   const person = { userId: user.id, companyId: user.companyId, role: roleOf(asRole(user.role)), timeZone: user.company.timeZone };
   return {
     ...person,
+    companyCountryCode,
     isMaster: user.isMaster,
     teamId: user.teamId,
     adminOfTeamIds: adminOf.map((a) => a.teamId),

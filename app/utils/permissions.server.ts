@@ -18,6 +18,11 @@ export interface Viewer {
   /** The company's IANA time zone: what "today" is for it. */
   readonly timeZone: string;
   /**
+   * The company's country (holidays of people without one of their own), when read with the
+   * signed-in person: holiday reads then need not read the company again (companyRefOf).
+   */
+  readonly companyCountryCode?: string;
+  /**
    * Teams whose requests this admin reviews as the team's substitute approver today, because every
    * admin of the team is on leave (loadReviewRouting in app/models/approval.server.ts).
    */

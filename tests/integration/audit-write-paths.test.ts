@@ -416,6 +416,7 @@ const READS = new Set([
   "balance-explanation:explainBalance",
   "balance:loadHolidayCalendars",
   "balance:loadBalanceInputs",
+  "balance:companyRefOf",
   "balance:balanceShortfallError",
   "calendar:listCategories",
   "calendar:getPersonalYear",

@@ -26,6 +26,7 @@ import { createCompany, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm } from "../support/http";
 
 let queries = 0;
+let statements: string[] = [];
 
 async function seedCompany(name: string, users: number, absencesPerUser: number) {
   const db = getDb();
@@ -68,8 +69,9 @@ beforeAll(async () => {
   // A client of this file's database that reports every SQL statement.
   const db = createDb(process.env.DATABASE_URL!, { logQueries: true });
   // The client's type only knows the events of a literal log option; this one is built at run time.
-  (db as unknown as { $on(event: "query", listener: () => void): void }).$on("query", () => {
+  (db as unknown as { $on(event: "query", listener: (event: { query: string }) => void): void }).$on("query", (event) => {
     queries++;
+    statements.push(event.query);
   });
   setDb(db);
   small = await seedCompany("Small", 20, 15);
@@ -108,6 +110,18 @@ describe("query counts stay flat from 20 to 200 people", () => {
 });
 
 describe("one page, one reading of the signed-in person", () => {
+  it("reads the company's country once per page: holiday and balance reads take it from the signed-in person", async () => {
+    const readsOfCompany = async (path: string, loader: typeof myCalendarLoader) => {
+      statements = [];
+      const request = getRequest(path, small.cookie);
+      await Promise.all([appLoader(args(request)), loader(args(request))]);
+      return statements.filter((sql) => /\bFROM\s+\S*Company["`]\s/.test(sql) && sql.includes("countryCode")).length;
+    };
+    expect(await readsOfCompany("/my-calendar?year=2027", myCalendarLoader)).toBe(1);
+    expect(await readsOfCompany("/vacations", vacationsLoader)).toBe(1);
+    expect(await readsOfCompany("/company-calendar?month=2027-01", companyCalendarLoader)).toBe(1);
+  });
+
   it("the shell's loader and the screen's, given the same request, read the session and the person once", async () => {
     const apart = (await count(() => appLoader(args(getRequest("/my-calendar?year=2027", small.cookie))))) + (await count(() => myCalendarLoader(args(getRequest("/my-calendar?year=2027", small.cookie)))));
     const request = getRequest("/my-calendar?year=2027", small.cookie);
