@@ -40,9 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const sessionId = await authenticator.authenticate("form", bodyless, { throwOnError: true, context: { formData } });
     const { user } = await getDb().session.findUniqueOrThrow({
       where: { id: sessionId },
-      select: { user: { select: { preferredLanguage: true } } },
+      select: { user: { select: { id: true, preferredLanguage: true } } },
     });
-    const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId) });
+    const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId, user.id) });
     // The profile's language follows the person to a new browser.
     if (isLanguage(user.preferredLanguage)) headers.append("Set-Cookie", await languageCookieHeader(user.preferredLanguage));
     return redirect(target, { headers });

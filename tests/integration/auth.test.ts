@@ -8,6 +8,7 @@ import { loader as indexLoader } from "~/routes/_index";
 import { loader as splatLoader } from "~/routes/$";
 import { getDb } from "~/utils/db.server";
 import { languageCookie } from "~/utils/i18n.server";
+import { sessionStorage } from "~/utils/session.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
@@ -122,6 +123,34 @@ describe("protected area", () => {
     const replay = (await run(() => appLoader(args(getRequest("/my-calendar", cookie))))) as Response;
     expect(replay.status).toBe(302);
     expect(replay.headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  // The cookie names the session and its person, so that both are read in one statement.
+  async function cookieOf(values: Record<string, string>) {
+    const session = await sessionStorage.getSession();
+    for (const [key, value] of Object.entries(values)) session.set(key, value);
+    return (await sessionStorage.commitSession(session)).split(";")[0];
+  }
+  const shellOf = (cookie: string) => run(() => appLoader(args(getRequest("/my-calendar", cookie))));
+
+  it("opens the app only to the person whose session the cookie names", async () => {
+    await signIn("eve@acme.test");
+    const eve = await getDb().user.findFirstOrThrow({ where: { email: "eve@acme.test" }, select: { id: true } });
+    const boss = await getDb().user.findFirstOrThrow({ where: { email: "boss@acme.test" }, select: { id: true } });
+    const { id: sessionId } = await getDb().session.findFirstOrThrow({ where: { userId: eve.id }, orderBy: { createdAt: "desc" } });
+    const own = (await shellOf(await cookieOf({ sessionId, userId: eve.id }))) as { shell: { displayName: string } };
+    expect(own.shell.displayName).toBe("Eve Example");
+    // Eve's session with Bo's id (a cookie signed by the server never says so): signed out, not Bo.
+    const mixed = (await shellOf(await cookieOf({ sessionId, userId: boss.id }))) as Response;
+    expect(mixed.status).toBe(302);
+    expect(mixed.headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  it("still opens the app with a cookie from before the person's id was written in it", async () => {
+    await signIn("eve@acme.test");
+    const { id: sessionId } = await getDb().session.findFirstOrThrow({ where: { user: { email: "eve@acme.test" } }, orderBy: { createdAt: "desc" } });
+    const shell = (await shellOf(await cookieOf({ sessionId }))) as { shell: { displayName: string } };
+    expect(shell.shell.displayName).toBe("Eve Example");
   });
 
   it("treats an expired session as signed out", async () => {

@@ -111,7 +111,7 @@ describe("query counts stay flat from 20 to 200 people", () => {
 
 describe("one page, one reading of the signed-in person", () => {
   it("reads the company's country once per page: holiday and balance reads take it from the signed-in person", async () => {
-    const readsOfCompany = async (path: string, loader: typeof myCalendarLoader) => {
+    const readsOfCompany = async (path: string, loader: (loaderArgs: ReturnType<typeof args>) => Promise<unknown>) => {
       statements = [];
       const request = getRequest(path, small.cookie);
       await Promise.all([appLoader(args(request)), loader(args(request))]);
