@@ -3,8 +3,9 @@ import { getEnv } from "./env.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-// The cookie carries only the id of a Session row (and flash messages); deleting the row signs
-// the browser out everywhere it matters, which a pure cookie session cannot do.
+// The cookie carries the id of a Session row and of its person (so both are read in one statement,
+// decision 0045), and flash messages; deleting the row signs the browser out everywhere it
+// matters, which a pure cookie session cannot do.
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
     name: "__session",
