@@ -3,7 +3,6 @@
 
 export type IsoDate = string;
 
-
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 const DASH = 45;
