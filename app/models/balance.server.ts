@@ -88,8 +88,9 @@ export type HolidaySpan = DateRange | null;
 
 /**
  * The company's holidays within `span` (recurring ones always: they fall on every year), and each
- * person's calendar from them (their work country and region, else the company's country): two
- * queries for any number of people. A calendar answers only for dates within `span`.
+ * person's calendar from them (their work country and region, else the company's country): one
+ * query for any number of people, two when only the company's id is given. A calendar answers
+ * only for dates within `span`.
  */
 export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: HolidaySpan) {
   const companyId = typeof company === "string" ? company : company.id;
