@@ -14,6 +14,12 @@ import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 export { DEFAULT_CATEGORIES };
 
+/** The company's absence types as every screen lists them: their order, names and colours. */
+export const categoryListing = {
+  select: { id: true, name: true, color: true, active: true, balance: true },
+  orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
+} as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
+
 const typeSelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true } as const;
 
 export type AbsenceTypeRow = Prisma.AbsenceCategoryGetPayload<{ select: typeof typeSelect }>;
@@ -29,7 +35,7 @@ export interface AbsenceTypeFields {
 
 /** Every type of the viewer's company, active or not, in the company's order. */
 export function listAbsenceTypes(viewer: Viewer): Promise<AbsenceTypeRow[]> {
-  return getDb().absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: typeSelect, orderBy: [{ sortOrder: "asc" }, { name: "asc" }] });
+  return getDb().absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: typeSelect, orderBy: categoryListing.orderBy });
 }
 
 /** One type of the viewer's company; another company's id is not found. */

@@ -4,12 +4,13 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or absences.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { computeBalances, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
+import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
+import { categoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -43,11 +44,7 @@ type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVaca
 // "none"): not reading them spares a report of 1,000 people a fifth of its rows.
 const UNCOUNTED_STATUSES = ["rejected", "cancelled"];
 
-/** The company's absence types as every screen lists them: their order, names and colours. */
-export const categoryListing = {
-  select: { id: true, name: true, color: true, active: true, balance: true },
-  orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
-} as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
+const companyIdOf = (company: CompanyRef) => (typeof company === "string" ? company : company.id);
 
 export const balancePersonSelect = {
   id: true,
@@ -93,7 +90,7 @@ export type HolidaySpan = DateRange | null;
  * only for dates within `span`.
  */
 export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: HolidaySpan) {
-  const companyId = typeof company === "string" ? company : company.id;
+  const companyId = companyIdOf(company);
   // Each side of the OR names the company and the kind, so both engines read it through the index
   // (companyId, isRecurring, date): the recurring rows, then one date range of the others.
   const where: Prisma.HolidayWhereInput = span
@@ -110,7 +107,7 @@ export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: Ho
 }
 
 export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: BalanceScope) {
-  const companyId = typeof company === "string" ? company : company.id;
+  const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
   const byUser = userIds ? { userId: { in: [...userIds] } } : {};
   const deactivation = scope.withRecentlyDeactivated
@@ -128,7 +125,7 @@ export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: Bala
     // Every earlier year too: a year without a row carries the last yearly allowance.
     db.allowance.findMany({ where: { companyId, year: { lte: toYear }, ...byUser }, select: { userId: true, year: true, yearly: true, residual: true, specialLeave: true } }),
     scope.vacations
-      ? scope.vacations.then((rows) => rows.filter((row) => !UNCOUNTED_STATUSES.includes(row.status)))
+      ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
       : db.vacation.findMany({
           where: { companyId, ...byUser, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) }, status: { notIn: UNCOUNTED_STATUSES } },
           select: balanceVacationSelect,

@@ -9,7 +9,8 @@ import { spanCovers, spanOfAbsences } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
-import { balancePersonSelect, categoryListing, companyRefOf, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { categoryListing } from "./absence-category.server";
+import { balancePersonSelect, companyRefOf, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -61,7 +62,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   return {
     year,
     holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
-    categories: inputs.categories.map(({ id, name, color, active, balance }) => ({ id, name, color, active, balance })),
+    categories: inputs.categories,
     vacations: vacations.map(withDays(calendar)),
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
