@@ -65,14 +65,15 @@ function createApp(build: ServerBuild) {
       strictTransportSecurity: env.NODE_ENV === "production",
     }),
   );
-  // Level 1: most of gzip's gain on HTML for a fraction of the CPU of the default level 6
-  // (see bench/README.md).
-  app.use(compression({ level: 1 }));
+  // Static files stream from disk through the compression middleware (level 1: most of gzip's gain
+  // for a fraction of the CPU of level 6). The app's own answers are compressed whole by its
+  // request handler instead (app/utils/response-encoding.server.ts).
+  const compressStatic = compression({ level: 1 });
   // Fingerprinted build files never change: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use("/build", compressStatic, express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Only paths that name a file can be one: checking the disk for every page request costs a stat.
   const publicFiles = express.static("public", { maxAge: "1h" });
-  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (path.extname(req.path) ? compressStatic(req, res, () => publicFiles(req, res, next)) : next()));
   // A calendar feed's address is its credential, used by calendar apps for months: never logged.
   morgan.token<express.Request>("url", (req) => (req.originalUrl || req.url).replace(/^\/feeds\/[^/?#]+/, "/feeds/[token]"));
   if (env.LOG_REQUESTS === "true") app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));

@@ -107,10 +107,13 @@ async function signIn(base: string, email: string): Promise<string> {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
-/** One GET as a browser with gzip sends it, read to the end without decompressing; its status. */
+// What Chromium asks for: the server answers brotli, as it does for people's browsers.
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+/** One GET as a browser sends it, read to the end without decompressing; its status. */
 function getStatus(agent: http.Agent, url: string, cookie: string): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (response) => {
+    const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING } }, (response) => {
       response.on("data", () => {});
       response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
@@ -244,7 +247,7 @@ async function realisticMix(base: string) {
 /** The target answers 200 with the content it should (decompressed), or the bench stops. */
 /** Checks the page is the real one and returns its size (uncompressed, as the browser parses it). */
 async function expectPage(url: string, cookie: string, marker: string): Promise<number> {
-  const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } });
+  const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING } });
   const body = await response.text();
   if (response.status !== 200 || !body.includes(marker)) {
     throw new Error(`${url} answered ${response.status} without "${marker}": ${body.slice(0, 200)}`);

@@ -9,6 +9,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
+import { encodeBody } from "./response-encoding.server";
 
 type LoadContext = AppLoadContext & { cspNonce: string };
 type GetLoadContext = (req: express.Request, res: express.Response) => LoadContext;
@@ -49,9 +50,18 @@ export function createDirectHandler(render: (request: Request, loadContext: Load
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);
-      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
-      else res.end();
+      if (!response.body) return void res.end();
+      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) {
+        res.flushHeaders();
+        return void (await writeReadableStreamToWritable(response.body, res));
+      }
+      // Every other answer is made whole in memory (a page, a JSON document, an export): sent in
+      // one piece, compressed in one call (response-encoding.server.ts).
+      const encoded = encodeBody(req, response.status, response.headers, new Uint8Array(await response.arrayBuffer()));
+      if (encoded.vary) res.vary("Accept-Encoding");
+      if (encoded.encoding) res.setHeader("Content-Encoding", encoded.encoding);
+      res.setHeader("Content-Length", encoded.body.byteLength);
+      res.end(encoded.body);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,53 @@
+// Compression of the app's own answers (pages, data, API, exports), which are made whole in memory:
+// one synchronous call on the whole body. The compression middleware (kept for static files) opens
+// a zlib stream per response instead, and a stream cost 0.8–1 ms of CPU per page under the server's
+// malloc settings against 0.03–0.4 ms for one call (bench/README.md, decision 0047).
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import compressible from "compressible";
+import Negotiator from "negotiator";
+
+// What the compression middleware would not compress either: a few hundred bytes gain nothing.
+const THRESHOLD = 1024;
+// Brotli's quality 1 is as quick as gzip's level 1 and smaller on every page measured (a 200-person
+// month: 0.4 ms and 33 KB against 1.0 ms and 38 KB); quality 4, the middleware's, cost 1.3 ms on
+// My Calendar and 2.8 ms on the month. Gzip for clients without brotli.
+const ENCODINGS = ["br", "gzip", "identity"];
+// Between encodings the client rates alike, ours decides (browsers list gzip first).
+const PREFERRED = ["br", "gzip"];
+const BROTLI_QUALITY = 1;
+const GZIP_LEVEL = 1;
+
+export interface EncodedBody {
+  body: Uint8Array;
+  /** Content-Encoding to send, when the body was compressed. */
+  encoding?: "br" | "gzip";
+  /** Whether the answer depends on Accept-Encoding (so caches must key on it). */
+  vary: boolean;
+}
+
+// negotiator 0.6.4 takes the server's preference too; @types/negotiator does not know it yet.
+type PreferringNegotiator = { encoding(available: readonly string[], preferred: readonly string[]): string | undefined };
+
+interface EncodingRequest {
+  method: string;
+  headers: { "accept-encoding"?: string };
+}
+
+/**
+ * The body as the client should receive it: compressed when its type is text-like, it is large
+ * enough, nothing encoded or forbade transforming it already, and the client accepts br or gzip.
+ * `headers` are the response's (Content-Type, Content-Encoding, Cache-Control).
+ */
+export function encodeBody(request: EncodingRequest, status: number, headers: Headers, body: Uint8Array): EncodedBody {
+  const type = headers.get("Content-Type");
+  if (status === 204 || status === 304 || !type || !compressible(type)) return { body, vary: false };
+  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get("Cache-Control") ?? "")) return { body, vary: false };
+  if (headers.has("Content-Encoding") || request.method === "HEAD" || body.byteLength < THRESHOLD) return { body, vary: true };
+  const encoding = (new Negotiator(request) as PreferringNegotiator).encoding(ENCODINGS, PREFERRED);
+  if (encoding === "br") {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength };
+    return { body: brotliCompressSync(body, { params }), encoding, vary: true };
+  }
+  if (encoding === "gzip") return { body: gzipSync(body, { level: GZIP_LEVEL }), encoding, vary: true };
+  return { body, vary: true };
+}

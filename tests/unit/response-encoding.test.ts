@@ -1,0 +1,120 @@
+// The app compresses its own answers whole (response-encoding.server.ts): which answers, with what,
+// and that the bytes a client receives over a real socket decode to the page that was rendered.
+import type { AddressInfo } from "node:net";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeBody } from "~/utils/response-encoding.server";
+import { createDirectHandler } from "~/utils/request-handler.server";
+
+const page = new TextEncoder().encode(`<!DOCTYPE html><html><body>${"<p>Férias de Ana — 2027</p>".repeat(200)}</body></html>`);
+const html = () => new Headers({ "Content-Type": "text/html; charset=utf-8" });
+const get = (acceptEncoding?: string) => ({ method: "GET", headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+
+describe("encodeBody", () => {
+  it("prefers brotli when the client accepts it, even listed after gzip as browsers do", () => {
+    const encoded = encodeBody(get("gzip, deflate, br, zstd"), 200, html(), page);
+    expect(encoded.encoding).toBe("br");
+    expect(encoded.vary).toBe(true);
+    expect(encoded.body.byteLength).toBeLessThan(page.byteLength / 4);
+    expect(new Uint8Array(brotliDecompressSync(encoded.body))).toEqual(page);
+  });
+
+  it("uses gzip for a client without brotli, or one that refuses it", () => {
+    for (const accept of ["gzip", "br;q=0, gzip", "gzip;q=1, br;q=0.5"]) {
+      const encoded = encodeBody(get(accept), 200, html(), page);
+      expect(encoded.encoding, accept).toBe("gzip");
+      expect(new Uint8Array(gunzipSync(encoded.body))).toEqual(page);
+    }
+  });
+
+  it("sends the bytes as they are when the client accepts no compression", () => {
+    for (const accept of [undefined, "identity", "deflate", "*;q=0"]) {
+      const encoded = encodeBody(get(accept), 200, html(), page);
+      expect(encoded.encoding, String(accept)).toBeUndefined();
+      expect(encoded.body).toBe(page);
+      // The answer still depends on the header: a cache must not hand it to a brotli client.
+      expect(encoded.vary).toBe(true);
+    }
+  });
+
+  it("leaves small bodies, HEAD requests and bodies already encoded alone", () => {
+    const small = new TextEncoder().encode("<p>ok</p>");
+    expect(encodeBody(get("br"), 200, html(), small)).toEqual({ body: small, vary: true });
+    expect(encodeBody({ method: "HEAD", headers: { "accept-encoding": "br" } }, 200, html(), page)).toEqual({ body: page, vary: true });
+    const encodedAlready = new Headers({ "Content-Type": "text/html", "Content-Encoding": "gzip" });
+    expect(encodeBody(get("br"), 200, encodedAlready, page).encoding).toBeUndefined();
+  });
+
+  it("never compresses what is already compressed, has no type, or may not be transformed", () => {
+    for (const type of ["image/png", "application/pdf", "application/zip"]) {
+      expect(encodeBody(get("br"), 200, new Headers({ "Content-Type": type }), page), type).toEqual({ body: page, vary: false });
+    }
+    expect(encodeBody(get("br"), 200, new Headers(), page)).toEqual({ body: page, vary: false });
+    const noTransform = new Headers({ "Content-Type": "text/csv", "Cache-Control": "private, no-transform" });
+    expect(encodeBody(get("br"), 200, noTransform, page)).toEqual({ body: page, vary: false });
+  });
+
+  it("compresses every text-like answer the app makes: JSON, CSV, calendars", () => {
+    for (const type of ["application/json; charset=utf-8", "text/csv; charset=utf-8", "text/calendar; charset=utf-8", "text/plain"]) {
+      expect(encodeBody(get("br"), 200, new Headers({ "Content-Type": type }), page).encoding, type).toBe("br");
+    }
+  });
+});
+
+describe("the request handler over a socket", () => {
+  let server: http.Server;
+  let base = "";
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      createDirectHandler(async (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === "/events") return new Response("data: hello\n\n", { headers: { "Content-Type": "text/event-stream" } });
+        if (pathname === "/empty") return new Response(null, { status: 204 });
+        return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8", Vary: "Cookie" } });
+      }, () => ({ cspNonce: "nonce" })),
+    );
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The raw answer (node:http, which does not decode bodies as fetch would). */
+  function rawGet(path: string, acceptEncoding: string) {
+    return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  }
+
+  it("sends a page compressed in one piece with its length, varying on the encoding and the route's own Vary", async () => {
+    const { headers, body } = await rawGet("/", "gzip, deflate, br");
+    expect(headers["content-encoding"]).toBe("br");
+    expect(Number(headers["content-length"])).toBe(body.byteLength);
+    expect(headers["transfer-encoding"]).toBeUndefined();
+    expect(headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(new Uint8Array(brotliDecompressSync(body))).toEqual(page);
+
+    const gzipped = await rawGet("/", "gzip");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(new Uint8Array(gunzipSync(gzipped.body))).toEqual(page);
+  });
+
+  it("streams an event stream as it comes, uncompressed, and answers a bodiless status with none", async () => {
+    const events = await rawGet("/events", "gzip, br");
+    expect(events.headers["content-encoding"]).toBeUndefined();
+    expect(events.body.toString()).toBe("data: hello\n\n");
+    const empty = await rawGet("/empty", "br");
+    expect(empty.headers["content-encoding"]).toBeUndefined();
+    expect(empty.body.byteLength).toBe(0);
+  });
+});
