@@ -1,19 +1,19 @@
 // Compression of the app's own answers (pages, data, API, exports), which are made whole in memory:
 // one synchronous call on the whole body. The compression middleware (kept for static files) opens
-// a zlib stream per response instead, and a stream cost 0.8–1 ms of CPU per page under the server's
-// malloc settings against 0.03–0.4 ms for one call (bench/README.md, decision 0047).
+// a zlib stream per response instead, and a stream cost 0.7–1 ms of CPU per page under the server's
+// malloc settings against 0.03–0.2 ms for one call (decision 0047).
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compressible from "compressible";
 import Negotiator from "negotiator";
 
 // What the compression middleware would not compress either: a few hundred bytes gain nothing.
 const THRESHOLD = 1024;
-// Brotli's quality 1 is as quick as gzip's level 1 and smaller on every page measured (a 200-person
-// month: 0.4 ms and 33 KB against 1.0 ms and 38 KB); quality 4, the middleware's, cost 1.3 ms on
-// My Calendar and 2.8 ms on the month. Gzip for clients without brotli.
-const ENCODINGS = ["br", "gzip", "identity"];
-// Between encodings the client rates alike, ours decides (browsers list gzip first).
-const PREFERRED = ["br", "gzip"];
+// Gzip at level 1 before brotli, though browsers accept both: brotli's encoder allocates ~400 KB of
+// fresh memory per call, and the page faults made it cost 2.5–3.6 ms of server CPU per page under
+// load (against ~0.1–0.2 ms for gzip) for 8 % fewer bytes. Brotli only for a client without gzip.
+const ENCODINGS = ["gzip", "br", "identity"];
+// Between encodings the client rates alike, ours decides (the client's order would otherwise win).
+const PREFERRED = ["gzip", "br"];
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
 
@@ -35,7 +35,7 @@ interface EncodingRequest {
 
 /**
  * The body as the client should receive it: compressed when its type is text-like, it is large
- * enough, nothing encoded or forbade transforming it already, and the client accepts br or gzip.
+ * enough, nothing encoded or forbade transforming it already, and the client accepts gzip or br.
  * `headers` are the response's (Content-Type, Content-Encoding, Cache-Control).
  */
 export function encodeBody(request: EncodingRequest, status: number, headers: Headers, body: Uint8Array): EncodedBody {
@@ -44,10 +44,10 @@ export function encodeBody(request: EncodingRequest, status: number, headers: He
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get("Cache-Control") ?? "")) return { body, vary: false };
   if (headers.has("Content-Encoding") || request.method === "HEAD" || body.byteLength < THRESHOLD) return { body, vary: true };
   const encoding = (new Negotiator(request) as PreferringNegotiator).encoding(ENCODINGS, PREFERRED);
+  if (encoding === "gzip") return { body: gzipSync(body, { level: GZIP_LEVEL }), encoding, vary: true };
   if (encoding === "br") {
     const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength };
     return { body: brotliCompressSync(body, { params }), encoding, vary: true };
   }
-  if (encoding === "gzip") return { body: gzipSync(body, { level: GZIP_LEVEL }), encoding, vary: true };
   return { body, vary: true };
 }
