@@ -71,9 +71,19 @@ export function pendingReviewFilter(viewer: Viewer): Prisma.VacationWhereInput |
   return managed ? { AND: [managed, { status: "pending" }] } : null;
 }
 
-export async function countPendingApprovals(viewer: Viewer): Promise<number> {
-  const where = pendingReviewFilter(viewer);
-  return where ? getDb().vacation.count({ where }) : 0;
+// The shell's badge and the Approvals screen's total are the same count, and a page's loaders share
+// one viewer (requireUser reads it once per GET request): one count per page. Only a GET's viewer
+// is shared, and an action's changes reach the loaders that run after it with a new viewer.
+const pendingCounts = new WeakMap<Viewer, Promise<number>>();
+
+export function countPendingApprovals(viewer: Viewer): Promise<number> {
+  let count = pendingCounts.get(viewer);
+  if (!count) {
+    const where = pendingReviewFilter(viewer);
+    count = where ? getDb().vacation.count({ where }) : Promise.resolve(0);
+    pendingCounts.set(viewer, count);
+  }
+  return count;
 }
 
 /**
@@ -118,10 +128,9 @@ export async function listPendingApprovals(viewer: Viewer) {
 export async function pagePendingApprovals(viewer: Viewer, page: { offset: number; limit: number }) {
   const where = pendingReviewFilter(viewer);
   if (!where) return { items: [], total: 0 };
-  const db = getDb();
   return pageAndTotal(
     page,
-    () => db.vacation.findMany({ where, orderBy: [...pendingOrder], select: pendingSelect, skip: page.offset, take: page.limit }),
-    () => db.vacation.count({ where }),
+    () => getDb().vacation.findMany({ where, orderBy: [...pendingOrder], select: pendingSelect, skip: page.offset, take: page.limit }),
+    () => countPendingApprovals(viewer),
   );
 }

@@ -122,6 +122,16 @@ describe("one page, one reading of the signed-in person", () => {
     expect(await readsOfCompany("/company-calendar?month=2027-01", companyCalendarLoader)).toBe(1);
   });
 
+  it("counts an admin's pending requests once for the shell's badge and the Approvals screen's total", async () => {
+    // A page of 10 out of 60 pending: the screen needs the total as well as the badge.
+    statements = [];
+    const request = getRequest("/approvals?size=10", small.cookie);
+    const [shell, screen] = (await Promise.all([appLoader(args(request)), approvalsLoader(args(request))])) as [{ shell: { pendingApprovals: number } }, { total: number }];
+    expect(shell.shell.pendingApprovals).toBeGreaterThan(10);
+    expect(screen.total).toBe(shell.shell.pendingApprovals);
+    expect(statements.filter((sql) => /^SELECT COUNT\(\*\)/.test(sql) && sql.includes("Vacation")).length).toBe(1);
+  });
+
   it("the shell's loader and the screen's, given the same request, read the session and the person once", async () => {
     const apart = (await count(() => appLoader(args(getRequest("/my-calendar?year=2027", small.cookie))))) + (await count(() => myCalendarLoader(args(getRequest("/my-calendar?year=2027", small.cookie)))));
     const request = getRequest("/my-calendar?year=2027", small.cookie);
