@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { todayIn } from "~/lib/dates";
 import { getDb } from "~/utils/db.server";
 import { managedRequestsWhere, type Requester, type Viewer } from "~/utils/permissions.server";
@@ -21,6 +21,13 @@ function adminsAllAway(today: string): Prisma.TeamWhereInput {
  * 0018-approval-routing.md): the teams they stand in for as substitute approver today, and the
  * admins and owners whose team has no other admin. Only an admin needs them: an owner manages
  * everyone's requests and a user nobody's.
+ *
+ * One statement, because every page an admin opens asks it (it was three through the client):
+ * - a team they stand in for has an active admin, and every active admin of it is on an approved
+ *   absence covering today (adminsAllAway, the same rule reviewersOf applies);
+ * - an active admin or owner other than them is "alone" when no other active admin or owner
+ *   administers their team (or they have no team).
+ * Plain SQL with quoted names, the same on SQLite and PostgreSQL (both suites run it).
  */
 export async function loadReviewRouting(
   person: Pick<Viewer, "userId" | "companyId" | "role" | "timeZone">,
@@ -28,13 +35,24 @@ export async function loadReviewRouting(
 ): Promise<Pick<Viewer, "substituteForTeamIds" | "lastResortForIds">> {
   if (person.role !== "admin") return { substituteForTeamIds: [], lastResortForIds: [] };
   const { companyId, userId } = person;
-  const [standIn, reviewers, teamAdmins] = await Promise.all([
-    db.team.findMany({ where: { companyId, substituteApproverId: userId, ...adminsAllAway(todayIn(person.timeZone)) }, select: { id: true } }),
-    db.user.findMany({ where: { companyId, ...activeReviewer, id: { not: userId } }, select: { id: true, teamId: true } }),
-    db.teamAdmin.findMany({ where: { team: { companyId }, user: activeReviewer }, select: { teamId: true, userId: true } }),
-  ]);
-  const alone = reviewers.filter((r) => !teamAdmins.some((a) => a.teamId === r.teamId && a.userId !== r.id));
-  return { substituteForTeamIds: standIn.map((t) => t.id), lastResortForIds: alone.map((r) => r.id) };
+  const today = todayIn(person.timeZone);
+  const activeReviewerOf = (alias: string) => Prisma.raw(`${alias}."deactivatedAt" IS NULL AND ${alias}."role" IN ('admin', 'owner')`);
+  const rows = await db.$queryRaw<{ kind: string; id: string }[]>`
+    SELECT 'standIn' AS "kind", t."id" AS "id" FROM "Team" t
+    WHERE t."companyId" = ${companyId} AND t."substituteApproverId" = ${userId}
+      AND EXISTS (SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId" WHERE ta."teamId" = t."id" AND ${activeReviewerOf("a")})
+      AND NOT EXISTS (
+        SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId"
+        WHERE ta."teamId" = t."id" AND ${activeReviewerOf("a")}
+          AND NOT EXISTS (SELECT 1 FROM "Vacation" v WHERE v."userId" = a."id" AND v."status" = 'approved' AND v."startDate" <= ${today} AND v."endDate" >= ${today}))
+    UNION ALL
+    SELECT 'alone' AS "kind", r."id" AS "id" FROM "User" r
+    WHERE r."companyId" = ${companyId} AND ${activeReviewerOf("r")} AND r."id" <> ${userId}
+      AND NOT EXISTS (
+        SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId"
+        WHERE ta."teamId" = r."teamId" AND a."id" <> r."id" AND ${activeReviewerOf("a")})`;
+  const idsOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.id);
+  return { substituteForTeamIds: idsOf("standIn"), lastResortForIds: idsOf("alone") };
 }
 
 export const reviewerSelect = { id: true, email: true, fullName: true, preferredLanguage: true } as const;

@@ -503,6 +503,31 @@ describe("who reviews whose requests (decision 0018)", () => {
     expect((await viewerFor(lead)).substituteForTeamIds).toEqual([]);
   });
 
+  it("names as an admin's last resort every other active admin or owner no other active admin of their team looks after", async () => {
+    const co = (await createCompany("Last resorts")).id;
+    const me = await createUser(co, { role: "admin", fullName: "Me" });
+    const owner = await createUser(co, { role: "owner", fullName: "Teamless owner" });
+    const loose = await createUser(co, { role: "admin", fullName: "Teamless admin" });
+    const [pairA, pairB, widowed, formerAdmin, demoted] = await Promise.all(
+      ["Pair A", "Pair B", "Widowed", "Former", "Demoted"].map((fullName) => createUser(co, { role: "admin", fullName })),
+    );
+    const pair = await createTeam(co, "Pair", [pairA.id, pairB.id]);
+    // The other admin of Widowed's team left; Demoted's team's other admin is a user now.
+    const left = await createTeam(co, "Left", [widowed.id, formerAdmin.id]);
+    const mine = await createTeam(co, "Mine", [me.id, demoted.id]);
+    await getDb().user.updateMany({ where: { id: { in: [pairA.id, pairB.id] } }, data: { teamId: pair.id } });
+    await getDb().user.update({ where: { id: widowed.id }, data: { teamId: left.id } });
+    await getDb().user.update({ where: { id: formerAdmin.id }, data: { teamId: left.id, deactivatedAt: new Date() } });
+    await getDb().user.update({ where: { id: demoted.id }, data: { teamId: mine.id } });
+    await getDb().user.update({ where: { id: me.id }, data: { teamId: mine.id } });
+    const lastResort = async () => [...(await viewerFor(me)).lastResortForIds].sort();
+    // Demoted is looked after by me (an active admin of their team): not a last resort.
+    expect(await lastResort()).toEqual([owner.id, loose.id, widowed.id].sort());
+    await getDb().user.update({ where: { id: pairB.id }, data: { role: "user" } });
+    // Pair B is a user now: Pair A is left alone.
+    expect(await lastResort()).toEqual([owner.id, loose.id, widowed.id, pairA.id].sort());
+  });
+
   it("still refuses a user whose team has no admin (spec section 6)", async () => {
     const lonely = await createTeam(acme, "No admin");
     const person = await createUser(acme, { fullName: "Lou Lonely", teamId: lonely.id });
