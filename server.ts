@@ -3,6 +3,7 @@
 // before listening.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -17,6 +18,13 @@ type Runtime = typeof AppRuntime;
 /** The app's server-side hooks, from the build (see app/server-runtime.server.ts for why). */
 function runtimeOf(build: ServerBuild): Runtime {
   return (build.entry.module as unknown as { runtime: Runtime }).runtime;
+}
+
+/** The URL paths ("/favicon.svg") of the files under `dir`, except those under the folders named. */
+function filesUnder(dir: string, except: string[]): Set<string> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep));
+  return new Set(files.filter((parts) => !except.includes(parts[0])).map((parts) => `/${parts.join("/")}`));
 }
 
 function createApp(build: ServerBuild) {
@@ -71,9 +79,12 @@ function createApp(build: ServerBuild) {
   const compressStatic = compression({ level: 1 });
   // Fingerprinted build files never change: cache them for a year.
   app.use("/build", compressStatic, express.static("public/build", { immutable: true, maxAge: "1y" }));
-  // Only paths that name a file can be one: checking the disk for every page request costs a stat.
+  // The files of public/ (outside build/) are known when the server starts: checking the disk for
+  // every page request would cost a stat, and the app's own paths with a dot (`*.data`, the CSV
+  // exports) must not reach the middleware.
   const publicFiles = express.static("public", { maxAge: "1h" });
-  app.use((req, res, next) => (path.extname(req.path) ? compressStatic(req, res, () => publicFiles(req, res, next)) : next()));
+  const publicPaths = filesUnder("public", ["build"]);
+  app.use((req, res, next) => (publicPaths.has(req.path) ? compressStatic(req, res, () => publicFiles(req, res, next)) : next()));
   // A calendar feed's address is its credential, used by calendar apps for months: never logged.
   morgan.token<express.Request>("url", (req) => (req.originalUrl || req.url).replace(/^\/feeds\/[^/?#]+/, "/feeds/[token]"));
   if (env.LOG_REQUESTS === "true") app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));

@@ -47,17 +47,20 @@ export function createDirectHandler(render: (request: Request, loadContext: Load
   return async (req, res, next) => {
     try {
       const response = await render(toFetchRequest(req, res), getLoadContext(req, res));
+      const streamed = /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
+      // Every other answer is made whole in memory (a page, a JSON document, an export): read
+      // before any header is set, so a body that fails leaves nothing of the route's answer (its
+      // file name, its cookies) on the error page; sent in one piece, compressed in one call.
+      const bytes = response.body && !streamed ? new Uint8Array(await response.arrayBuffer()) : null;
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);
       if (!response.body) return void res.end();
-      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) {
+      if (!bytes) {
         res.flushHeaders();
         return void (await writeReadableStreamToWritable(response.body, res));
       }
-      // Every other answer is made whole in memory (a page, a JSON document, an export): sent in
-      // one piece, compressed in one call (response-encoding.server.ts).
-      const encoded = encodeBody(req, response.status, response.headers, new Uint8Array(await response.arrayBuffer()));
+      const encoded = await encodeBody(req, response.status, response.headers, bytes);
       if (encoded.vary) res.vary("Accept-Encoding");
       if (encoded.encoding) res.setHeader("Content-Encoding", encoded.encoding);
       res.setHeader("Content-Length", encoded.body.byteLength);

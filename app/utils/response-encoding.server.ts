@@ -2,7 +2,8 @@
 // one synchronous call on the whole body. The compression middleware (kept for static files) opens
 // a zlib stream per response instead, and a stream cost 0.7–1 ms of CPU per page under the server's
 // malloc settings against 0.03–0.2 ms for one call (decision 0047).
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 import compressible from "compressible";
 import Negotiator from "negotiator";
 
@@ -16,6 +17,11 @@ const ENCODINGS = ["gzip", "br", "identity"];
 const PREFERRED = ["gzip", "br"];
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
+// A large export (up to 100,000 rows of CSV, several MB) is compressed on libuv's thread pool
+// instead: tens of milliseconds in one call would hold every other request of the process.
+const THREAD_POOL_FROM = 1024 * 1024;
+const gzipOnPool = promisify<Uint8Array, ZlibOptions, Buffer>(gzip);
+const brotliOnPool = promisify<Uint8Array, BrotliOptions, Buffer>(brotliCompress);
 
 export interface EncodedBody {
   body: Uint8Array;
@@ -38,16 +44,20 @@ interface EncodingRequest {
  * enough, nothing encoded or forbade transforming it already, and the client accepts gzip or br.
  * `headers` are the response's (Content-Type, Content-Encoding, Cache-Control).
  */
-export function encodeBody(request: EncodingRequest, status: number, headers: Headers, body: Uint8Array): EncodedBody {
+export async function encodeBody(request: EncodingRequest, status: number, headers: Headers, body: Uint8Array): Promise<EncodedBody> {
   const type = headers.get("Content-Type");
   if (status === 204 || status === 304 || !type || !compressible(type)) return { body, vary: false };
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get("Cache-Control") ?? "")) return { body, vary: false };
   if (headers.has("Content-Encoding") || request.method === "HEAD" || body.byteLength < THRESHOLD) return { body, vary: true };
   const encoding = (new Negotiator(request) as PreferringNegotiator).encoding(ENCODINGS, PREFERRED);
-  if (encoding === "gzip") return { body: gzipSync(body, { level: GZIP_LEVEL }), encoding, vary: true };
+  const onPool = body.byteLength >= THREAD_POOL_FROM;
+  if (encoding === "gzip") {
+    const options = { level: GZIP_LEVEL };
+    return { body: onPool ? await gzipOnPool(body, options) : gzipSync(body, options), encoding, vary: true };
+  }
   if (encoding === "br") {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength };
-    return { body: brotliCompressSync(body, { params }), encoding, vary: true };
+    const options = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } };
+    return { body: onPool ? await brotliOnPool(body, options) : brotliCompressSync(body, options), encoding, vary: true };
   }
   return { body, vary: true };
 }

@@ -44,3 +44,16 @@ test("the pending badge polls with If-None-Match and keeps its count on 304 @js-
   expect(await notModified.request().headerValue("if-none-match")).toBe(etag);
   await expect(badge).toHaveText(shown!);
 });
+
+test("files of public/ are served from the disk, compressed, for an hour; the app's own dotted paths are the app's @once", async ({ request }) => {
+  const file = await request.get("/locales/pt/absences.json", { headers: { "Accept-Encoding": "gzip" } });
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-encoding"]).toBe("gzip");
+  expect(file.headers()["cache-control"]).toBe("public, max-age=3600");
+  expect(Object.keys(await file.json()).length).toBeGreaterThan(0);
+  // The app's data requests end in ".data" (the sign-up form's is 18 KB): the app compresses those
+  // itself, and answers a client that accepts neither gzip nor brotli uncompressed.
+  const data = await request.get("/signup.data", { headers: { "Accept-Encoding": "deflate" } });
+  expect(data.status()).toBe(200);
+  expect(data.headers()["content-encoding"]).toBeUndefined();
+});

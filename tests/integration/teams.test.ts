@@ -512,7 +512,7 @@ describe("who reviews whose requests (decision 0018)", () => {
       ["Pair A", "Pair B", "Widowed", "Former", "Demoted"].map((fullName) => createUser(co, { role: "admin", fullName })),
     );
     const pair = await createTeam(co, "Pair", [pairA.id, pairB.id]);
-    // The other admin of Widowed's team left; Demoted's team's other admin is a user now.
+    // The other admin of Widowed's team left; Demoted shares a team with me, its other admin.
     const left = await createTeam(co, "Left", [widowed.id, formerAdmin.id]);
     const mine = await createTeam(co, "Mine", [me.id, demoted.id]);
     await getDb().user.updateMany({ where: { id: { in: [pairA.id, pairB.id] } }, data: { teamId: pair.id } });
@@ -521,7 +521,8 @@ describe("who reviews whose requests (decision 0018)", () => {
     await getDb().user.update({ where: { id: demoted.id }, data: { teamId: mine.id } });
     await getDb().user.update({ where: { id: me.id }, data: { teamId: mine.id } });
     const lastResort = async () => [...(await viewerFor(me)).lastResortForIds].sort();
-    // Demoted is looked after by me (an active admin of their team): not a last resort.
+    // Demoted is looked after by me (an active admin of their team): not a last resort. Nor are
+    // Pair A and Pair B, each the other's.
     expect(await lastResort()).toEqual([owner.id, loose.id, widowed.id].sort());
     await getDb().user.update({ where: { id: pairB.id }, data: { role: "user" } });
     // Pair B is a user now: Pair A is left alone.
