@@ -8,6 +8,7 @@ import { loader as indexLoader } from "~/routes/_index";
 import { loader as splatLoader } from "~/routes/$";
 import { getDb } from "~/utils/db.server";
 import { languageCookie } from "~/utils/i18n.server";
+import { requireUser } from "~/utils/auth.server";
 import { sessionStorage } from "~/utils/session.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
@@ -151,6 +152,38 @@ describe("protected area", () => {
     const { id: sessionId } = await getDb().session.findFirstOrThrow({ where: { user: { email: "eve@acme.test" } }, orderBy: { createdAt: "desc" } });
     const shell = (await shellOf(await cookieOf({ sessionId }))) as { shell: { displayName: string } };
     expect(shell.shell.displayName).toBe("Eve Example");
+  });
+
+  it("reads the signed-in person whole: company, the teams they administer, the master flag", async () => {
+    const { cookie } = await signIn("root@acme.test");
+    const root = await getDb().user.findFirstOrThrow({ where: { email: "root@acme.test" }, select: { id: true } });
+    const teams = await Promise.all(["Alpha", "Beta"].map((name) => getDb().team.create({ data: { companyId, name, admins: { create: { userId: root.id } } } })));
+    const viewer = await requireUser(getRequest("/my-calendar", cookie));
+    expect(viewer.isMaster).toBe(true);
+    expect([...viewer.adminOfTeamIds].sort()).toEqual(teams.map((team) => team.id).sort());
+    expect(viewer.user).toMatchObject({ id: root.id, email: "root@acme.test", role: "owner", preferredLanguage: "es", isMaster: true, company: { id: companyId, name: "Acme" } });
+    expect(viewer.companyCountryCode).toBe((await getDb().company.findUniqueOrThrow({ where: { id: companyId } })).countryCode);
+    const eve = await requireUser(getRequest("/my-calendar", (await signIn("eve@acme.test")).cookie));
+    expect(eve.isMaster).toBe(false);
+    expect(eve.adminOfTeamIds).toEqual([]);
+    expect(eve.user.fullName).toBe("Eve Example");
+  });
+
+  it("opens the app until the very moment the session expires, and not after", async () => {
+    const { cookie } = await signIn("eve@acme.test");
+    const expireIn = (ms: number) => getDb().session.updateMany({ where: { user: { email: "eve@acme.test" } }, data: { expiresAt: new Date(Date.now() + ms) } });
+    await expireIn(60_000);
+    expect(await shellOf(cookie)).toMatchObject({ shell: { displayName: "Eve Example" } });
+    await expireIn(-60_000);
+    expect(((await shellOf(cookie)) as Response).status).toBe(302);
+  });
+
+  it("shuts a person out when they are deactivated, session or not", async () => {
+    await createUser(companyId, { email: "gone@acme.test", fullName: "Gone Soon" });
+    const { cookie } = await signIn("gone@acme.test");
+    expect(await shellOf(cookie)).toMatchObject({ shell: { displayName: "Gone Soon" } });
+    await getDb().user.updateMany({ where: { email: "gone@acme.test" }, data: { deactivatedAt: new Date() } });
+    expect(((await shellOf(cookie)) as Response).status).toBe(302);
   });
 
   it("treats an expired session as signed out", async () => {
