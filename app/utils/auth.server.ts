@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
@@ -134,10 +134,16 @@ type SessionPersonRow = Omit<CurrentUserRow, "company" | "adminOf" | "isMaster">
  * none). The cookie is signed, and a session of anyone else is no session. Plain SQL with quoted
  * names, the same on SQLite and PostgreSQL (both suites run it).
  */
+// The person's columns are publicUserSelect's own: a field added there is read here too.
+const PERSON_COLUMNS = Prisma.raw(
+  Object.keys(publicUserSelect)
+    .map((column) => `u."${column}"`)
+    .join(", "),
+);
+
 async function readSessionPerson(userId: string, sessionId: string): Promise<CurrentUserRow | null> {
   const rows = await getDb().$queryRaw<SessionPersonRow[]>`
-    SELECT u."id", u."companyId", u."email", u."fullName", u."name", u."role", u."isMaster", u."countryCode", u."region",
-      u."preferredLanguage", u."profilePicture", u."teamId",
+    SELECT ${PERSON_COLUMNS},
       c."name" AS "companyName", c."timeZone" AS "companyTimeZone", c."countryCode" AS "companyCountryCode", ta."teamId" AS "adminOfTeamId"
     FROM "User" u
     JOIN "Company" c ON c."id" = u."companyId"
@@ -148,7 +154,7 @@ async function readSessionPerson(userId: string, sessionId: string): Promise<Cur
   const { companyName, companyTimeZone, companyCountryCode, adminOfTeamId: _first, isMaster, ...person } = rows[0];
   return {
     ...person,
-    // SQLite keeps a boolean as 0 or 1.
+    // A boolean on both engines through the adapters; SQLite itself keeps 0 or 1.
     isMaster: isMaster === true || isMaster === 1,
     company: { id: person.companyId, name: companyName, timeZone: companyTimeZone, countryCode: companyCountryCode },
     adminOf: rows.flatMap((row) => (row.adminOfTeamId === null ? [] : [{ teamId: row.adminOfTeamId }])),

@@ -8,7 +8,7 @@ import { loader as indexLoader } from "~/routes/_index";
 import { loader as splatLoader } from "~/routes/$";
 import { getDb } from "~/utils/db.server";
 import { languageCookie } from "~/utils/i18n.server";
-import { requireUser } from "~/utils/auth.server";
+import { loadViewer, requireUser } from "~/utils/auth.server";
 import { sessionStorage } from "~/utils/session.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
@@ -162,6 +162,10 @@ describe("protected area", () => {
     expect(viewer.isMaster).toBe(true);
     expect([...viewer.adminOfTeamIds].sort()).toEqual(teams.map((team) => team.id).sort());
     expect(viewer.user).toMatchObject({ id: root.id, email: "root@acme.test", role: "owner", preferredLanguage: "es", isMaster: true, company: { id: companyId, name: "Acme" } });
+    // Field for field what the client's read of the same person gives (every field of the profile).
+    const throughClient = await loadViewer(root.id);
+    expect(viewer.user).toEqual(throughClient!.user);
+    expect([...viewer.adminOfTeamIds].sort()).toEqual([...throughClient!.adminOfTeamIds].sort());
     expect(viewer.companyCountryCode).toBe((await getDb().company.findUniqueOrThrow({ where: { id: companyId } })).countryCode);
     const eve = await requireUser(getRequest("/my-calendar", (await signIn("eve@acme.test")).cookie));
     expect(eve.isMaster).toBe(false);
@@ -169,7 +173,7 @@ describe("protected area", () => {
     expect(eve.user.fullName).toBe("Eve Example");
   });
 
-  it("opens the app until the very moment the session expires, and not after", async () => {
+  it("opens the app while the session is unexpired, and not once it has expired", async () => {
     const { cookie } = await signIn("eve@acme.test");
     const expireIn = (ms: number) => getDb().session.updateMany({ where: { user: { email: "eve@acme.test" } }, data: { expiresAt: new Date(Date.now() + ms) } });
     await expireIn(60_000);
