@@ -107,7 +107,7 @@ async function signIn(base: string, email: string): Promise<string> {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
-// What Chromium asks for: the server answers brotli, as it does for people's browsers.
+// What Chromium asks for, so the server compresses as it does for people's browsers (gzip, decision 0047).
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** One GET as a browser sends it, read to the end without decompressing; its status. */

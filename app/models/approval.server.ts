@@ -8,7 +8,10 @@ import { pageAndTotal } from "~/lib/paging";
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
 /** Who may review at all: an active admin or owner (the Approvals screen is theirs). */
-const activeReviewer = { deactivatedAt: null, role: { in: ["admin", "owner"] } } satisfies Prisma.UserWhereInput;
+const REVIEWER_ROLES = ["admin", "owner"];
+const activeReviewer = { deactivatedAt: null, role: { in: REVIEWER_ROLES } } satisfies Prisma.UserWhereInput;
+/** activeReviewer for the plain SQL of loadReviewRouting: `alias` names a "User" row. */
+const activeReviewerSql = (alias: "a" | "r") => Prisma.sql`${Prisma.raw(alias)}."deactivatedAt" IS NULL AND ${Prisma.raw(alias)}."role" IN (${Prisma.join(REVIEWER_ROLES)})`;
 
 /** A team that has admins, every one of them on an approved absence covering `today`. */
 function adminsAllAway(today: string): Prisma.TeamWhereInput {
@@ -36,21 +39,20 @@ export async function loadReviewRouting(
   if (person.role !== "admin") return { substituteForTeamIds: [], lastResortForIds: [] };
   const { companyId, userId } = person;
   const today = todayIn(person.timeZone);
-  const activeReviewerOf = (alias: string) => Prisma.raw(`${alias}."deactivatedAt" IS NULL AND ${alias}."role" IN ('admin', 'owner')`);
   const rows = await db.$queryRaw<{ kind: string; id: string }[]>`
     SELECT 'standIn' AS "kind", t."id" AS "id" FROM "Team" t
     WHERE t."companyId" = ${companyId} AND t."substituteApproverId" = ${userId}
-      AND EXISTS (SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId" WHERE ta."teamId" = t."id" AND ${activeReviewerOf("a")})
+      AND EXISTS (SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId" WHERE ta."teamId" = t."id" AND ${activeReviewerSql("a")})
       AND NOT EXISTS (
         SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId"
-        WHERE ta."teamId" = t."id" AND ${activeReviewerOf("a")}
+        WHERE ta."teamId" = t."id" AND ${activeReviewerSql("a")}
           AND NOT EXISTS (SELECT 1 FROM "Vacation" v WHERE v."userId" = a."id" AND v."status" = 'approved' AND v."startDate" <= ${today} AND v."endDate" >= ${today}))
     UNION ALL
     SELECT 'alone' AS "kind", r."id" AS "id" FROM "User" r
-    WHERE r."companyId" = ${companyId} AND ${activeReviewerOf("r")} AND r."id" <> ${userId}
+    WHERE r."companyId" = ${companyId} AND ${activeReviewerSql("r")} AND r."id" <> ${userId}
       AND NOT EXISTS (
         SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId"
-        WHERE ta."teamId" = r."teamId" AND a."id" <> r."id" AND ${activeReviewerOf("a")})`;
+        WHERE ta."teamId" = r."teamId" AND a."id" <> r."id" AND ${activeReviewerSql("a")})`;
   const idsOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.id);
   return { substituteForTeamIds: idsOf("standIn"), lastResortForIds: idsOf("alone") };
 }

@@ -11,6 +11,7 @@ import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadHolidayCalendars } from "./balance.server";
+import { listCategories } from "./calendar.server";
 
 /** People per page: a company of this size sees everyone at once. */
 export const CALENDAR_PAGE_SIZE = 200;
@@ -90,7 +91,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     }),
     // The company's few absence types, named by id: the absences' own relation read them by
     // (company, type) pair, a statement with two parameters per absence of the month.
-    db.absenceCategory.findMany({ where: { companyId }, select: { id: true, name: true } }),
+    listCategories(viewer, { activeOnly: false }),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
 
