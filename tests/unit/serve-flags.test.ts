@@ -1,0 +1,28 @@
+// The server's Node flags and malloc setting bound its memory and GC time (decisions 0031 and
+// 0049). They are written twice, in `npm run serve` (which the bench reads) and in the image's
+// CMD and ENV; a change to one that misses the other would ship a server the bench never measured.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const serve = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
+const dockerfile = readFileSync("Dockerfile", "utf8");
+
+describe("the server's flags", () => {
+  it("are the same in npm run serve and in the image", () => {
+    const words = serve.split(/\s+/);
+    const serveFlags = words.slice(words.indexOf("node") + 1, words.indexOf("build/server.js"));
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+    expect(cmd).not.toBeNull();
+    const cmdWords = JSON.parse(cmd![1]) as string[];
+    expect(cmdWords[0]).toBe("node");
+    expect(cmdWords.at(-1)).toBe("build/server.js");
+    expect(serveFlags.length).toBeGreaterThan(0);
+    expect(cmdWords.slice(1, -1)).toEqual(serveFlags);
+  });
+
+  it("set the same malloc threshold in both", () => {
+    const threshold = /MALLOC_MMAP_THRESHOLD_=(\d+)/.exec(serve)?.[1];
+    expect(threshold).toBeDefined();
+    expect(dockerfile).toMatch(new RegExp(`^\\s*MALLOC_MMAP_THRESHOLD_=${threshold}\\b`, "m"));
+  });
+});
