@@ -8,17 +8,35 @@ type Messages = Record<string, unknown>;
 type Listener = (...args: unknown[]) => void;
 export type TranslateOptions = Record<string, unknown>;
 
-function lookup(messages: Messages | undefined, key: string): unknown {
-  let node: unknown = messages;
-  for (const part of key.split(".")) {
-    if (!node || typeof node !== "object") return undefined;
-    node = (node as Messages)[part];
-  }
-  return node;
+// A page asks for hundreds of messages; walking "a.b.c" part by part split a new array each time.
+// Each bundle's texts are indexed by their whole key once, on first use.
+const textIndexes = new WeakMap<Messages, Map<string, string>>();
+
+function indexTexts(messages: Messages): Map<string, string> {
+  const index = new Map<string, string>();
+  const walk = (node: Messages, prefix: string) => {
+    for (const [name, value] of Object.entries(node)) {
+      // A name with a dot in it could never be reached by a dotted key.
+      if (name.includes(".")) continue;
+      if (typeof value === "string") index.set(prefix + name, value);
+      else if (value && typeof value === "object") walk(value as Messages, `${prefix}${name}.`);
+    }
+  };
+  walk(messages, "");
+  return index;
+}
+
+/** The text at a dotted key, or undefined when the key names nothing or something not a text. */
+function lookup(messages: Messages | undefined, key: string): string | undefined {
+  if (!messages) return undefined;
+  let index = textIndexes.get(messages);
+  if (!index) textIndexes.set(messages, (index = indexTexts(messages)));
+  return index.get(key);
 }
 
 /** i18next's interpolation with escapeValue off: a value not passed leaves its {{placeholder}}. */
 function interpolate(text: string, options: TranslateOptions): string {
+  if (!text.includes("{{")) return text;
   return text.replace(/\{\{(.+?)\}\}/g, (match, raw: string) => {
     const name = raw.trim().replace(/^-\s*/, "");
     const value = options[name];
@@ -39,7 +57,7 @@ export function createLiteI18n(language: string, messages: Messages, pluralLocal
 
   function translate(lng: string, key: string, options: TranslateOptions = {}): string {
     const bundle = bundles.get(lng);
-    let found: unknown;
+    let found: string | undefined;
     // As i18next: only a numeric count picks a plural form; 0 may have a form of its own.
     if (options.count !== undefined && typeof options.count !== "string") {
       const count = Number(options.count);
