@@ -9,7 +9,8 @@ type Listener = (...args: unknown[]) => void;
 export type TranslateOptions = Record<string, unknown>;
 
 // A page asks for hundreds of messages; walking "a.b.c" part by part split a new array each time.
-// Each bundle's texts are indexed by their whole key once, on first use.
+// Each bundle's texts are indexed by their whole key once, on first use. A bundle is never changed
+// in place (addResourceBundle replaces it, and a new object gets an index of its own).
 const textIndexes = new WeakMap<Messages, Map<string, string>>();
 
 function indexTexts(messages: Messages): Map<string, string> {
