@@ -231,12 +231,15 @@ test("an owner imports a holiday CSV, answers a question and changes a setting w
   await signUpNewCompany(page, "keys");
 
   // The CSV card opens with Enter; the file input opens the file chooser from the keyboard.
+  // Playwright asks the browser to catch file choosers when the first listener is added, without
+  // waiting for its answer: added just before the key press, a busy machine let the press win
+  // and no chooser came. Added here, the browser has long answered by then.
+  const chooser = page.waitForEvent("filechooser");
   await openPage(page, "/national-holidays");
   const card = page.locator('details.collapsible:has(input[name="intent"][value="import"])');
   await tabTo(page, card.locator("summary"));
   await page.keyboard.press("Enter");
   await tabTo(page, card.locator('input[type="file"]'));
-  const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Space");
   const csv = `date,name,country_code,is_recurring\n${YEAR}-06-02,Dia do Teclado,PT,false\n${YEAR}-06-03,Dia do Tab,PT,false\n`;
   await (await chooser).setFiles({ name: "feriados.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
