@@ -63,10 +63,10 @@ export function createLiteI18n(language: string, messages: Messages, pluralLocal
     if (options.count !== undefined && typeof options.count !== "string") {
       const count = Number(options.count);
       if (count === 0) found = lookup(bundle, `${key}_zero`);
-      if (typeof found !== "string") found = lookup(bundle, `${key}_${pluralRules(lng).select(count)}`);
+      found ??= lookup(bundle, `${key}_${pluralRules(lng).select(count)}`);
     }
-    if (typeof found !== "string") found = lookup(bundle, key);
-    const text = typeof found === "string" ? found : typeof options.defaultValue === "string" ? options.defaultValue : key;
+    found ??= lookup(bundle, key);
+    const text = found ?? (typeof options.defaultValue === "string" ? options.defaultValue : key);
     return interpolate(text, options);
   }
 
