@@ -86,16 +86,47 @@ export function managesRequestsOf(viewer: Viewer, requester: Requester): boolean
   return viewer.adminOfTeamIds.length === 0 && requester.role !== "owner";
 }
 
+/**
+ * Whose requests a viewer manages (managesRequestsOf), as the parts both query forms are built
+ * from: the client's filter (managedRequestsWhere) and the plain SQL of the pending count
+ * (app/models/approval.server.ts). Requests of the viewer's company, never their own; the owner's
+ * scope is everyone, any other admin's is whoever one of the parts matches. Null for a user.
+ */
+export interface ManagedScope {
+  readonly companyId: string;
+  readonly exceptUserId: string;
+  readonly everyone: boolean;
+  /** An admin of no team: everyone but owners. */
+  readonly nonOwners: boolean;
+  /** The members of the teams administered, and of those stood in for today. */
+  readonly teamIds: readonly string[];
+  /** Admins and owners whose team has no other admin. */
+  readonly userIds: readonly string[];
+}
+
+export function managedScopeOf(viewer: Viewer): ManagedScope | null {
+  if (!isAdmin(viewer)) return null;
+  const owner = viewer.role === "owner";
+  return {
+    companyId: viewer.companyId,
+    exceptUserId: viewer.userId,
+    everyone: owner,
+    nonOwners: !owner && viewer.adminOfTeamIds.length === 0,
+    teamIds: owner ? [] : [...viewer.adminOfTeamIds, ...viewer.substituteForTeamIds],
+    userIds: owner ? [] : [...viewer.lastResortForIds],
+  };
+}
+
 /** The same scope as a query filter on requests, for lists and counts (no query of its own). */
 export function managedRequestsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
-  if (!isAdmin(viewer)) return null;
-  const others: Prisma.VacationWhereInput = { companyId: viewer.companyId, userId: { not: viewer.userId } };
-  if (viewer.role === "owner") return others;
-  const teamIds = [...viewer.adminOfTeamIds, ...viewer.substituteForTeamIds];
+  const scope = managedScopeOf(viewer);
+  if (!scope) return null;
+  const others: Prisma.VacationWhereInput = { companyId: scope.companyId, userId: { not: scope.exceptUserId } };
+  if (scope.everyone) return others;
   const scopes: Prisma.VacationWhereInput[] = [];
-  if (viewer.adminOfTeamIds.length === 0) scopes.push({ user: { role: { not: "owner" } } });
-  if (teamIds.length) scopes.push({ user: { teamId: { in: teamIds } } });
-  if (viewer.lastResortForIds.length) scopes.push({ userId: { in: [...viewer.lastResortForIds] } });
+  if (scope.nonOwners) scopes.push({ user: { role: { not: "owner" } } });
+  if (scope.teamIds.length) scopes.push({ user: { teamId: { in: [...scope.teamIds] } } });
+  if (scope.userIds.length) scopes.push({ userId: { in: [...scope.userIds] } });
   return { AND: [others, { OR: scopes }] };
 }
 

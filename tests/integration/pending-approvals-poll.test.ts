@@ -68,11 +68,20 @@ describe("GET /api/vacations/pending-approvals with HTTP validation", () => {
     expect(await afterCreate.json()).toHaveLength(2);
     expect((await poll(teamAdminToken, etagAfterCreate)).status).toBe(304);
 
+    // A pending request edited (its time of change read back from the database) is a change too.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await getDb().vacation.update({ where: { id: created.id }, data: { description: "Moved a day" } });
+    const afterEdit = await poll(teamAdminToken, etagAfterCreate);
+    expect(afterEdit.status).toBe(200);
+    const etagAfterEdit = afterEdit.headers.get("ETag")!;
+    expect(etagAfterEdit).not.toBe(etagAfterCreate);
+    expect((await poll(teamAdminToken, etagAfterEdit)).status).toBe(304);
+
     // Approved, rejected, cancelled: each one leaves the list and changes the tag. (A tag may come
     // back: the same pending rows, unchanged, are the same list.)
     const more = await createVacation(companyId, member.id, { startDate: "2027-04-01", endDate: "2027-04-01" });
-    let current = (await poll(teamAdminToken, etagAfterCreate)).headers.get("ETag")!;
-    expect(current).not.toBe(etagAfterCreate);
+    let current = (await poll(teamAdminToken, etagAfterEdit)).headers.get("ETag")!;
+    expect(current).not.toBe(etagAfterEdit);
     const [firstRequest] = await getDb().vacation.findMany({ where: { companyId, startDate: "2027-02-01" } });
     const changes: [string, () => Promise<Response>][] = [
       ["approve", () => approveApi(args(call(`/api/vacations/${created.id}/approve`, "POST", teamAdminToken), { id: created.id }))],

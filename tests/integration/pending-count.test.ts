@@ -1,0 +1,93 @@
+// The pending count (the shell's badge, the Approvals screen's total) is plain SQL built from the
+// same scope as the client's filter (managedScopeOf in app/utils/permissions.server.ts): for every
+// kind of scope (owner, admin of a team, stand-in for a team whose admins are away, admin of no
+// team, admins and owners with no other admin) it must count exactly the requests the client's
+// filter finds and the one-request rule (managesRequestsOf) allows — on the engine under test.
+import { beforeAll, describe, expect, it } from "vitest";
+import { countPendingApprovals, pendingReviewFilter } from "~/models/approval.server";
+import { getDb } from "~/utils/db.server";
+import { managesRequestsOf, type Viewer } from "~/utils/permissions.server";
+import { createCompany, createTeam, createUser, createVacation, viewerFor } from "../support/factories";
+import { testEngine } from "../support/test-database";
+
+const people: Record<string, { id: string }> = {};
+let companyId: string;
+
+beforeAll(async () => {
+  const company = await createCompany("Pending Co");
+  companyId = company.id;
+  const add = async (key: string, role = "user") => (people[key] = await createUser(company.id, { role, fullName: key }));
+  for (const admin of ["redAdmin", "blueAdmin", "greenAdmin", "companyAdmin"]) await add(admin, "admin");
+  await add("owner", "owner");
+  const red = await createTeam(company.id, "Red", [people.redAdmin.id]);
+  const blue = await createTeam(company.id, "Blue", [people.blueAdmin.id]);
+  const green = await createTeam(company.id, "Green", [people.greenAdmin.id]);
+  // Blue's only admin is away today: Red's admin stands in for Blue.
+  await getDb().team.update({ where: { id: blue.id }, data: { substituteApproverId: people.redAdmin.id } });
+  await createVacation(company.id, people.blueAdmin.id, { startDate: "2000-01-01", endDate: "2100-12-31", status: "approved" });
+  for (const [key, teamId] of [["red1", red.id], ["red2", red.id], ["blue1", blue.id], ["green1", green.id]] as const) {
+    people[key] = await createUser(company.id, { teamId, fullName: key });
+  }
+  await add("noTeam");
+  // Each admin in their own team; the owner in none (so alone: every other admin reviews them).
+  for (const [key, teamId] of [["redAdmin", red.id], ["blueAdmin", blue.id], ["greenAdmin", green.id]] as const) {
+    await getDb().user.update({ where: { id: people[key].id }, data: { teamId } });
+  }
+  const requests: [string, string][] = [
+    ["red1", "pending"],
+    ["red1", "pending"],
+    ["red2", "pending"],
+    ["red2", "approved"],
+    ["blue1", "pending"],
+    ["green1", "pending"],
+    ["green1", "rejected"],
+    ["noTeam", "pending"],
+    ["owner", "pending"],
+    ["redAdmin", "pending"],
+    ["blueAdmin", "pending"],
+    ["greenAdmin", "pending"],
+    ["companyAdmin", "pending"],
+  ];
+  for (const [key, status] of requests) await createVacation(company.id, people[key].id, { startDate: "2031-03-02", endDate: "2031-03-03", status });
+
+  // Another company's pending requests, with a team of the same name: never counted.
+  const other = await createCompany("Elsewhere");
+  const otherAdmin = await createUser(other.id, { role: "admin" });
+  const otherTeam = await createTeam(other.id, "Red", [otherAdmin.id]);
+  const otherPerson = await createUser(other.id, { teamId: otherTeam.id });
+  await createVacation(other.id, otherPerson.id, { startDate: "2031-03-02", endDate: "2031-03-03", status: "pending" });
+  await createVacation(other.id, otherAdmin.id, { startDate: "2031-03-02", endDate: "2031-03-03", status: "pending" });
+});
+
+/** The count by the one-request rule: every pending request of the company, asked one by one. */
+async function countByRule(viewer: Viewer) {
+  const pending = await getDb().vacation.findMany({ where: { companyId, status: "pending" }, select: { user: { select: { id: true, role: true, teamId: true } } } });
+  return pending.filter((request) => managesRequestsOf(viewer, request.user)).length;
+}
+
+async function countByClientFilter(viewer: Viewer) {
+  const where = pendingReviewFilter(viewer);
+  return where ? getDb().vacation.count({ where }) : 0;
+}
+
+describe(`the pending count on ${testEngine}`, () => {
+  it.each([
+    // Everyone's but their own: 10 of the 11 pending requests.
+    ["the owner", "owner", 10],
+    // Red's three and Blue's two (standing in for Blue, whose admin is away), and the admins and
+    // owner with no other admin in their team: the owner, the company admin, Green's admin.
+    ["an admin of a team standing in for another", "redAdmin", 8],
+    // Blue's member, and the four other admins and owner, each alone in their team.
+    ["an admin of a team whose requests a stand-in also sees", "blueAdmin", 5],
+    ["an admin of a team", "greenAdmin", 5],
+    // Everyone's but owners' and their own, and the owner's, who has no other admin.
+    ["an admin of no team", "companyAdmin", 10],
+    ["a person who reviews nobody", "red1", 0],
+  ])("counts what %s may decide, as the client's filter and the one-request rule do", async (_label, key, expected) => {
+    const viewer = await viewerFor(people[key]);
+    const count = await countPendingApprovals(viewer);
+    expect(count).toBe(expected);
+    expect(count).toBe(await countByClientFilter(viewer));
+    expect(count).toBe(await countByRule(viewer));
+  });
+});
