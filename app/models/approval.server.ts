@@ -92,9 +92,10 @@ export function pendingReviewFilter(viewer: Viewer): Prisma.VacationWhereInput |
 }
 
 /**
- * ManagedScope as plain SQL on a "Vacation" row `v`, for the pending count. The client's filter
- * joins each request to its person to read their team, so SQLite walked every pending request of
- * the company (~4 ms per admin page in a company of 1,000 people with 3,000 pending); asked as
+ * ManagedScope as plain SQL on a "Vacation" row `v`, for the pending count and the badge poll's
+ * tag. The client's filter joins each request to its person to read their team, so SQLite walked
+ * every pending request of the company (~4 ms per admin page in a company of 1,000 people with
+ * 3,000 pending); asked as
  * "the person is one of these", both engines find the team's members through "User"'s team index
  * and their requests through "Vacation"'s user index (~0.2 ms). Same rule, same count: the
  * integration suite compares the two forms for every kind of scope, on both engines.
@@ -106,6 +107,8 @@ function managedScopeSql(scope: ManagedScope): Prisma.Sql {
   if (scope.nonOwners) parts.push(Prisma.sql`v."userId" IN (SELECT u."id" FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."role" <> ${"owner"})`);
   if (scope.teamIds.length) parts.push(Prisma.sql`v."userId" IN (SELECT u."id" FROM "User" u WHERE u."teamId" IN (${Prisma.join(scope.teamIds)}))`);
   if (scope.userIds.length) parts.push(Prisma.sql`v."userId" IN (${Prisma.join(scope.userIds)})`);
+  // No part matches nobody, as the client's empty OR does (managedScopeOf never gives one today).
+  if (parts.length === 0) return Prisma.sql`${others} AND 1 = 0`;
   return Prisma.sql`${others} AND (${Prisma.join(parts, " OR ")})`;
 }
 

@@ -117,7 +117,7 @@ export function managedScopeOf(viewer: Viewer): ManagedScope | null {
   };
 }
 
-/** The same scope as a query filter on requests, for lists and counts (no query of its own). */
+/** The same scope as the client's filter on requests, for the lists (no query of its own). */
 export function managedRequestsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
   const scope = managedScopeOf(viewer);
   if (!scope) return null;

@@ -1,8 +1,9 @@
 // The pending count (the shell's badge, the Approvals screen's total) is plain SQL built from the
 // same scope as the client's filter (managedScopeOf in app/utils/permissions.server.ts): for every
 // kind of scope (owner, admin of a team, stand-in for a team whose admins are away, admin of no
-// team, admins and owners with no other admin) it must count exactly the requests the client's
-// filter finds and the one-request rule (managesRequestsOf) allows — on the engine under test.
+// team, admins with no other admin, an owner in a team with another admin) it must count exactly
+// the requests the client's filter finds and the one-request rule (managesRequestsOf) allows, on
+// the engine under test.
 import { beforeAll, describe, expect, it } from "vitest";
 import { countPendingApprovals, pendingReviewFilter } from "~/models/approval.server";
 import { getDb } from "~/utils/db.server";
@@ -29,8 +30,9 @@ beforeAll(async () => {
     people[key] = await createUser(company.id, { teamId, fullName: key });
   }
   await add("noTeam");
-  // Each admin in their own team; the owner in none (so alone: every other admin reviews them).
-  for (const [key, teamId] of [["redAdmin", red.id], ["blueAdmin", blue.id], ["greenAdmin", green.id]] as const) {
+  // Each admin in their own team. The owner in Red, which has another admin: so an admin of no team
+  // does not review her (everyone's but owners'), and Red's admin does (a member of the team).
+  for (const [key, teamId] of [["redAdmin", red.id], ["blueAdmin", blue.id], ["greenAdmin", green.id], ["owner", red.id]] as const) {
     await getDb().user.update({ where: { id: people[key].id }, data: { teamId } });
   }
   const requests: [string, string][] = [
@@ -74,14 +76,15 @@ describe(`the pending count on ${testEngine}`, () => {
   it.each([
     // Everyone's but their own: 10 of the 11 pending requests.
     ["the owner", "owner", 10],
-    // Red's three and Blue's two (standing in for Blue, whose admin is away), and the admins and
-    // owner with no other admin in their team: the owner, the company admin, Green's admin.
+    // Red's four (the owner among them) and Blue's two (standing in for Blue, whose admin is away),
+    // and the admins with no other admin in their team: the company admin, Green's admin.
     ["an admin of a team standing in for another", "redAdmin", 8],
-    // Blue's member, and the four other admins and owner, each alone in their team.
-    ["an admin of a team whose requests a stand-in also sees", "blueAdmin", 5],
-    ["an admin of a team", "greenAdmin", 5],
-    // Everyone's but owners' and their own, and the owner's, who has no other admin.
-    ["an admin of no team", "companyAdmin", 10],
+    // Blue's member, and the three other admins, each alone in their team (not the owner: Red has
+    // another admin).
+    ["an admin of a team whose requests a stand-in also sees", "blueAdmin", 4],
+    ["an admin of a team", "greenAdmin", 4],
+    // Everyone's but owners' and their own.
+    ["an admin of no team", "companyAdmin", 9],
     ["a person who reviews nobody", "red1", 0],
   ])("counts what %s may decide, as the client's filter and the one-request rule do", async (_label, key, expected) => {
     const viewer = await viewerFor(people[key]);

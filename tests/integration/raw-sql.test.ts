@@ -1,4 +1,4 @@
-// The app's only raw SQL statement, the holiday import's multi-row INSERT (app/models/holiday.server.ts),
+// The holiday import's multi-row INSERT (app/models/holiday.server.ts), one of the app's raw statements,
 // on the engine under test (npm run test:integration, and :pg): placeholders, booleans, NULLs and
 // the database's own timestamp default read back through Prisma as they went in. The PostgreSQL
 // test cluster runs 14 hours ahead of UTC, so a default taken in the server's zone would show.

@@ -2,7 +2,7 @@
 // give, so the company a call reads is the viewer's own: these tests forge viewers that point at
 // another company's teams and people, and sign in through the real routes.
 import { beforeAll, describe, expect, it } from "vitest";
-import { countPendingApprovals, listPendingApprovals } from "~/models/approval.server";
+import { countPendingApprovals, listPendingApprovals, pendingApprovalsTag } from "~/models/approval.server";
 import { cancelVacation, decideVacation, getVacation, searchVacations } from "~/models/vacation.server";
 import { loader as pendingApi } from "~/routes/api.vacations.pending-approvals";
 import { action as loginAction } from "~/routes/login";
@@ -75,8 +75,12 @@ describe("pending approvals scope", () => {
     expect(await countPendingApprovals(globexOwner)).toBe(1);
     const forged: Viewer = { ...acmeTeamAdmin, adminOfTeamIds: [globexTeamId] };
     expect(await listPendingApprovals(forged)).toEqual([]);
+    expect(await countPendingApprovals(forged)).toBe(0);
+    // The badge poll's tag covers no request either (its first part is how many).
+    expect((await pendingApprovalsTag(forged)).startsWith('W/"0-')).toBe(true);
     const forgedOwner: Viewer = { ...acmeOwner, adminOfTeamIds: [globexTeamId] };
     expect((await listPendingApprovals(forgedOwner)).map((v) => v.id)).not.toContain(globexVacationId);
+    expect(await countPendingApprovals(forgedOwner)).toBe(await countPendingApprovals(acmeOwner));
   });
 });
 

@@ -54,6 +54,23 @@ describe("Conform's field metadata (patched)", () => {
     expect(email.errorId).toBe("login-2-email-error");
   });
 
+  it("makes a field's metadata once for every read through it while the state stays the same", () => {
+    const first = stateWith({ email: ["Required"] }, { email: "a@example.com" });
+    const { context, setState } = fakeContext(first);
+    let stateReads = 0;
+    const counting = { ...context, getState: () => (stateReads++, context.getState()) };
+    const email = getFieldMetadata(counting, { current: {} }, first, "", "email");
+    const read = () => [email.id, email.name, email.errors, email.key, email.initialValue, email.required];
+    read();
+    // One look at the state per read, and one when the metadata is made; unpatched Conform made
+    // the metadata (and looked at the state) again for each of the six reads: 12.
+    expect(stateReads).toBe(7);
+    setState(stateWith({}));
+    stateReads = 0;
+    read();
+    expect(stateReads).toBe(7);
+  });
+
   it("subscribes a render to what it read, each name once, and not to reads after the state moved on", () => {
     const first = stateWith({});
     const { context, setState } = fakeContext(first);
