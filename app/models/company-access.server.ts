@@ -27,12 +27,16 @@ export function staysWritable(url: URL): boolean {
   );
 }
 
-export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId">, request: Request, now = new Date()) {
+export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId" | "companySubscription">, request: Request, now = new Date()) {
   if (READS.has(request.method) || staysWritable(new URL(request.url))) return;
-  const subscription = await getDb().subscription.findFirst({
-    where: { companyId: viewer.companyId },
-    orderBy: { createdAt: "asc" },
-    select: { status: true, trialEndsAt: true, stripeCustomerId: true, cancelAt: true },
-  });
+  // Read with the signed-in person when the request came with a session cookie.
+  const subscription =
+    viewer.companySubscription !== undefined
+      ? viewer.companySubscription
+      : await getDb().subscription.findFirst({
+          where: { companyId: viewer.companyId },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: { status: true, trialEndsAt: true, stripeCustomerId: true, cancelAt: true },
+        });
   if (companyAccess(subscription, now) === "readOnly") throw new AppError(402, "read_only", "billing.readOnly.refused");
 }

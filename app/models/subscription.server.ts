@@ -18,7 +18,8 @@ export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof firstSubscri
 
 /** The company's first subscription: the one the banner and the billing screens are about (spec). */
 export function firstSubscriptionOf(companyId: string) {
-  return getDb().subscription.findFirst({ where: { companyId }, orderBy: { createdAt: "asc" } });
+  // The same order as the signed-in person's read of it (readSessionPerson), ties included.
+  return getDb().subscription.findFirst({ where: { companyId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
 /** Spec section 3's shape (id, stripe_subscription_status, trial_ends_at, stripe_customer_id), and what else billing knows. */
@@ -61,7 +62,8 @@ export interface TrialBanner {
 
 /** The shell's trial banner for this viewer, or null when the spec's conditions do not hold. */
 export async function loadTrialBanner(viewer: Viewer, now = new Date()): Promise<TrialBanner | null> {
-  const subscription = await firstSubscriptionOf(viewer.companyId);
+  // Read with the signed-in person on a page's request; read here otherwise.
+  const subscription = viewer.companySubscription !== undefined ? viewer.companySubscription : await firstSubscriptionOf(viewer.companyId);
   const trial = trialState(subscription, now);
   if (!subscription || !trial) return null;
   const access = companyAccess(subscription, now);

@@ -32,7 +32,8 @@ export async function trialBannerFor(viewer: Viewer, request: Request): Promise<
       throw redirect(url.pathname + url.search);
     }
   }
-  const banner = await loadTrialBanner(viewer);
+  // Back from a checkout, the subscription may have changed since the person was read: read it again.
+  const banner = await loadTrialBanner(sessionId ? { ...viewer, companySubscription: undefined } : viewer);
   if (!banner) return null;
   if (!sessionId && banner.access !== "readOnly" && (await isHidden(request))) return null;
   return { ...banner, sessionId };

@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
 import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
-import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type Role, type Viewer } from "./permissions.server";
+import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type CompanySubscription, type Role, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
 import { assertCompanyWritable } from "~/models/company-access.server";
@@ -125,12 +125,18 @@ type SessionPersonRow = Omit<CurrentUserRow, "company" | "adminOf" | "isMaster">
   companyTimeZone: string;
   companyCountryCode: string;
   adminOfTeamId: string | null;
+  subscriptionId: string | null;
+  subscriptionStatus: string | null;
+  subscriptionTrialEndsAt: Date | string | null;
+  subscriptionStripeCustomerId: string | null;
+  subscriptionCancelAt: Date | string | null;
 };
 
 /**
- * The person by their id, if this unexpired session is theirs, with their company and the teams
- * they administer: every signed-in request asks it, and through the client it was three
- * statements (the person, the company, the teams). One row per team they administer (one when
+ * The person by their id, if this unexpired session is theirs, with their company, the company's
+ * first subscription (every page's trial banner and every change's read-only check need it) and
+ * the teams they administer: every signed-in request asks it, and through the client it was four
+ * statements (the person, the company, the subscription, the teams). One row per team they administer (one when
  * none). The cookie is signed, and a session of anyone else is no session. Plain SQL with quoted
  * names, the same on SQLite and PostgreSQL (both suites run it).
  */
@@ -141,24 +147,45 @@ const PERSON_COLUMNS = Prisma.raw(
     .join(", "),
 );
 
-async function readSessionPerson(userId: string, sessionId: string): Promise<CurrentUserRow | null> {
+async function readSessionPerson(userId: string, sessionId: string): Promise<{ row: CurrentUserRow; subscription: CompanySubscription | null } | null> {
   const rows = await getDb().$queryRaw<SessionPersonRow[]>`
     SELECT ${PERSON_COLUMNS},
-      c."name" AS "companyName", c."timeZone" AS "companyTimeZone", c."countryCode" AS "companyCountryCode", ta."teamId" AS "adminOfTeamId"
+      c."name" AS "companyName", c."timeZone" AS "companyTimeZone", c."countryCode" AS "companyCountryCode", ta."teamId" AS "adminOfTeamId",
+      sub."id" AS "subscriptionId", sub."status" AS "subscriptionStatus", sub."trialEndsAt" AS "subscriptionTrialEndsAt",
+      sub."stripeCustomerId" AS "subscriptionStripeCustomerId", sub."cancelAt" AS "subscriptionCancelAt"
     FROM "User" u
     JOIN "Company" c ON c."id" = u."companyId"
+    LEFT JOIN "Subscription" sub ON sub."id" = (
+      SELECT s2."id" FROM "Subscription" s2 WHERE s2."companyId" = u."companyId" ORDER BY s2."createdAt" ASC, s2."id" ASC LIMIT 1)
     LEFT JOIN "TeamAdmin" ta ON ta."userId" = u."id"
     WHERE u."id" = ${userId} AND u."deactivatedAt" IS NULL
       AND EXISTS (SELECT 1 FROM "Session" s WHERE s."id" = ${sessionId} AND s."userId" = u."id" AND s."expiresAt" >= ${new Date()})`;
   if (rows.length === 0) return null;
-  const { companyName, companyTimeZone, companyCountryCode, adminOfTeamId: _first, isMaster, ...person } = rows[0];
-  return {
+  const {
+    companyName,
+    companyTimeZone,
+    companyCountryCode,
+    adminOfTeamId: _first,
+    isMaster,
+    subscriptionId,
+    subscriptionStatus,
+    subscriptionTrialEndsAt,
+    subscriptionStripeCustomerId,
+    subscriptionCancelAt,
+    ...person
+  } = rows[0];
+  const row = {
     ...person,
     // A boolean on both engines through the adapters; SQLite itself keeps 0 or 1.
     isMaster: isMaster === true || isMaster === 1,
     company: { id: person.companyId, name: companyName, timeZone: companyTimeZone, countryCode: companyCountryCode },
     adminOf: rows.flatMap((row) => (row.adminOfTeamId === null ? [] : [{ teamId: row.adminOfTeamId }])),
   };
+  const subscription =
+    subscriptionId === null
+      ? null
+      : { id: subscriptionId, status: subscriptionStatus ?? "", trialEndsAt: subscriptionTrialEndsAt, stripeCustomerId: subscriptionStripeCustomerId, cancelAt: subscriptionCancelAt };
+  return { row, subscription };
 }
 
 async function readSessionViewer(request: Request): Promise<SessionViewer> {
@@ -167,8 +194,8 @@ async function readSessionViewer(request: Request): Promise<SessionViewer> {
   if (typeof sessionId !== "string") return null;
   const userId = cookieSession.get(SESSION_USER_KEY);
   if (typeof userId === "string") {
-    const row = await readSessionPerson(userId, sessionId);
-    return row ? { sessionId, viewer: await viewerOf(row) } : null;
+    const found = await readSessionPerson(userId, sessionId);
+    return found ? { sessionId, viewer: { ...(await viewerOf(found.row)), companySubscription: found.subscription } } : null;
   }
   // A cookie from before the person's id was written beside the session's.
   const session = await getDb().session.findUnique({

@@ -1,9 +1,12 @@
 // Who may do what. Each rule is one function here; models call it to refuse, and loaders call the
 // same function to decide which buttons a screen shows. See docs/decisions/0013-viewer-and-rules.md.
 import type { Prisma } from "~/generated/prisma/client";
+import type { SubscriptionFacts } from "~/lib/billing";
 import { forbidden } from "./errors.server";
 
 export type Role = "user" | "admin" | "owner";
+
+export type CompanySubscription = SubscriptionFacts & { readonly id: string };
 
 /** The signed-in person a request is made by: every model function takes one. */
 export interface Viewer {
@@ -22,6 +25,11 @@ export interface Viewer {
    * signed-in person: holiday reads then need not read the company again (companyRefOf).
    */
   readonly companyCountryCode?: string;
+  /**
+   * The company's first subscription (what the trial banner and the read-only rule are about),
+   * when read with the signed-in person: null when the company has none, absent when not read.
+   */
+  readonly companySubscription?: CompanySubscription | null;
   /**
    * Teams whose requests this admin reviews as the team's substitute approver today, because every
    * admin of the team is on leave (loadReviewRouting in app/models/approval.server.ts).

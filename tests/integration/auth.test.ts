@@ -8,6 +8,7 @@ import { loader as indexLoader } from "~/routes/_index";
 import { loader as splatLoader } from "~/routes/$";
 import { getDb } from "~/utils/db.server";
 import { languageCookie } from "~/utils/i18n.server";
+import { firstSubscriptionOf } from "~/models/subscription.server";
 import { loadViewer, requireUser } from "~/utils/auth.server";
 import { sessionStorage } from "~/utils/session.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
@@ -171,6 +172,28 @@ describe("protected area", () => {
     expect(eve.isMaster).toBe(false);
     expect(eve.adminOfTeamIds).toEqual([]);
     expect(eve.user.fullName).toBe("Eve Example");
+  });
+
+  it("reads the company's first subscription with the person, as the billing model reads it", async () => {
+    const company = await createCompany("Subscribed");
+    await createUser(company.id, { email: "sub@subscribed.test" });
+    const viewerNow = async () => requireUser(getRequest("/my-calendar", (await signIn("sub@subscribed.test")).cookie));
+    expect((await viewerNow()).companySubscription).toBeNull();
+
+    const trialEndsAt = new Date("2031-05-06T07:08:09.123Z");
+    const first = await getDb().subscription.create({
+      data: { companyId: company.id, status: "trialing", trialEndsAt, createdAt: new Date("2021-01-01T00:00:00Z") },
+    });
+    // A later one, and another company's earlier one: neither is the company's first.
+    await getDb().subscription.create({ data: { companyId: company.id, status: "active", stripeCustomerId: "cus_later", cancelAt: new Date("2032-01-01T00:00:00Z") } });
+    const elsewhere = await getDb().subscription.create({ data: { companyId, status: "canceled", createdAt: new Date("2019-01-01T00:00:00Z") } });
+
+    const read = (await viewerNow()).companySubscription;
+    const throughClient = await firstSubscriptionOf(company.id);
+    expect(throughClient?.id).toBe(first.id);
+    expect(read).toEqual({ id: first.id, status: "trialing", trialEndsAt, stripeCustomerId: null, cancelAt: null });
+    expect(read).toEqual({ id: throughClient!.id, status: throughClient!.status, trialEndsAt: throughClient!.trialEndsAt, stripeCustomerId: throughClient!.stripeCustomerId, cancelAt: throughClient!.cancelAt });
+    await getDb().subscription.delete({ where: { id: elsewhere.id } });
   });
 
   it("opens the app while the session is unexpired, and not once it has expired", async () => {
