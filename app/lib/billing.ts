@@ -48,6 +48,13 @@ export const GRACE_DAYS = 7;
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Which of a company's subscriptions is "its" subscription (the one the banner, billing and the
+ * read-only rule are about): the first made, the id breaking ties. The signed-in person's plain
+ * SQL read (readSessionPerson) orders alike.
+ */
+export const FIRST_SUBSCRIPTION_ORDER = [{ createdAt: "asc" }, { id: "asc" }] as const;
+
 export interface SubscriptionFacts {
   status: string;
   trialEndsAt: Date | string | null;

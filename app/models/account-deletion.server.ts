@@ -14,6 +14,7 @@ import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
 import { assertAllowed, canDeleteAccount, type Viewer } from "~/utils/permissions.server";
 import { billingConfigured, getStripe } from "~/utils/stripe.server";
+import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 
 /** Milliseconds a zone is ahead of UTC at an instant. */
 function zoneOffset(timeZone: string, at: number): number {
@@ -40,7 +41,7 @@ export function endOfMonthIn(timeZone: string, now: Date): { instant: Date; last
 
 export async function getAccountStatus(viewer: Viewer) {
   const company = await getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { deletionRequestedAt: true, timeZone: true } });
-  const subscription = await getDb().subscription.findFirst({ where: { companyId: viewer.companyId }, orderBy: { createdAt: "asc" }, select: { cancelAt: true } });
+  const subscription = await getDb().subscription.findFirst({ where: { companyId: viewer.companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER], select: { cancelAt: true } });
   return {
     deletionRequestedAt: company.deletionRequestedAt ? todayIn(company.timeZone, company.deletionRequestedAt) : null,
     endsOn: subscription?.cancelAt ? todayIn(company.timeZone, new Date(subscription.cancelAt.getTime() - 1)) : null,
@@ -60,7 +61,7 @@ export async function requestAccountDeletion(viewer: Viewer, now = new Date()) {
     throw new AppError(409, "deletion_already_requested", "billing.account.alreadyRequested", { params: { date: todayIn(company.timeZone, company.deletionRequestedAt) } });
   }
   const { instant: endsAt, lastDay } = endOfMonthIn(company.timeZone, now);
-  const subscription = await db.subscription.findFirst({ where: { companyId: viewer.companyId }, orderBy: { createdAt: "asc" } });
+  const subscription = await db.subscription.findFirst({ where: { companyId: viewer.companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER] });
   if (subscription?.stripeSubscriptionId && subscription.status !== "canceled") {
     if (!billingConfigured()) throw new AppError(503, "billing_not_configured", "billing.notConfigured");
     try {

@@ -3,7 +3,7 @@
 // but changes are refused (402) until the company subscribes. Billing and the account itself stay
 // open, or nobody could subscribe. Checked once per state-changing request, where the viewer is
 // resolved (requireUser, requireApiUser), so no screen or API route can forget it.
-import { companyAccess } from "~/lib/billing";
+import { companyAccess, FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -29,13 +29,14 @@ export function staysWritable(url: URL): boolean {
 
 export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId" | "companySubscription">, request: Request, now = new Date()) {
   if (READS.has(request.method) || staysWritable(new URL(request.url))) return;
-  // Read with the signed-in person when the request came with a session cookie.
+  // Read with the signed-in person on a request signed in by the session cookie (decision 0052);
+  // read here for an API token or bearer token's viewer.
   const subscription =
     viewer.companySubscription !== undefined
       ? viewer.companySubscription
       : await getDb().subscription.findFirst({
           where: { companyId: viewer.companyId },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          orderBy: [...FIRST_SUBSCRIPTION_ORDER],
           select: { status: true, trialEndsAt: true, stripeCustomerId: true, cancelAt: true },
         });
   if (companyAccess(subscription, now) === "readOnly") throw new AppError(402, "read_only", "billing.readOnly.refused");

@@ -1,6 +1,7 @@
 // The subscription's quantity is the number of active people (1 € per person per month). The one
 // function every change of that number goes through: a person accepting an invitation, a person
 // being removed, a checkout completing (people may have joined while the person was paying).
+import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 import { getDb } from "~/utils/db.server";
 import { billingConfigured, getStripe } from "~/utils/stripe.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -22,7 +23,7 @@ export async function syncSeats(scope: Pick<Viewer, "companyId">): Promise<numbe
   const { companyId } = scope;
   if (!billingConfigured()) return null;
   const db = getDb();
-  const subscription = await db.subscription.findFirst({ where: { companyId }, orderBy: { createdAt: "asc" } });
+  const subscription = await db.subscription.findFirst({ where: { companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER] });
   if (!subscription?.stripeSubscriptionId || !subscription.stripeItemId || !BILLING_STATUSES.has(subscription.status)) return null;
   const people = await countActivePeople(companyId);
   if (people === subscription.seats) return people;

@@ -3,7 +3,7 @@
 // (docs/decisions/0027-billing.md).
 import type Stripe from "stripe";
 import type { Language } from "~/i18n";
-import { companyAccess, isBillingInterval, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type CompanyAccess, DEFAULT_CURRENCY } from "~/lib/billing";
+import { companyAccess, FIRST_SUBSCRIPTION_ORDER, isBillingInterval, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type CompanyAccess, DEFAULT_CURRENCY } from "~/lib/billing";
 import { todayIn, type IsoDate } from "~/lib/dates";
 import type { ApiSubscription } from "~/lib/schemas/api-responses";
 import { getDb } from "~/utils/db.server";
@@ -18,8 +18,7 @@ export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof firstSubscri
 
 /** The company's first subscription: the one the banner and the billing screens are about (spec). */
 export function firstSubscriptionOf(companyId: string) {
-  // The same order as the signed-in person's read of it (readSessionPerson), ties included.
-  return getDb().subscription.findFirst({ where: { companyId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return getDb().subscription.findFirst({ where: { companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER] });
 }
 
 /** Spec section 3's shape (id, stripe_subscription_status, trial_ends_at, stripe_customer_id), and what else billing knows. */
@@ -39,7 +38,7 @@ export function serializeSubscription(subscription: SubscriptionRow): ApiSubscri
 
 export async function listSubscriptions(viewer: Viewer) {
   assertAllowed(managesBilling(viewer));
-  return getDb().subscription.findMany({ where: { companyId: viewer.companyId }, orderBy: { createdAt: "asc" } });
+  return getDb().subscription.findMany({ where: { companyId: viewer.companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER] });
 }
 
 /** A subscription of the viewer's company by id (404 for anyone else's), or its first one. */

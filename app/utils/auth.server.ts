@@ -133,10 +133,10 @@ type SessionPersonRow = Omit<CurrentUserRow, "company" | "adminOf" | "isMaster">
 };
 
 /**
- * The person by their id, if this unexpired session is theirs, with their company, the company's
- * first subscription (every page's trial banner and every change's read-only check need it) and
- * the teams they administer: every signed-in request asks it, and through the client it was four
- * statements (the person, the company, the subscription, the teams). One row per team they administer (one when
+ * The person by their id, if this unexpired session is theirs, with their company, the teams they
+ * administer and the company's first subscription (every page's trial banner and every change's
+ * read-only check need it; decision 0052): every signed-in request asks it, and through the
+ * client it was four statements. One row per team they administer (one when
  * none). The cookie is signed, and a session of anyone else is no session. Plain SQL with quoted
  * names, the same on SQLite and PostgreSQL (both suites run it).
  */

@@ -180,20 +180,23 @@ describe("protected area", () => {
     const viewerNow = async () => requireUser(getRequest("/my-calendar", (await signIn("sub@subscribed.test")).cookie));
     expect((await viewerNow()).companySubscription).toBeNull();
 
+    const made = new Date("2021-01-01T00:00:00Z");
     const trialEndsAt = new Date("2031-05-06T07:08:09.123Z");
-    const first = await getDb().subscription.create({
-      data: { companyId: company.id, status: "trialing", trialEndsAt, createdAt: new Date("2021-01-01T00:00:00Z") },
-    });
+    const cancelAt = new Date("2032-02-03T04:05:06.789Z");
+    await getDb().subscription.create({ data: { id: "sub-b", companyId: company.id, status: "active", createdAt: made } });
+    // Made at the same moment, after it, with the smaller id: the id breaks the tie.
+    await getDb().subscription.create({ data: { id: "sub-a", companyId: company.id, status: "trialing", trialEndsAt, stripeCustomerId: "cus_first", cancelAt, createdAt: made } });
     // A later one, and another company's earlier one: neither is the company's first.
-    await getDb().subscription.create({ data: { companyId: company.id, status: "active", stripeCustomerId: "cus_later", cancelAt: new Date("2032-01-01T00:00:00Z") } });
+    await getDb().subscription.create({ data: { companyId: company.id, status: "active", stripeCustomerId: "cus_later" } });
     const elsewhere = await getDb().subscription.create({ data: { companyId, status: "canceled", createdAt: new Date("2019-01-01T00:00:00Z") } });
-
-    const read = (await viewerNow()).companySubscription;
-    const throughClient = await firstSubscriptionOf(company.id);
-    expect(throughClient?.id).toBe(first.id);
-    expect(read).toEqual({ id: first.id, status: "trialing", trialEndsAt, stripeCustomerId: null, cancelAt: null });
-    expect(read).toEqual({ id: throughClient!.id, status: throughClient!.status, trialEndsAt: throughClient!.trialEndsAt, stripeCustomerId: throughClient!.stripeCustomerId, cancelAt: throughClient!.cancelAt });
-    await getDb().subscription.delete({ where: { id: elsewhere.id } });
+    try {
+      const read = (await viewerNow()).companySubscription;
+      expect(read).toEqual({ id: "sub-a", status: "trialing", trialEndsAt, stripeCustomerId: "cus_first", cancelAt });
+      const throughClient = (await firstSubscriptionOf(company.id))!;
+      expect(read).toEqual({ id: throughClient.id, status: throughClient.status, trialEndsAt: throughClient.trialEndsAt, stripeCustomerId: throughClient.stripeCustomerId, cancelAt: throughClient.cancelAt });
+    } finally {
+      await getDb().subscription.delete({ where: { id: elsewhere.id } });
+    }
   });
 
   it("opens the app while the session is unexpired, and not once it has expired", async () => {

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "~/generated/prisma/client";
+import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 import { acceptInvitation } from "~/models/invitation.server";
 import { loadTrialBanner } from "~/models/subscription.server";
 import { deactivateUser } from "~/models/user.server";
@@ -106,7 +107,7 @@ async function companyWithTrial(name: string, trialEndsInMs: number) {
 }
 
 const requests = (method: string, prefix: string) => fake.requests.filter((r) => r.method === method && r.path.startsWith(prefix));
-const subscriptionOf = (companyId: string) => getDb().subscription.findFirstOrThrow({ where: { companyId }, orderBy: { createdAt: "asc" } });
+const subscriptionOf = (companyId: string) => getDb().subscription.findFirstOrThrow({ where: { companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER] });
 const lastAudit = (companyId: string, action: string) =>
   getDb().auditEntry.findFirst({ where: { companyId, action }, orderBy: { createdAt: "desc" } }).then((entry) => (entry ? (JSON.parse(entry.details) as Json) : null));
 

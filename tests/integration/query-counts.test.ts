@@ -136,7 +136,8 @@ describe("one page, one reading of the signed-in person", () => {
     const apart = (await count(() => appLoader(args(getRequest("/my-calendar?year=2027", small.cookie))))) + (await count(() => myCalendarLoader(args(getRequest("/my-calendar?year=2027", small.cookie)))));
     const request = getRequest("/my-calendar?year=2027", small.cookie);
     const together = await count(() => Promise.all([appLoader(args(request)), myCalendarLoader(args(request))]));
-    // The person with their session, company and the teams they administer (one statement), and
+    // The person with their session, company, teams they administer and the company's first
+    // subscription (one statement), and
     // whose requests this admin reviews beyond their teams (one): once.
     const viewer = await count(() => requireUser(getRequest("/my-calendar?year=2027", small.cookie)));
     expect(viewer).toBe(2);
