@@ -20,7 +20,7 @@ import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
-import { vacationWhere } from "./vacation.server";
+import { countVacations, readVacationPage, vacationFilterSql } from "./vacation-list.server";
 import { pageAndTotal } from "~/lib/paging";
 
 export interface ReportRow {
@@ -277,19 +277,14 @@ async function describeAbsences(viewer: Viewer, t: TFunction, vacations: (Absenc
   });
 }
 
-// The id last: absences written together (same start, same moment) keep one order, in the
-// table, between its pages and in the CSV, whichever index the database reads them through.
-const absenceOrder = [{ startDate: "asc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
-
 /** A page of the absences under the filters, in date order (a report reads forward in time). */
 export async function absenceReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {
   requireAdmin(viewer);
-  const where = vacationWhere(viewer, { ...filters, userId: undefined });
-  const db = getDb();
+  const where = vacationFilterSql(viewer, { ...filters, userId: undefined });
   const { items, total } = await pageAndTotal(
     paging,
-    () => db.vacation.findMany({ where, select: absenceSelect, orderBy: absenceOrder, skip: paging.offset, take: paging.limit }),
-    () => db.vacation.count({ where }),
+    () => readVacationPage(absenceSelect, where, "oldest", paging),
+    () => countVacations(where),
   );
   return { items: await describeAbsences(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
 }
@@ -300,9 +295,9 @@ export const MAX_ABSENCE_REPORT_ROWS = 100_000;
 /** Every absence under the filters as CSV, with the person's team and its working days. */
 export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
   requireAdmin(viewer);
-  const where = vacationWhere(viewer, { ...filters, userId: undefined });
+  const where = vacationFilterSql(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
-    getDb().vacation.findMany({ where, select: absenceFields, orderBy: absenceOrder, take: MAX_ABSENCE_REPORT_ROWS }),
+    readVacationPage(absenceFields, where, "oldest", { offset: 0, limit: MAX_ABSENCE_REPORT_ROWS }),
     // Read alongside the absences, so from the filters' dates: any absence they find touches them.
     absenceDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfAbsencesTouching(filters.dateFrom, filters.dateTo) : null),
   ]);

@@ -3,12 +3,11 @@
 // Viewer and is scoped by the viewer's company; another company's ids are simply not found.
 import type { Prisma } from "~/generated/prisma/client";
 import { checkRequestFitsBalance } from "~/lib/balances";
-import { earliestStartReaching } from "~/lib/input-limits";
 import { todayIn, yearOf } from "~/lib/dates";
 import type { ApiVacation, ApiVacationWithoutReason } from "~/lib/schemas/api-responses";
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
 import { asVacationStatus, holdsDates } from "~/lib/statuses";
-import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
+import type { VacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -18,6 +17,7 @@ import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 import { pageAndTotal } from "~/lib/paging";
+import { countVacations, readVacationPage, vacationFilterSql } from "./vacation-list.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -278,31 +278,15 @@ export async function cancelVacation(viewer: Viewer, id: string, today: string) 
 /** The CSV export takes every row under the filters, up to this many. */
 export const MAX_EXPORT_ROWS = 100_000;
 
-/** The absences of the viewer's company under the filters (overlapping [dateFrom, dateTo]), as a query. */
-export function vacationWhere(viewer: Viewer, filters: VacationFilters): Prisma.VacationWhereInput {
-  return {
-    companyId: viewer.companyId,
-    ...(filters.userId ? { userId: filters.userId } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),
-    ...(filters.dateFrom ? { endDate: { gte: filters.dateFrom } } : {}),
-    ...(filters.dateFrom || filters.dateTo
-      ? { startDate: { ...(filters.dateFrom ? { gte: earliestStartReaching(filters.dateFrom) } : {}), ...(filters.dateTo ? { lte: filters.dateTo } : {}) } }
-      : {}),
-    ...(filters.teamId ? { user: { teamId: filters.teamId === NO_TEAM_FILTER ? null : filters.teamId } } : {}),
-  };
-}
-
-/** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size. */
+/** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size (one when the page is the last). */
 export async function searchVacations(viewer: Viewer, filters: VacationFilters & { offset?: number; limit?: number }) {
-  const where = vacationWhere(viewer, filters);
+  const where = vacationFilterSql(viewer, filters);
   const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_EXPORT_ROWS);
   const offset = Math.max(filters.offset ?? 0, 0);
-  const db = getDb();
   const { items, total } = await pageAndTotal(
     { offset, limit },
-    () => db.vacation.findMany({ where, select: vacationSelect, orderBy: [{ startDate: "desc" }, { createdAt: "desc" }, { id: "desc" }], skip: offset, take: limit }),
-    () => db.vacation.count({ where }),
+    () => readVacationPage(vacationSelect, where, "newest", { offset, limit }),
+    () => countVacations(where),
   );
   return { items: await hideReasons(viewer, items), total, offset, limit };
 }

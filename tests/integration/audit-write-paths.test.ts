@@ -505,7 +505,9 @@ const READS = new Set([
   "vacation:serializeVacation",
   "vacation:getVacation",
   "vacation:searchVacations",
-  "vacation:vacationWhere",
+  "vacation-list:vacationFilterSql",
+  "vacation-list:readVacationPage",
+  "vacation-list:countVacations",
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,170 @@
+// Absence lists are read in plain SQL (app/models/vacation-list.server.ts): for every filter the
+// Absences page, the /api lists and the absences report take, alone and together, they must find
+// exactly the rows the client's own query of the same rule finds, in the same order, page by page,
+// with every value of the same type (Dates, booleans, nulls), on the engine under test.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Prisma } from "~/generated/prisma/client";
+import { earliestStartReaching } from "~/lib/input-limits";
+import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
+import { absenceReport } from "~/models/report.server";
+import { countVacations, readVacationPage, vacationFilterSql } from "~/models/vacation-list.server";
+import { searchVacations, vacationSelect } from "~/models/vacation.server";
+import { getDb } from "~/utils/db.server";
+import { getT } from "~/utils/i18n.server";
+import type { Viewer } from "~/utils/permissions.server";
+import { createCompany, createTeam, createUser, viewerFor } from "../support/factories";
+import { testEngine } from "../support/test-database";
+
+let owner: Viewer;
+let companyId: string;
+const ids: Record<string, string> = {};
+
+/** The rule in the client's terms: what the lists read before they were plain SQL. */
+function clientWhere(filters: VacationFilters): Prisma.VacationWhereInput {
+  return {
+    companyId,
+    ...(filters.userId ? { userId: filters.userId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),
+    ...(filters.dateFrom ? { endDate: { gte: filters.dateFrom } } : {}),
+    ...(filters.dateFrom || filters.dateTo
+      ? { startDate: { ...(filters.dateFrom ? { gte: earliestStartReaching(filters.dateFrom) } : {}), ...(filters.dateTo ? { lte: filters.dateTo } : {}) } }
+      : {}),
+    ...(filters.teamId ? { user: { teamId: filters.teamId === NO_TEAM_FILTER ? null : filters.teamId } } : {}),
+  };
+}
+
+const newest = [{ startDate: "desc" as const }, { createdAt: "desc" as const }, { id: "desc" as const }];
+const oldest = [{ startDate: "asc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
+
+beforeAll(async () => {
+  const company = await createCompany("Lists Co");
+  companyId = company.id;
+  const ownerUser = await createUser(companyId, { role: "owner", fullName: "Owner" });
+  owner = await viewerFor(ownerUser);
+  const red = await createTeam(companyId, "Red");
+  const blue = await createTeam(companyId, "Blue");
+  ids.red = red.id;
+  ids.blue = blue.id;
+  const people = {
+    red1: await createUser(companyId, { teamId: red.id, fullName: "Red One" }),
+    red2: await createUser(companyId, { teamId: red.id, fullName: "Red Two" }),
+    blue1: await createUser(companyId, { teamId: blue.id, fullName: "Blue One" }),
+    loner: await createUser(companyId, { fullName: "No Team" }),
+  };
+  for (const [key, person] of Object.entries(people)) ids[key] = person.id;
+  const categories = await getDb().absenceCategory.findMany({ where: { companyId }, select: { id: true }, orderBy: { id: "asc" } });
+  expect(categories.length).toBeGreaterThanOrEqual(2);
+  ids.category = categories[1].id;
+  const tie = new Date("2031-01-05T10:00:00.000Z");
+  const rows: { person: keyof typeof people; start: string; end: string; status: string; category?: string; createdAt?: Date; description?: string; half?: boolean; reviewed?: boolean }[] = [
+    { person: "red1", start: "2031-03-02", end: "2031-03-06", status: "approved", reviewed: true },
+    // The same start and the same moment: the id decides their order.
+    { person: "red2", start: "2031-03-09", end: "2031-03-09", status: "pending", createdAt: tie, half: true },
+    { person: "blue1", start: "2031-03-09", end: "2031-03-10", status: "pending", createdAt: tie, description: "Dentist" },
+    { person: "blue1", start: "2031-03-09", end: "2031-03-11", status: "pending", createdAt: tie },
+    // Starts long before March and reaches into it; ends the day before March; starts on its last day.
+    { person: "loner", start: "2031-01-20", end: "2031-03-01", status: "approved", category: "other" },
+    { person: "loner", start: "2031-02-20", end: "2031-02-28", status: "approved" },
+    { person: "red1", start: "2031-03-31", end: "2031-04-03", status: "rejected", reviewed: true },
+    { person: "red2", start: "2031-04-01", end: "2031-04-01", status: "cancelled" },
+    { person: "blue1", start: "2031-05-10", end: "2031-05-12", status: "approved", category: "other", description: "Wedding" },
+    { person: "red1", start: "2030-12-29", end: "2031-01-02", status: "approved" },
+  ];
+  for (const row of rows) {
+    await getDb().vacation.create({
+      data: {
+        companyId,
+        userId: people[row.person].id,
+        startDate: row.start,
+        endDate: row.end,
+        status: row.status,
+        categoryId: row.category ? ids.category : undefined,
+        description: row.description ?? "",
+        halfDayStart: row.half ?? false,
+        reviewerId: row.reviewed ? ownerUser.id : null,
+        reviewedAt: row.reviewed ? new Date("2031-01-10T08:30:00.000Z") : null,
+        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+      },
+    });
+  }
+  // Another company's absences on the same days, with a team of the same name: never listed.
+  const other = await createCompany("Elsewhere");
+  const otherTeam = await createTeam(other.id, "Red");
+  const stranger = await createUser(other.id, { teamId: otherTeam.id });
+  ids.otherTeam = otherTeam.id;
+  ids.stranger = stranger.id;
+  await getDb().vacation.create({ data: { companyId: other.id, userId: stranger.id, startDate: "2031-03-09", endDate: "2031-03-09", status: "pending" } });
+});
+
+const filterCases: [string, () => VacationFilters][] = [
+  ["no filter", () => ({})],
+  ["a month", () => ({ dateFrom: "2031-03-01", dateTo: "2031-03-31" })],
+  ["from a day on", () => ({ dateFrom: "2031-03-10" })],
+  ["up to a day", () => ({ dateTo: "2031-03-01" })],
+  ["a status", () => ({ status: "pending" })],
+  ["a person", () => ({ userId: ids.blue1 })],
+  ["a type", () => ({ categoryId: ids.category })],
+  ["a team", () => ({ teamId: ids.red })],
+  ["no team", () => ({ teamId: NO_TEAM_FILTER })],
+  ["everything at once", () => ({ teamId: ids.blue, status: "pending", dateFrom: "2031-03-10", dateTo: "2031-03-31" })],
+  ["another company's team", () => ({ teamId: ids.otherTeam })],
+  ["another company's person", () => ({ userId: ids.stranger })],
+];
+
+describe(`absence lists in plain SQL on ${testEngine}`, () => {
+  it.each(filterCases)("finds what the client finds, newest first and in date order: %s", async (_name, filtersOf) => {
+    const filters = filtersOf();
+    const where = clientWhere(filters);
+    const expectedNewest = await getDb().vacation.findMany({ where, select: vacationSelect, orderBy: newest });
+    const expectedOldest = await getDb().vacation.findMany({ where, select: vacationSelect, orderBy: oldest });
+    const sql = vacationFilterSql(owner, filters);
+    expect(await readVacationPage(vacationSelect, sql, "newest", { offset: 0, limit: 1_000 })).toEqual(expectedNewest);
+    expect(await readVacationPage(vacationSelect, sql, "oldest", { offset: 0, limit: 1_000 })).toEqual(expectedOldest);
+    expect(await countVacations(sql)).toBe(expectedNewest.length);
+    // The screens' and the API's list: the same rows, page by page, and the total.
+    const pages = [];
+    for (let offset = 0; offset < expectedNewest.length + 3; offset += 3) {
+      const page = await searchVacations(owner, { ...filters, offset, limit: 3 });
+      expect(page.total).toBe(expectedNewest.length);
+      pages.push(...page.items);
+    }
+    expect(pages).toEqual(expectedNewest);
+  });
+
+  it("finds rows in each case the data holds, so the comparisons above compare something", async () => {
+    const count = async (filters: VacationFilters) => countVacations(vacationFilterSql(owner, filters));
+    expect(await count({})).toBe(10);
+    // The absence from January 20 reaches March 1; the one ending February 28 does not.
+    expect(await count({ dateFrom: "2031-03-01", dateTo: "2031-03-31" })).toBe(6);
+    expect(await count({ teamId: NO_TEAM_FILTER })).toBe(2);
+    expect(await count({ teamId: ids.blue, status: "pending", dateFrom: "2031-03-10", dateTo: "2031-03-31" })).toBe(2);
+    expect(await count({ teamId: ids.otherTeam })).toBe(0);
+    const [first] = await readVacationPage(vacationSelect, vacationFilterSql(owner, { userId: ids.red1, status: "approved", dateFrom: "2031-03-01" }), "newest", { offset: 0, limit: 5 });
+    expect(first.createdAt).toBeInstanceOf(Date);
+    expect(first.reviewedAt).toEqual(new Date("2031-01-10T08:30:00.000Z"));
+    expect(first.halfDayStart).toBe(false);
+    expect(first.reviewerId).toBe(owner.userId);
+  });
+
+  it("keeps one order for absences of the same start and moment: the id decides", async () => {
+    const rows = await readVacationPage({ id: true, startDate: true }, vacationFilterSql(owner, { dateFrom: "2031-03-09", dateTo: "2031-03-09" }), "oldest", { offset: 0, limit: 10 });
+    const tied = rows.filter((row) => row.startDate === "2031-03-09").map((row) => row.id);
+    expect(tied).toHaveLength(3);
+    expect(tied).toEqual([...tied].sort());
+  });
+
+  it("gives the absences report the same rows and total, in date order", async () => {
+    const filters = { dateFrom: "2031-03-01", dateTo: "2031-04-30" };
+    const expected = await getDb().vacation.findMany({ where: clientWhere(filters), select: { id: true }, orderBy: oldest });
+    const t = getT("en");
+    const first = await absenceReport(owner, filters, { offset: 0, limit: 4 }, t);
+    const second = await absenceReport(owner, filters, { offset: 4, limit: 4 }, t);
+    expect(first.total).toBe(expected.length);
+    expect([...first.items, ...second.items].map((row) => row.id)).toEqual(expected.map((row) => row.id));
+  });
+
+  it("refuses columns that are not plain names", async () => {
+    expect(() => readVacationPage({ ['id" FROM "User" --' as "id"]: true }, vacationFilterSql(owner, {}), "newest", { offset: 0, limit: 1 })).toThrow(/Not a list of columns/);
+  });
+});
