@@ -3,7 +3,7 @@
 // check, the e-mail decision page, the report and /api allowances-summary all read them from here,
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or absences.
-import type { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
@@ -12,6 +12,7 @@ import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { categoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
+import { readVacations } from "./vacation-list.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -106,6 +107,19 @@ export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: Ho
   return { companyCountryCode: countryCode, companyTimeZone: timeZone, holidayRows, calendarFor, span };
 }
 
+/** The absences the balances of these years count: those touching them, neither rejected nor cancelled. */
+function countedVacationsSql(companyId: string, userIds: readonly string[] | undefined, fromYear: number, toYear: number): Prisma.Sql {
+  const parts = [
+    Prisma.sql`v."companyId" = ${companyId}`,
+    Prisma.sql`v."endDate" >= ${firstDayOfYear(fromYear)}`,
+    Prisma.sql`v."startDate" <= ${lastDayOfYear(toYear)}`,
+    Prisma.sql`v."status" NOT IN (${Prisma.join(UNCOUNTED_STATUSES)})`,
+  ];
+  // Nobody asked for, nobody's absences (an empty IN is not SQL).
+  if (userIds) parts.push(userIds.length ? Prisma.sql`v."userId" IN (${Prisma.join(userIds)})` : Prisma.sql`1 = 0`);
+  return Prisma.join(parts, " AND ");
+}
+
 export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: BalanceScope) {
   const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
@@ -126,11 +140,7 @@ export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: Bala
     db.allowance.findMany({ where: { companyId, year: { lte: toYear }, ...byUser }, select: { userId: true, year: true, yearly: true, residual: true, specialLeave: true } }),
     scope.vacations
       ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
-      : db.vacation.findMany({
-          where: { companyId, ...byUser, endDate: { gte: firstDayOfYear(fromYear) }, startDate: { lte: lastDayOfYear(toYear) }, status: { notIn: UNCOUNTED_STATUSES } },
-          select: balanceVacationSelect,
-          orderBy: { startDate: "asc" },
-        }),
+      : readVacations(balanceVacationSelect, countedVacationsSql(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
     db.carryOver.findMany({
       where: { companyId, ...byUser, revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },

@@ -2,15 +2,16 @@
 // number of people or absences (tests/integration/query-counts.test.ts holds it to that).
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
-import { earliestStartReaching } from "~/lib/input-limits";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { normalizeCode } from "~/lib/working-days";
+import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadHolidayCalendars } from "./balance.server";
+import { overlappingSql, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
 
 /** People per page: a company of this size sees everyone at once. */
@@ -57,8 +58,6 @@ export function weekAround(date: IsoDate): { start: IsoDate; end: IsoDate } {
   return { start, end: addDays(start, 6) };
 }
 
-const overlaps = (from: IsoDate, to: IsoDate) => ({ startDate: { gte: earliestStartReaching(from), lte: to }, endDate: { gte: from } });
-
 export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) {
   const { companyId } = viewer;
   const db = getDb();
@@ -74,21 +73,11 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     db.team.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
     // Only the month's holidays are shown (working days are not counted here).
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
-    db.vacation.findMany({
-      where: { companyId, status: { in: [...BLOCKING_STATUSES] }, OR: [overlaps(monthStart, monthEnd), overlaps(week.start, week.end)] },
-      select: {
-        id: true,
-        userId: true,
-        startDate: true,
-        endDate: true,
-        halfDayStart: true,
-        halfDayEnd: true,
-        status: true,
-        description: true,
-        categoryId: true,
-      },
-      orderBy: { startDate: "asc" },
-    }),
+    readVacations(
+      { id: true, userId: true, startDate: true, endDate: true, halfDayStart: true, halfDayEnd: true, status: true, description: true, categoryId: true },
+      Prisma.sql`v."companyId" = ${companyId} AND v."status" IN (${Prisma.join(BLOCKING_STATUSES)}) AND (${overlappingSql(monthStart, monthEnd)} OR ${overlappingSql(week.start, week.end)})`,
+      { order: "oldest" },
+    ),
     // The company's few absence types, named by id: the absences' own relation read them by
     // (company, type) pair, a statement with two parameters per absence of the month.
     listCategories(viewer, { activeOnly: false }),

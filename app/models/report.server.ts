@@ -20,7 +20,7 @@ import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
-import { countVacations, readVacationPage, vacationFilterSql } from "./vacation-list.server";
+import { countVacations, readVacations, vacationFilterSql } from "./vacation-list.server";
 import { pageAndTotal } from "~/lib/paging";
 
 export interface ReportRow {
@@ -283,7 +283,7 @@ export async function absenceReport(viewer: Viewer, filters: VacationFilters, pa
   const where = vacationFilterSql(viewer, { ...filters, userId: undefined });
   const { items, total } = await pageAndTotal(
     paging,
-    () => readVacationPage(absenceSelect, where, "oldest", paging),
+    () => readVacations(absenceSelect, where, { order: "oldest", page: paging }),
     () => countVacations(where),
   );
   return { items: await describeAbsences(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
@@ -297,7 +297,7 @@ export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters,
   requireAdmin(viewer);
   const where = vacationFilterSql(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
-    readVacationPage(absenceFields, where, "oldest", { offset: 0, limit: MAX_ABSENCE_REPORT_ROWS }),
+    readVacations(absenceFields, where, { order: "oldest", page: { offset: 0, limit: MAX_ABSENCE_REPORT_ROWS } }),
     // Read alongside the absences, so from the filters' dates: any absence they find touches them.
     absenceDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfAbsencesTouching(filters.dateFrom, filters.dateTo) : null),
   ]);

@@ -4,7 +4,7 @@
 // rows of the search API: 2.8 ms through the client, 2.0 ms as plain SQL; the report's 15,000:
 // ~90 and ~66 ms) on top of what the database does (docs/decisions/0053-absence-lists-in-plain-sql.md).
 // Quoted names and bound values only, the same on SQLite and PostgreSQL (both suites run it).
-import { Prisma } from "~/generated/prisma/client";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { getDb } from "~/utils/db.server";
@@ -26,14 +26,20 @@ export function vacationFilterSql(viewer: Pick<Viewer, "companyId">, filters: Va
   if (filters.userId) parts.push(Prisma.sql`v."userId" = ${filters.userId}`);
   if (filters.status) parts.push(Prisma.sql`v."status" = ${filters.status}`);
   if (filters.categoryId) parts.push(Prisma.sql`v."categoryId" = ${filters.categoryId}`);
-  if (filters.dateFrom) parts.push(Prisma.sql`v."endDate" >= ${filters.dateFrom}`, Prisma.sql`v."startDate" >= ${earliestStartReaching(filters.dateFrom)}`);
-  if (filters.dateTo) parts.push(Prisma.sql`v."startDate" <= ${filters.dateTo}`);
+  if (filters.dateFrom && filters.dateTo) parts.push(overlappingSql(filters.dateFrom, filters.dateTo));
+  else if (filters.dateFrom) parts.push(Prisma.sql`v."endDate" >= ${filters.dateFrom}`, Prisma.sql`v."startDate" >= ${earliestStartReaching(filters.dateFrom)}`);
+  else if (filters.dateTo) parts.push(Prisma.sql`v."startDate" <= ${filters.dateTo}`);
   if (filters.teamId === NO_TEAM_FILTER) {
     parts.push(Prisma.sql`v."userId" IN (SELECT u."id" FROM "User" u WHERE u."companyId" = ${viewer.companyId} AND u."teamId" IS NULL)`);
   } else if (filters.teamId) {
     parts.push(Prisma.sql`v."userId" IN (SELECT u."id" FROM "User" u WHERE u."teamId" = ${filters.teamId})`);
   }
   return Prisma.join(parts, " AND ");
+}
+
+/** Absences overlapping [from, to], their start bounded below as in vacationFilterSql. */
+export function overlappingSql(from: string, to: string): Prisma.Sql {
+  return Prisma.sql`(v."startDate" >= ${earliestStartReaching(from)} AND v."startDate" <= ${to} AND v."endDate" >= ${from})`;
 }
 
 /**
@@ -58,14 +64,18 @@ function columnsSql(columns: VacationColumns): Prisma.Sql {
   return Prisma.raw(names.map((name) => `v."${name}"`).join(", "));
 }
 
-/** One page of the absences `where` selects, in `order`, with the columns asked for. */
-export function readVacationPage<Columns extends VacationColumns>(
-  columns: Columns,
-  where: Prisma.Sql,
-  order: VacationListOrder,
-  paging: { offset: number; limit: number },
-): Promise<VacationColumnsRow<Columns>[]> {
-  return getDb().$queryRaw<VacationColumnsRow<Columns>[]>`SELECT ${columnsSql(columns)} FROM "Vacation" v WHERE ${where} ${ORDER_SQL[order]} LIMIT ${paging.limit} OFFSET ${paging.offset}`;
+interface ReadOptions {
+  order: VacationListOrder;
+  /** Every row when left out. */
+  page?: { offset: number; limit: number };
+  /** A transaction's client, when the read belongs to one. */
+  db?: PrismaClient | Prisma.TransactionClient;
+}
+
+/** The absences `where` selects (a page of them), in `order`, with the columns asked for. */
+export function readVacations<Columns extends VacationColumns>(columns: Columns, where: Prisma.Sql, { order, page, db = getDb() }: ReadOptions): Promise<VacationColumnsRow<Columns>[]> {
+  const paging = page ? Prisma.sql`LIMIT ${page.limit} OFFSET ${page.offset}` : Prisma.empty;
+  return db.$queryRaw<VacationColumnsRow<Columns>[]>`SELECT ${columnsSql(columns)} FROM "Vacation" v WHERE ${where} ${ORDER_SQL[order]} ${paging}`;
 }
 
 /** How many absences `where` selects. */

@@ -17,7 +17,7 @@ import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 import { pageAndTotal } from "~/lib/paging";
-import { countVacations, readVacationPage, vacationFilterSql } from "./vacation-list.server";
+import { countVacations, readVacations, vacationFilterSql } from "./vacation-list.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -285,7 +285,7 @@ export async function searchVacations(viewer: Viewer, filters: VacationFilters &
   const offset = Math.max(filters.offset ?? 0, 0);
   const { items, total } = await pageAndTotal(
     { offset, limit },
-    () => readVacationPage(vacationSelect, where, "newest", { offset, limit }),
+    () => readVacations(vacationSelect, where, { order: "newest", page: { offset, limit } }),
     () => countVacations(where),
   );
   return { items: await hideReasons(viewer, items), total, offset, limit };

@@ -6,8 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
+import { balanceVacationSelect, loadBalanceInputs } from "~/models/balance.server";
 import { absenceReport } from "~/models/report.server";
-import { countVacations, readVacationPage, vacationFilterSql } from "~/models/vacation-list.server";
+import { countVacations, readVacations, vacationFilterSql } from "~/models/vacation-list.server";
 import { searchVacations, vacationSelect } from "~/models/vacation.server";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
@@ -119,8 +120,8 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
     const expectedNewest = await getDb().vacation.findMany({ where, select: vacationSelect, orderBy: newest });
     const expectedOldest = await getDb().vacation.findMany({ where, select: vacationSelect, orderBy: oldest });
     const sql = vacationFilterSql(owner, filters);
-    expect(await readVacationPage(vacationSelect, sql, "newest", { offset: 0, limit: 1_000 })).toEqual(expectedNewest);
-    expect(await readVacationPage(vacationSelect, sql, "oldest", { offset: 0, limit: 1_000 })).toEqual(expectedOldest);
+    expect(await readVacations(vacationSelect, sql, { order: "newest", page: { offset: 0, limit: 1_000 } })).toEqual(expectedNewest);
+    expect(await readVacations(vacationSelect, sql, { order: "oldest", page: { offset: 0, limit: 1_000 } })).toEqual(expectedOldest);
     expect(await countVacations(sql)).toBe(expectedNewest.length);
     // The screens' and the API's list: the same rows, page by page, and the total.
     const pages = [];
@@ -140,7 +141,7 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
     expect(await count({ teamId: NO_TEAM_FILTER })).toBe(2);
     expect(await count({ teamId: ids.blue, status: "pending", dateFrom: "2031-03-10", dateTo: "2031-03-31" })).toBe(2);
     expect(await count({ teamId: ids.otherTeam })).toBe(0);
-    const [first] = await readVacationPage(vacationSelect, vacationFilterSql(owner, { userId: ids.red1, status: "approved", dateFrom: "2031-03-01" }), "newest", { offset: 0, limit: 5 });
+    const [first] = await readVacations(vacationSelect, vacationFilterSql(owner, { userId: ids.red1, status: "approved", dateFrom: "2031-03-01" }), { order: "newest", page: { offset: 0, limit: 5 } });
     expect(first.createdAt).toBeInstanceOf(Date);
     expect(first.reviewedAt).toEqual(new Date("2031-01-10T08:30:00.000Z"));
     expect(first.halfDayStart).toBe(false);
@@ -148,7 +149,7 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
   });
 
   it("keeps one order for absences of the same start and moment: the id decides", async () => {
-    const rows = await readVacationPage({ id: true, startDate: true }, vacationFilterSql(owner, { dateFrom: "2031-03-09", dateTo: "2031-03-09" }), "oldest", { offset: 0, limit: 10 });
+    const rows = await readVacations({ id: true, startDate: true }, vacationFilterSql(owner, { dateFrom: "2031-03-09", dateTo: "2031-03-09" }), { order: "oldest", page: { offset: 0, limit: 10 } });
     const tied = rows.filter((row) => row.startDate === "2031-03-09").map((row) => row.id);
     expect(tied).toHaveLength(3);
     expect(tied).toEqual([...tied].sort());
@@ -164,7 +165,28 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
     expect([...first.items, ...second.items].map((row) => row.id)).toEqual(expected.map((row) => row.id));
   });
 
+  it("gives the balances the absences touching their years, neither rejected nor cancelled, of the people asked for", async () => {
+    const counted = (userIds?: string[]) =>
+      getDb().vacation.findMany({
+        where: { companyId, ...(userIds ? { userId: { in: userIds } } : {}), endDate: { gte: "2031-01-01" }, startDate: { lte: "2031-12-31" }, status: { notIn: ["rejected", "cancelled"] } },
+        select: balanceVacationSelect,
+        orderBy: oldest,
+      });
+    const everyone = await loadBalanceInputs(getDb(), companyId, { fromYear: 2031, toYear: 2031 });
+    const expected = await counted();
+    // The absence from December 29, 2030 touches 2031; the rejected and the cancelled ones are left out.
+    expect(expected).toHaveLength(8);
+    for (const key of ["red1", "red2", "blue1", "loner"]) {
+      expect(everyone.vacationsOf(ids[key])).toEqual(expected.filter((row) => row.userId === ids[key]));
+    }
+    const one = await loadBalanceInputs(getDb(), companyId, { fromYear: 2031, toYear: 2031, userIds: [ids.red1] });
+    expect(one.vacationsOf(ids.red1)).toEqual(await counted([ids.red1]));
+    expect(one.vacationsOf(ids.blue1)).toEqual([]);
+    const nobody = await loadBalanceInputs(getDb(), companyId, { fromYear: 2031, toYear: 2031, userIds: [] });
+    expect(nobody.vacationsOf(ids.red1)).toEqual([]);
+  });
+
   it("refuses columns that are not plain names", async () => {
-    expect(() => readVacationPage({ ['id" FROM "User" --' as "id"]: true }, vacationFilterSql(owner, {}), "newest", { offset: 0, limit: 1 })).toThrow(/Not a list of columns/);
+    expect(() => readVacations({ ['id" FROM "User" --' as "id"]: true }, vacationFilterSql(owner, {}), { order: "newest", page: { offset: 0, limit: 1 } })).toThrow(/Not a list of columns/);
   });
 });

@@ -506,7 +506,8 @@ const READS = new Set([
   "vacation:getVacation",
   "vacation:searchVacations",
   "vacation-list:vacationFilterSql",
-  "vacation-list:readVacationPage",
+  "vacation-list:readVacations",
+  "vacation-list:overlappingSql",
   "vacation-list:countVacations",
 ]);
 
