@@ -75,6 +75,15 @@ describe("a page in segments (decision 0044)", () => {
     for (const segment of segments) expect(segment.length).toBeLessThan(16_384 + 200);
   });
 
+  it("writes every kind of text as Buffer.from would, the widest (3 bytes a unit) included", () => {
+    const kinds = ["plain ASCII", "Latin-1: ação, señor", "3 bytes: – € ✓", "4 bytes: 😀🎉", "a lone surrogate: \ud800!", "€".repeat(20_000)];
+    for (const segments of [kinds, ["€".repeat(16_384), "€".repeat(16_384)], [""], []]) {
+      const bytes = pageBytes(segments);
+      expect(bytes.equals(Buffer.from(segments.join("")))).toBe(true);
+      expect(bytes.byteLength).toBe(Buffer.byteLength(segments.join("")));
+    }
+  });
+
   it("a small page is one segment", () => {
     expect(renderToStringSegments(<p>Olá</p>)).toEqual([renderToString(<p>Olá</p>)]);
   });
