@@ -10,8 +10,8 @@ import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";
 
-/** Columns of "Vacation" to read, as a client `select` of scalars names them. */
-export type VacationColumns = { [Column in keyof Prisma.VacationSelect]?: true };
+/** Columns of "Vacation" to read, as a client `select` of scalars names them (no relations). */
+export type VacationColumns = { [Column in Prisma.VacationScalarFieldEnum]?: true };
 
 /** A row read with `columns`: the client's own payload type for that select. */
 export type VacationColumnsRow<Columns extends VacationColumns> = Prisma.VacationGetPayload<{ select: Columns }>;

@@ -7,6 +7,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { balanceVacationSelect, loadBalanceInputs } from "~/models/balance.server";
+import { getCompanyMonth } from "~/models/company-calendar.server";
 import { absenceReport } from "~/models/report.server";
 import { countVacations, readVacations, vacationFilterSql } from "~/models/vacation-list.server";
 import { searchVacations, vacationSelect } from "~/models/vacation.server";
@@ -58,12 +59,13 @@ beforeAll(async () => {
   expect(categories.length).toBeGreaterThanOrEqual(2);
   ids.category = categories[1].id;
   const tie = new Date("2031-01-05T10:00:00.000Z");
-  const rows: { person: keyof typeof people; start: string; end: string; status: string; category?: string; createdAt?: Date; description?: string; half?: boolean; reviewed?: boolean }[] = [
+  const rows: { id?: string; person: keyof typeof people; start: string; end: string; status: string; category?: string; createdAt?: Date; description?: string; half?: boolean; reviewed?: boolean }[] = [
     { person: "red1", start: "2031-03-02", end: "2031-03-06", status: "approved", reviewed: true },
-    // The same start and the same moment: the id decides their order.
-    { person: "red2", start: "2031-03-09", end: "2031-03-09", status: "pending", createdAt: tie, half: true },
-    { person: "blue1", start: "2031-03-09", end: "2031-03-10", status: "pending", createdAt: tie, description: "Dentist" },
-    { person: "blue1", start: "2031-03-09", end: "2031-03-11", status: "pending", createdAt: tie },
+    // The same start and the same moment: the id decides their order (ids the reverse of the order
+    // they are written in, so neither the insertion order nor the time decides it).
+    { id: "tie-c", person: "red2", start: "2031-03-09", end: "2031-03-09", status: "pending", createdAt: tie, half: true },
+    { id: "tie-b", person: "blue1", start: "2031-03-09", end: "2031-03-10", status: "pending", createdAt: tie, description: "Dentist" },
+    { id: "tie-a", person: "blue1", start: "2031-03-09", end: "2031-03-11", status: "pending", createdAt: tie },
     // Starts long before March and reaches into it; ends the day before March; starts on its last day.
     { person: "loner", start: "2031-01-20", end: "2031-03-01", status: "approved", category: "other" },
     { person: "loner", start: "2031-02-20", end: "2031-02-28", status: "approved" },
@@ -71,10 +73,13 @@ beforeAll(async () => {
     { person: "red2", start: "2031-04-01", end: "2031-04-01", status: "cancelled" },
     { person: "blue1", start: "2031-05-10", end: "2031-05-12", status: "approved", category: "other", description: "Wedding" },
     { person: "red1", start: "2030-12-29", end: "2031-01-02", status: "approved" },
+    // In the week around March 1 (February 24 to March 2), rejected: the company month leaves it out.
+    { person: "blue1", start: "2031-02-25", end: "2031-02-25", status: "rejected" },
   ];
   for (const row of rows) {
     await getDb().vacation.create({
       data: {
+        ...(row.id ? { id: row.id } : {}),
         companyId,
         userId: people[row.person].id,
         startDate: row.start,
@@ -96,6 +101,7 @@ beforeAll(async () => {
   ids.otherTeam = otherTeam.id;
   ids.stranger = stranger.id;
   await getDb().vacation.create({ data: { companyId: other.id, userId: stranger.id, startDate: "2031-03-09", endDate: "2031-03-09", status: "pending" } });
+  await getDb().vacation.create({ data: { companyId: other.id, userId: stranger.id, startDate: "2031-02-26", endDate: "2031-02-26", status: "approved" } });
 });
 
 const filterCases: [string, () => VacationFilters][] = [
@@ -108,6 +114,8 @@ const filterCases: [string, () => VacationFilters][] = [
   ["a type", () => ({ categoryId: ids.category })],
   ["a team", () => ({ teamId: ids.red })],
   ["no team", () => ({ teamId: NO_TEAM_FILTER })],
+  ["a person and a type", () => ({ userId: ids.blue1, categoryId: ids.category })],
+  ["no team within a month", () => ({ teamId: NO_TEAM_FILTER, dateFrom: "2031-03-01", dateTo: "2031-03-31" })],
   ["everything at once", () => ({ teamId: ids.blue, status: "pending", dateFrom: "2031-03-10", dateTo: "2031-03-31" })],
   ["another company's team", () => ({ teamId: ids.otherTeam })],
   ["another company's person", () => ({ userId: ids.stranger })],
@@ -135,7 +143,7 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
 
   it("finds rows in each case the data holds, so the comparisons above compare something", async () => {
     const count = async (filters: VacationFilters) => countVacations(vacationFilterSql(owner, filters));
-    expect(await count({})).toBe(10);
+    expect(await count({})).toBe(11);
     // The absence from January 20 reaches March 1; the one ending February 28 does not.
     expect(await count({ dateFrom: "2031-03-01", dateTo: "2031-03-31" })).toBe(6);
     expect(await count({ teamId: NO_TEAM_FILTER })).toBe(2);
@@ -152,7 +160,7 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
     const rows = await readVacations({ id: true, startDate: true }, vacationFilterSql(owner, { dateFrom: "2031-03-09", dateTo: "2031-03-09" }), { order: "oldest", page: { offset: 0, limit: 10 } });
     const tied = rows.filter((row) => row.startDate === "2031-03-09").map((row) => row.id);
     expect(tied).toHaveLength(3);
-    expect(tied).toEqual([...tied].sort());
+    expect(tied).toEqual(["tie-a", "tie-b", "tie-c"]);
   });
 
   it("gives the absences report the same rows and total, in date order", async () => {
@@ -179,11 +187,45 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
     for (const key of ["red1", "red2", "blue1", "loner"]) {
       expect(everyone.vacationsOf(ids[key])).toEqual(expected.filter((row) => row.userId === ids[key]));
     }
+    expect(everyone.vacationsOf(ids.stranger)).toEqual([]);
     const one = await loadBalanceInputs(getDb(), companyId, { fromYear: 2031, toYear: 2031, userIds: [ids.red1] });
     expect(one.vacationsOf(ids.red1)).toEqual(await counted([ids.red1]));
     expect(one.vacationsOf(ids.blue1)).toEqual([]);
     const nobody = await loadBalanceInputs(getDb(), companyId, { fromYear: 2031, toYear: 2031, userIds: [] });
     expect(nobody.vacationsOf(ids.red1)).toEqual([]);
+  });
+
+  it("reads a balance's absences through the transaction it is given", async () => {
+    const rollback = new Error("rolled back on purpose");
+    const outcome = getDb().$transaction(async (tx) => {
+      const made = await tx.vacation.create({ data: { companyId, userId: ids.loner, startDate: "2031-07-01", endDate: "2031-07-02", status: "pending" } });
+      // Outside the transaction this row does not exist yet (PostgreSQL), or the read waits for
+      // the transaction to end (SQLite's one connection): only the transaction's client sees it.
+      const inputs = await loadBalanceInputs(tx, companyId, { fromYear: 2031, toYear: 2031, userIds: [ids.loner] });
+      expect(inputs.vacationsOf(ids.loner).map((row) => row.id)).toContain(made.id);
+      throw rollback;
+    });
+    await expect(outcome).rejects.toBe(rollback);
+  });
+
+  it("gives the company month the pending and approved absences of its month and of the week around today, and no others", async () => {
+    const month = await getCompanyMonth(owner, { month: "2031-03", teamId: null, search: "", offset: 0, today: "2031-03-01" });
+    const blocking = async (from: string, to: string) =>
+      (
+        await getDb().vacation.findMany({
+          where: { companyId, status: { in: ["pending", "approved"] }, startDate: { lte: to }, endDate: { gte: from } },
+          select: { id: true },
+        })
+      )
+        .map((row) => row.id)
+        .sort();
+    const shown = month.people.flatMap((person) => person.bars.map((bar) => bar.id)).sort();
+    expect(shown).toEqual(await blocking("2031-03-01", "2031-03-31"));
+    expect(shown.length).toBeGreaterThan(4);
+    expect(month.summary.week.start).toBe("2031-02-24");
+    const week = await blocking("2031-02-24", "2031-03-02");
+    expect(month.summary.week.absences.map((absence) => absence.id).sort()).toEqual(week);
+    expect(week).toHaveLength(3);
   });
 
   it("refuses columns that are not plain names", async () => {

@@ -1,6 +1,6 @@
 // SQLite chooses an index from the statistics ANALYZE keeps, and guesses without them: a person's
-// upcoming absences were read through (companyId, endDate), the whole company's future, instead of
-// (userId, startDate). The app's SQLite connection gathers them when it opens (PRAGMA optimize,
+// upcoming absences were read through an index of the whole company (first (companyId, endDate),
+// since decision 0053 the covering list index), instead of (userId, startDate). The app's SQLite connection gathers them when it opens (PRAGMA optimize,
 // decision 0036). PostgreSQL's autovacuum keeps its own, so this is SQLite's alone.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
