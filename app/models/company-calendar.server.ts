@@ -58,6 +58,9 @@ export function weekAround(date: IsoDate): { start: IsoDate; end: IsoDate } {
   return { start, end: addDays(start, 6) };
 }
 
+/** What a month's bars show of an absence. */
+const monthVacationColumns = { id: true, userId: true, startDate: true, endDate: true, halfDayStart: true, halfDayEnd: true, status: true, description: true, categoryId: true } as const;
+
 export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) {
   const { companyId } = viewer;
   const db = getDb();
@@ -74,7 +77,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     // Only the month's holidays are shown (working days are not counted here).
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
     readVacations(
-      { id: true, userId: true, startDate: true, endDate: true, halfDayStart: true, halfDayEnd: true, status: true, description: true, categoryId: true },
+      monthVacationColumns,
       Prisma.sql`v."companyId" = ${companyId} AND v."status" IN (${Prisma.join(BLOCKING_STATUSES)}) AND (${overlappingSql(monthStart, monthEnd)} OR ${overlappingSql(week.start, week.end)})`,
       { order: "oldest" },
     ),

@@ -56,12 +56,20 @@ const ORDER_SQL: Record<VacationListOrder, Prisma.Sql> = {
 
 const COLUMN_NAME = /^[A-Za-z]+$/;
 
+// The selects are the models' constants: each one's column list is written once, not on every read.
+const columnLists = new WeakMap<VacationColumns, Prisma.Sql>();
+
 function columnsSql(columns: VacationColumns): Prisma.Sql {
-  const names = Object.keys(columns).filter((name) => columns[name as keyof VacationColumns]);
-  // Names come from the app's own selects, never from a request; checked all the same, as they are
-  // written into the statement rather than bound.
-  if (names.length === 0 || !names.every((name) => COLUMN_NAME.test(name))) throw new Error(`Not a list of columns: ${names.join(", ")}`);
-  return Prisma.raw(names.map((name) => `v."${name}"`).join(", "));
+  let list = columnLists.get(columns);
+  if (!list) {
+    const names = Object.keys(columns).filter((name) => columns[name as keyof VacationColumns]);
+    // Names come from the app's own selects, never from a request; checked all the same, as they
+    // are written into the statement rather than bound.
+    if (names.length === 0 || !names.every((name) => COLUMN_NAME.test(name))) throw new Error(`Not a list of columns: ${names.join(", ")}`);
+    list = Prisma.raw(names.map((name) => `v."${name}"`).join(", "));
+    columnLists.set(columns, list);
+  }
+  return list;
 }
 
 interface ReadOptions {
