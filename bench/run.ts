@@ -109,11 +109,13 @@ async function signIn(base: string, email: string): Promise<string> {
 
 // What Chromium asks for, so the server compresses as it does for people's browsers (gzip, decision 0047).
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+// And the languages a Brazilian's Chromium sends: every page reads them when no language was chosen.
+const BROWSER_ACCEPT_LANGUAGE = "pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7";
 
 /** One GET as a browser sends it, read to the end without decompressing; its status. */
 function getStatus(agent: http.Agent, url: string, cookie: string): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING } }, (response) => {
+    const request = http.get(url, { agent, headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING, "Accept-Language": BROWSER_ACCEPT_LANGUAGE } }, (response) => {
       response.on("data", () => {});
       response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
@@ -247,7 +249,7 @@ async function realisticMix(base: string) {
 /** The target answers 200 with the content it should (decompressed), or the bench stops. */
 /** Checks the page is the real one and returns its size (uncompressed, as the browser parses it). */
 async function expectPage(url: string, cookie: string, marker: string): Promise<number> {
-  const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING } });
+  const response = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ACCEPT_ENCODING, "Accept-Language": BROWSER_ACCEPT_LANGUAGE } });
   const body = await response.text();
   if (response.status !== 200 || !body.includes(marker)) {
     throw new Error(`${url} answered ${response.status} without "${marker}": ${body.slice(0, 200)}`);

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
 import { createInstance, type TFunction } from "i18next";
 import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage, languageOr, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
@@ -12,6 +13,20 @@ export const languageCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+/**
+ * The browser's Accept-Language step: the first of our languages in the person's order of
+ * preference ("ca, es;q=0.9" is Spanish, "de, en;q=0.8" English), null when none is there. The
+ * library's own header step took only the person's first language ICU knows and fell back when
+ * we do not offer that one, and its ICU calls cost ~7 % of the sign-in page's CPU.
+ */
+const OFFERED: string[] = [...SUPPORTED_LANGUAGES];
+
+export function languageOfHeader(acceptLanguage: string | null): Language | null {
+  if (!acceptLanguage) return null;
+  const language = new Negotiator({ headers: { "accept-language": acceptLanguage } }).language(OFFERED);
+  return isLanguage(language) ? language : null;
+}
+
 // Server side of the detection order in spec section 1: ?lng=, then the cookie, then the
 // browser's Accept-Language; local/session storage only exist in the browser. The profile
 // preference is copied into the cookie at sign-in and whenever it changes.
@@ -20,7 +35,8 @@ export const i18nServer = new RemixI18Next({
     supportedLanguages: [...SUPPORTED_LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
-    order: ["searchParams", "cookie", "header"],
+    order: ["searchParams", "cookie", "custom"],
+    findLocale: async (request) => languageOfHeader(request.headers.get("Accept-Language")),
   },
   i18next: { ...i18nConfig, resources },
 });

@@ -32,6 +32,25 @@ describe("language", () => {
     expect(await languageOf(getRequest("/login", undefined, { "Accept-Language": "de-DE" }))).toBe("pt");
   });
 
+  it("takes the first of its languages in the browser's order of preference", async () => {
+    const cases: Array<[string, string]> = [
+      ["en-US,en;q=0.9", "en"],
+      ["ca-ES, es;q=0.9", "es"],
+      ["de;q=1, es;q=0.5, en;q=0.8", "en"],
+      ["fr-FR, ES;q=0.7", "es"],
+      ["PT-br", "pt"],
+      ["en;q=0, es;q=0.1", "es"],
+      ["*", "pt"],
+      ["¿?, ;;q=", "pt"],
+    ];
+    for (const [header, language] of cases) {
+      expect([header, await languageOf(getRequest("/login", undefined, { "Accept-Language": header }))]).toEqual([header, language]);
+    }
+    // The chosen language comes first.
+    const chosen = await languageCookie.serialize("es");
+    expect(await languageOf(getRequest("/login", chosen.split(";")[0], { "Accept-Language": "en-US" }))).toBe("es");
+  });
+
   it("lets ?lng= win over the cookie and remembers it", async () => {
     const withCookie = `lng=${encodeURIComponent(btoa(JSON.stringify("es")))}`;
     const result = unwrapData<{ language: string }>(await rootLoader(args(getRequest("/login?lng=en", withCookie))));
