@@ -10,8 +10,9 @@ import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCale
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
-import { categoryListing } from "./absence-category.server";
+import { readCategoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
+import { columnListSql, userIdsSql } from "./sql-columns.server";
 import { readVacations } from "./vacation-list.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -57,6 +58,11 @@ export const balancePersonSelect = {
   countryCode: true,
   region: true,
 } as const;
+
+const allowanceColumns = { userId: true, year: true, yearly: true, residual: true, specialLeave: true } as const;
+type AllowanceInput = Prisma.AllowanceGetPayload<{ select: typeof allowanceColumns }>;
+const carryOverColumns = { userId: true, fromYear: true, days: true, expiresOn: true } as const;
+type CarryOverInput = Prisma.CarryOverGetPayload<{ select: typeof carryOverColumns }>;
 
 export interface BalanceScope {
   fromYear: number;
@@ -115,15 +121,13 @@ function countedVacationsSql(companyId: string, userIds: readonly string[] | und
     Prisma.sql`v."startDate" <= ${lastDayOfYear(toYear)}`,
     Prisma.sql`v."status" NOT IN (${Prisma.join(UNCOUNTED_STATUSES)})`,
   ];
-  // Nobody asked for, nobody's absences (an empty IN is not SQL).
-  if (userIds) parts.push(userIds.length ? Prisma.sql`v."userId" IN (${Prisma.join(userIds)})` : Prisma.sql`1 = 0`);
+  if (userIds) parts.push(userIdsSql("v", userIds));
   return Prisma.join(parts, " AND ");
 }
 
 export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: BalanceScope) {
   const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
-  const byUser = userIds ? { userId: { in: [...userIds] } } : {};
   const deactivation = scope.withRecentlyDeactivated
     ? { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } }] }
     : { deactivatedAt: null };
@@ -135,17 +139,15 @@ export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: Bala
       select: balancePersonSelect,
       orderBy: [{ fullName: "asc" }, { email: "asc" }],
     }),
-    db.absenceCategory.findMany({ where: { companyId }, ...categoryListing }),
+    readCategoryListing(db, companyId, { activeOnly: false }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
-    db.allowance.findMany({ where: { companyId, year: { lte: toYear }, ...byUser }, select: { userId: true, year: true, yearly: true, residual: true, specialLeave: true } }),
+    db.$queryRaw<AllowanceInput[]>`SELECT ${columnListSql("a", allowanceColumns)} FROM "Allowance" a WHERE a."companyId" = ${companyId} AND a."year" <= ${toYear} AND ${userIdsSql("a", userIds)}`,
     scope.vacations
       ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
       : readVacations(balanceVacationSelect, countedVacationsSql(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
-    db.carryOver.findMany({
-      where: { companyId, ...byUser, revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },
-      select: { userId: true, fromYear: true, days: true, expiresOn: true },
-    }),
+    db.$queryRaw<CarryOverInput[]>`SELECT ${columnListSql("c", carryOverColumns)} FROM "CarryOver" c
+      WHERE c."companyId" = ${companyId} AND ${userIdsSql("c", userIds)} AND c."revertedAt" IS NULL AND c."fromYear" >= ${fromYear - 1} AND c."fromYear" <= ${toYear - 1}`,
   ]);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);

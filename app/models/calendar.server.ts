@@ -9,14 +9,14 @@ import { spanCovers, spanOfAbsences } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
-import { categoryListing } from "./absence-category.server";
+import { readCategoryListing } from "./absence-category.server";
 import { balancePersonSelect, companyRefOf, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
 
 export async function listCategories(viewer: Viewer, { activeOnly = true } = {}) {
-  return getDb().absenceCategory.findMany({ where: { companyId: viewer.companyId, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
+  return readCategoryListing(getDb(), viewer.companyId, { activeOnly });
 }
 
 /**

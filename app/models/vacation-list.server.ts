@@ -8,6 +8,7 @@ import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { getDb } from "~/utils/db.server";
+import { columnListSql } from "./sql-columns.server";
 import type { Viewer } from "~/utils/permissions.server";
 
 /** Columns of "Vacation" to read, as a client `select` of scalars names them (no relations). */
@@ -54,24 +55,6 @@ const ORDER_SQL: Record<VacationListOrder, Prisma.Sql> = {
   oldest: Prisma.sql`ORDER BY v."startDate" ASC, v."createdAt" ASC, v."id" ASC`,
 };
 
-const COLUMN_NAME = /^[A-Za-z]+$/;
-
-// The selects are the models' constants: each one's column list is written once, not on every read.
-const columnLists = new WeakMap<VacationColumns, Prisma.Sql>();
-
-function columnsSql(columns: VacationColumns): Prisma.Sql {
-  let list = columnLists.get(columns);
-  if (!list) {
-    const names = Object.keys(columns).filter((name) => columns[name as keyof VacationColumns]);
-    // Names come from the app's own selects, never from a request; checked all the same, as they
-    // are written into the statement rather than bound.
-    if (names.length === 0 || !names.every((name) => COLUMN_NAME.test(name))) throw new Error(`Not a list of columns: ${names.join(", ")}`);
-    list = Prisma.raw(names.map((name) => `v."${name}"`).join(", "));
-    columnLists.set(columns, list);
-  }
-  return list;
-}
-
 interface ReadOptions {
   order: VacationListOrder;
   /** Every row when left out. */
@@ -83,7 +66,7 @@ interface ReadOptions {
 /** The absences `where` selects (a page of them), in `order`, with the columns asked for. */
 export function readVacations<Columns extends VacationColumns>(columns: Columns, where: Prisma.Sql, { order, page, db = getDb() }: ReadOptions): Promise<VacationColumnsRow<Columns>[]> {
   const paging = page ? Prisma.sql`LIMIT ${page.limit} OFFSET ${page.offset}` : Prisma.empty;
-  return db.$queryRaw<VacationColumnsRow<Columns>[]>`SELECT ${columnsSql(columns)} FROM "Vacation" v WHERE ${where} ${ORDER_SQL[order]} ${paging}`;
+  return db.$queryRaw<VacationColumnsRow<Columns>[]>`SELECT ${columnListSql("v", columns)} FROM "Vacation" v WHERE ${where} ${ORDER_SQL[order]} ${paging}`;
 }
 
 /** How many absences `where` selects. */

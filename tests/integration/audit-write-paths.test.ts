@@ -395,6 +395,7 @@ const EXEMPT: Record<string, string> = {
 const READS = new Set([
   "absence-actions:readCreatedFlag",
   "absence-category:listAbsenceTypes",
+  "absence-category:readCategoryListing",
   "absence-category:getAbsenceType",
   "absence-category:absenceTypeUsage",
   "absence-category:serializeAbsenceType",
@@ -509,6 +510,8 @@ const READS = new Set([
   "vacation-list:readVacations",
   "vacation-list:overlappingSql",
   "vacation-list:countVacations",
+  "sql-columns:columnListSql",
+  "sql-columns:userIdsSql",
 ]);
 
 // ---------------------------------------------------------------------------------------------
