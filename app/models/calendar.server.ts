@@ -1,5 +1,6 @@
 // Data of the personal screens, loaded for a whole year in a fixed number of queries and
 // computed in memory (working days, balances), whatever the number of absences.
+import { Prisma } from "~/generated/prisma/client";
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
@@ -11,6 +12,7 @@ import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { balancePersonSelect, companyRefOf, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { readVacations, vacationFilterSql } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -29,20 +31,14 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const userId = viewer.userId;
   const db = getDb();
   // The year's absences are listed and counted in the balances: one read for both.
-  const yearVacations = db.vacation.findMany({
-    where: { companyId: viewer.companyId, userId, endDate: { gte: firstDayOfYear(year) }, startDate: { lte: lastDayOfYear(year) } },
-    select: vacationSelect,
-    orderBy: { startDate: "asc" },
-  });
+  const yearVacations = readVacations(vacationSelect, vacationFilterSql(viewer, { userId, dateFrom: firstDayOfYear(year), dateTo: lastDayOfYear(year) }), { order: "oldest" });
   const [inputs, vacations, upcomingRows] = await Promise.all([
     loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
     yearVacations,
-    db.vacation.findMany({
-      // What is still ahead: a rejected or cancelled request will not happen.
-      where: { companyId: viewer.companyId, userId, endDate: { gte: today }, status: { in: [...BLOCKING_STATUSES] } },
-      select: vacationSelect,
-      orderBy: { startDate: "asc" },
-      take: UPCOMING_LIMIT,
+    // What is still ahead: a rejected or cancelled request will not happen.
+    readVacations(vacationSelect, Prisma.sql`${vacationFilterSql(viewer, { userId, dateFrom: today })} AND v."status" IN (${Prisma.join(BLOCKING_STATUSES)})`, {
+      order: "oldest",
+      page: { offset: 0, limit: UPCOMING_LIMIT },
     }),
   ]);
   const person = inputs.peopleById.get(userId);

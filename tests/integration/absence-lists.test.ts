@@ -7,6 +7,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { balanceVacationSelect, loadBalanceInputs } from "~/models/balance.server";
+import { getPersonalYear } from "~/models/calendar.server";
 import { getCompanyMonth } from "~/models/company-calendar.server";
 import { absenceReport } from "~/models/report.server";
 import { countVacations, readVacations, vacationFilterSql } from "~/models/vacation-list.server";
@@ -230,5 +231,16 @@ describe(`absence lists in plain SQL on ${testEngine}`, () => {
 
   it("refuses columns that are not plain names", async () => {
     expect(() => readVacations({ ['id" FROM "User" --' as "id"]: true }, vacationFilterSql(owner, {}), { order: "newest", page: { offset: 0, limit: 1 } })).toThrow(/Not a list of columns/);
+  });
+
+  it("gives a person's own year and what is ahead of them the rows the client's reads of the same rule give", async () => {
+    for (const person of ["red1", "red2", "blue1", "loner"]) {
+      const viewer = await viewerFor({ id: ids[person] });
+      const year = await getPersonalYear(viewer, 2031, "2031-03-01");
+      const client = (where: Prisma.VacationWhereInput, take?: number) => getDb().vacation.findMany({ where: { companyId, userId: ids[person], ...where }, select: vacationSelect, orderBy: oldest, take });
+      const withoutDays = <T extends { workingDays: number }>(rows: T[]) => rows.map(({ workingDays: _days, ...row }) => row);
+      expect(withoutDays(year.vacations)).toEqual(await client({ endDate: { gte: "2031-01-01" }, startDate: { lte: "2031-12-31" } }));
+      expect(withoutDays(year.upcoming)).toEqual(await client({ endDate: { gte: "2031-03-01" }, status: { in: ["pending", "approved"] } }, 10));
+    }
   });
 });
