@@ -12,7 +12,7 @@ import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
-import { columnListSql, userIdsSql } from "./sql-columns.server";
+import { columnListSql, idsSql } from "./sql-columns.server";
 import { readVacations } from "./vacation-list.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -63,6 +63,31 @@ const allowanceColumns = { userId: true, year: true, yearly: true, residual: tru
 type AllowanceInput = Prisma.AllowanceGetPayload<{ select: typeof allowanceColumns }>;
 const carryOverColumns = { userId: true, fromYear: true, days: true, expiresOn: true } as const;
 type CarryOverInput = Prisma.CarryOverGetPayload<{ select: typeof carryOverColumns }>;
+
+export type BalancePerson = Prisma.UserGetPayload<{ select: typeof balancePersonSelect }>;
+const personColumns = { ...balancePersonSelect, deactivatedAt: true } as const;
+
+/**
+ * The company's people (of `userIds` when given) with balancePersonSelect's columns, by name:
+ * the active ones, and of the deactivated none, all, or those deactivated on or after a moment.
+ * In SQL (decision 0055); the moment is compared here, on the Dates the read gives, because the
+ * engines store a DateTime differently.
+ */
+export async function readBalancePeople(
+  db: Db,
+  companyId: string,
+  { userIds, deactivated }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date } },
+): Promise<BalancePerson[]> {
+  const onlyActive = deactivated === "excluded" ? Prisma.sql` AND u."deactivatedAt" IS NULL` : Prisma.empty;
+  const rows = await db.$queryRaw<(BalancePerson & { deactivatedAt: Date | null })[]>`SELECT ${columnListSql("u", personColumns)} FROM "User" u
+    WHERE u."companyId" = ${companyId} AND ${idsSql("u", "id", userIds)}${onlyActive} ORDER BY u."fullName" ASC, u."email" ASC`;
+  const since = typeof deactivated === "object" ? deactivated.since.getTime() : null;
+  const people: BalancePerson[] = [];
+  for (const { deactivatedAt, ...person } of rows) {
+    if (deactivatedAt === null || since === null || deactivatedAt.getTime() >= since) people.push(person);
+  }
+  return people;
+}
 
 export interface BalanceScope {
   fromYear: number;
@@ -121,33 +146,29 @@ function countedVacationsSql(companyId: string, userIds: readonly string[] | und
     Prisma.sql`v."startDate" <= ${lastDayOfYear(toYear)}`,
     Prisma.sql`v."status" NOT IN (${Prisma.join(UNCOUNTED_STATUSES)})`,
   ];
-  if (userIds) parts.push(userIdsSql("v", userIds));
+  if (userIds) parts.push(idsSql("v", "userId", userIds));
   return Prisma.join(parts, " AND ");
 }
 
 export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: BalanceScope) {
   const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
-  const deactivation = scope.withRecentlyDeactivated
-    ? { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } }] }
-    : { deactivatedAt: null };
   const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
     // The absences read below touch the years asked for; every day of them lies within this span.
     loadHolidayCalendars(db, company, spanOfAbsencesTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
-    db.user.findMany({
-      where: { companyId, ...(userIds ? { id: { in: [...userIds] } } : {}), ...deactivation },
-      select: balancePersonSelect,
-      orderBy: [{ fullName: "asc" }, { email: "asc" }],
+    readBalancePeople(db, companyId, {
+      userIds,
+      deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } : "excluded",
     }),
     readCategoryListing(db, companyId, { activeOnly: false }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
-    db.$queryRaw<AllowanceInput[]>`SELECT ${columnListSql("a", allowanceColumns)} FROM "Allowance" a WHERE a."companyId" = ${companyId} AND a."year" <= ${toYear} AND ${userIdsSql("a", userIds)}`,
+    db.$queryRaw<AllowanceInput[]>`SELECT ${columnListSql("a", allowanceColumns)} FROM "Allowance" a WHERE a."companyId" = ${companyId} AND a."year" <= ${toYear} AND ${idsSql("a", "userId", userIds)}`,
     scope.vacations
       ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
       : readVacations(balanceVacationSelect, countedVacationsSql(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
     db.$queryRaw<CarryOverInput[]>`SELECT ${columnListSql("c", carryOverColumns)} FROM "CarryOver" c
-      WHERE c."companyId" = ${companyId} AND ${userIdsSql("c", userIds)} AND c."revertedAt" IS NULL AND c."fromYear" >= ${fromYear - 1} AND c."fromYear" <= ${toYear - 1}`,
+      WHERE c."companyId" = ${companyId} AND ${idsSql("c", "userId", userIds)} AND c."revertedAt" IS NULL AND c."fromYear" >= ${fromYear - 1} AND c."fromYear" <= ${toYear - 1}`,
   ]);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);

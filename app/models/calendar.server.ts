@@ -11,7 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
-import { balancePersonSelect, companyRefOf, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { companyRefOf, readBalancePeople, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
 import { readVacations, vacationFilterSql } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 
@@ -109,7 +109,7 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   const userIds = [...new Set(vacations.map((v) => v.userId))];
   const [people, holidays] = await Promise.all([
     // Deactivated people too: their past absences are still listed under their name.
-    getDb().user.findMany({ where: { companyId: viewer.companyId, id: { in: userIds } }, select: balancePersonSelect }),
+    readBalancePeople(getDb(), viewer.companyId, { userIds, deactivated: "included" }),
     loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(vacations)),
   ]);
   for (const person of people) {

@@ -10,7 +10,7 @@ import { normalizeCode } from "~/lib/working-days";
 import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
-import { companyRefOf, loadHolidayCalendars } from "./balance.server";
+import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { overlappingSql, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
 
@@ -68,11 +68,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const monthEnd = lastDayOfMonth(query.month);
   const week = weekAround(query.today);
   const [candidates, teams, holidays, vacations, categories] = await Promise.all([
-    db.user.findMany({
-      // People who left during or after this month still have their absences of it shown.
-      where: { companyId, OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: new Date(`${monthStart}T00:00:00Z`) } }] },
-      select: { id: true, email: true, fullName: true, name: true, role: true, teamId: true, countryCode: true, region: true },
-    }),
+    // People who left during or after this month still have their absences of it shown.
+    readBalancePeople(db, companyId, { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } }),
     db.team.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
     // Only the month's holidays are shown (working days are not counted here).
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),

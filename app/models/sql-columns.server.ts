@@ -21,9 +21,10 @@ export function columnListSql(alias: string, columns: Readonly<Record<string, bo
   return sql;
 }
 
-/** `alias."userId" IN (…)` for the people asked for; every row when `userIds` is undefined, none when empty. */
-export function userIdsSql(alias: string, userIds: readonly string[] | undefined): Prisma.Sql {
-  if (!userIds) return Prisma.sql`1 = 1`;
+/** `alias."column" IN (…)` for the ids asked for: every row when `ids` is undefined, none when empty. */
+export function idsSql(alias: string, column: "id" | "userId", ids: readonly string[] | undefined): Prisma.Sql {
+  if (!ids) return Prisma.sql`1 = 1`;
+  if (!NAME.test(alias)) throw new Error(`Not an alias: ${alias}`);
   // An empty IN is not SQL.
-  return userIds.length ? Prisma.sql`${Prisma.raw(`${alias}."userId"`)} IN (${Prisma.join(userIds)})` : Prisma.sql`1 = 0`;
+  return ids.length ? Prisma.sql`${Prisma.raw(`${alias}."${column}"`)} IN (${Prisma.join(ids)})` : Prisma.sql`1 = 0`;
 }

@@ -511,7 +511,8 @@ const READS = new Set([
   "vacation-list:overlappingSql",
   "vacation-list:countVacations",
   "sql-columns:columnListSql",
-  "sql-columns:userIdsSql",
+  "sql-columns:idsSql",
+  "balance:readBalancePeople",
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 // own query of the same rule finds, with values of the same types, on the engine under test, and
 // never another company's.
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Prisma } from "~/generated/prisma/client";
 import { categoryListing } from "~/models/absence-category.server";
-import { loadBalanceInputs } from "~/models/balance.server";
+import { balancePersonSelect, loadBalanceInputs, readBalancePeople } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -26,6 +27,12 @@ beforeAll(async () => {
   ids.bia = (await createUser(company.id, { fullName: "Bia" })).id;
   ids.stranger = (await createUser(other.id, { fullName: "Stranger" })).id;
   const db = getDb();
+  // Left on the first moment of 2030, and the moment before it; another with no full name.
+  ids.carla = (await createUser(company.id, { fullName: "Carla" })).id;
+  ids.dora = (await createUser(company.id, { fullName: "Dora" })).id;
+  await db.user.update({ where: { id: ids.carla }, data: { deactivatedAt: new Date("2030-01-01T00:00:00.000Z") } });
+  await db.user.update({ where: { id: ids.dora }, data: { deactivatedAt: new Date("2029-12-31T23:59:59.999Z") } });
+  ids.nameless = (await createUser(company.id, { fullName: "" })).id;
   await db.allowance.createMany({
     data: [
       { companyId: company.id, userId: ids.ana, year: 2029, yearly: 22.5, residual: 1.5, specialLeave: 0 },
@@ -112,5 +119,25 @@ describe("balance reads in plain SQL", () => {
       throw rollback;
     });
     await expect(outcome).rejects.toBe(rollback);
+  });
+
+  it("reads the people as the client does, by name, with the deactivated asked for, never another company's", async () => {
+    const client = (where: Prisma.UserWhereInput) =>
+      getDb().user.findMany({ where: { companyId: ids.company, ...where }, select: balancePersonSelect, orderBy: [{ fullName: "asc" }, { email: "asc" }] });
+    const since = new Date("2030-01-01T00:00:00.000Z");
+    const read = (options: Parameters<typeof readBalancePeople>[2]) => readBalancePeople(getDb(), ids.company, options);
+    expect(await read({ deactivated: "excluded" })).toEqual(await client({ deactivatedAt: null }));
+    expect(await read({ deactivated: "included" })).toEqual(await client({}));
+    const recent = await read({ deactivated: { since } });
+    expect(recent).toEqual(await client({ OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: since } }] }));
+    expect([recent.some((p) => p.id === ids.carla), recent.some((p) => p.id === ids.dora)]).toEqual([true, false]);
+    expect(recent.some((p) => "deactivatedAt" in p)).toBe(false);
+    const some = [ids.ana, ids.dora, ids.stranger];
+    expect(await read({ userIds: some, deactivated: "included" })).toEqual(await client({ id: { in: some } }));
+    expect((await read({ userIds: some, deactivated: "excluded" })).map((p) => p.id)).toEqual([ids.ana]);
+    expect(await read({ userIds: [], deactivated: "included" })).toEqual([]);
+    // A balance of 2030 with those who left in it: Carla, not Dora.
+    const inputs = await loadBalanceInputs(getDb(), ids.company, { fromYear: 2030, toYear: 2030, withRecentlyDeactivated: true });
+    expect(inputs.people.map((p) => p.id)).toEqual(recent.map((p) => p.id));
   });
 });
