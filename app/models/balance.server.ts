@@ -115,6 +115,9 @@ export interface BalanceScope {
  */
 export type HolidaySpan = DateRange | null;
 
+const holidayColumns = { date: true, name: true, countryCode: true, region: true, isRecurring: true } as const;
+type HolidayInput = Prisma.HolidayGetPayload<{ select: typeof holidayColumns }>;
+
 /**
  * The company's holidays within `span` (recurring ones always: they fall on every year), and each
  * person's calendar from them (their work country and region, else the company's country): one
@@ -125,12 +128,12 @@ export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: Ho
   const companyId = companyIdOf(company);
   // Each side of the OR names the company and the kind, so both engines read it through the index
   // (companyId, isRecurring, date): the recurring rows, then one date range of the others.
-  const where: Prisma.HolidayWhereInput = span
-    ? { OR: [{ companyId, isRecurring: true }, { companyId, isRecurring: false, date: { gte: span.startDate, lte: span.endDate } }] }
-    : { companyId };
+  const where = span
+    ? Prisma.sql`(h."companyId" = ${companyId} AND h."isRecurring" = TRUE) OR (h."companyId" = ${companyId} AND h."isRecurring" = FALSE AND h."date" >= ${span.startDate} AND h."date" <= ${span.endDate})`
+    : Prisma.sql`h."companyId" = ${companyId}`;
   const [{ countryCode, timeZone }, holidayRows] = await Promise.all([
     typeof company === "string" ? db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }) : company,
-    db.holiday.findMany({ where, select: { date: true, name: true, countryCode: true, region: true, isRecurring: true } }),
+    db.$queryRaw<HolidayInput[]>`SELECT ${columnListSql("h", holidayColumns)} FROM "Holiday" h WHERE ${where}`,
   ]);
   const index = buildHolidayIndex(holidayRows);
   // The index keeps one calendar per country and region, so this is cheap per person.

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { categoryListing } from "~/models/absence-category.server";
-import { balancePersonSelect, loadBalanceInputs, readBalancePeople } from "~/models/balance.server";
+import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -48,6 +48,16 @@ beforeAll(async () => {
       { companyId: company.id, userId: ids.ana, fromYear: 2027, days: 1, expiresOn: "2028-03-31" },
       { companyId: company.id, userId: ids.bia, fromYear: 2029, days: 2, expiresOn: "2030-03-31", revertedAt: new Date("2030-01-05T10:00:00Z") },
       { companyId: other.id, userId: ids.stranger, fromYear: 2029, days: 7, expiresOn: "2030-03-31" },
+    ],
+  });
+  await db.holiday.createMany({
+    data: [
+      { companyId: company.id, date: "2000-12-25", name: "Natal", isRecurring: true },
+      { companyId: company.id, date: "2030-04-19", name: "Sexta-feira Santa", isRecurring: false },
+      { companyId: company.id, date: "2030-06-10", name: "Dia da Madeira", region: "30", isRecurring: false },
+      { companyId: company.id, date: "2030-07-04", name: "Independence Day", countryCode: "US", isRecurring: false },
+      { companyId: company.id, date: "2035-04-06", name: "Sexta-feira Santa", isRecurring: false },
+      { companyId: other.id, date: "2030-05-01", name: "Elsewhere", isRecurring: false },
     ],
   });
   // Two types of the same rank, their names in the reverse order of their ids; one inactive.
@@ -139,5 +149,22 @@ describe("balance reads in plain SQL", () => {
     // A balance of 2030 with those who left in it: Carla, not Dora.
     const inputs = await loadBalanceInputs(getDb(), ids.company, { fromYear: 2030, toYear: 2030, withRecentlyDeactivated: true });
     expect(inputs.people.map((p) => p.id)).toEqual(recent.map((p) => p.id));
+  });
+
+  it("reads the recurring holidays and those within the span as the client does, every one without a span, never another company's", async () => {
+    const select = { date: true, name: true, countryCode: true, region: true, isRecurring: true } as const;
+    const order = (rows: { date: string; name: string }[]) => [...rows].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+    const span = { startDate: "2030-01-01", endDate: "2030-12-31" };
+    const within = await loadHolidayCalendars(getDb(), ids.company, span);
+    const client = await getDb().holiday.findMany({
+      where: { OR: [{ companyId: ids.company, isRecurring: true }, { companyId: ids.company, isRecurring: false, date: { gte: span.startDate, lte: span.endDate } }] },
+      select,
+    });
+    expect(order(within.holidayRows)).toEqual(order(client));
+    expect(order(within.holidayRows).map((row) => row.date)).toEqual(["2000-12-25", "2030-04-19", "2030-06-10", "2030-07-04"]);
+    expect(within.holidayRows.find((row) => row.date === "2030-06-10")).toEqual({ date: "2030-06-10", name: "Dia da Madeira", countryCode: "PT", region: "30", isRecurring: false });
+    const every = await loadHolidayCalendars(getDb(), ids.company, null);
+    expect(order(every.holidayRows)).toEqual(order(await getDb().holiday.findMany({ where: { companyId: ids.company }, select })));
+    expect(every.holidayRows.length).toBe(5);
   });
 });

@@ -103,7 +103,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
       })();
       db.exec("ANALYZE");
       const plan = db
-        .prepare(`EXPLAIN QUERY PLAN SELECT date FROM Holiday WHERE (companyId = ? AND isRecurring = 1) OR (companyId = ? AND isRecurring = 0 AND date >= ? AND date <= ?)`)
+        .prepare(`EXPLAIN QUERY PLAN SELECT date FROM Holiday WHERE (companyId = ? AND isRecurring = TRUE) OR (companyId = ? AND isRecurring = FALSE AND date >= ? AND date <= ?)`)
         .all(companyId, companyId, "2025-12-31", "2027-12-31") as { detail: string }[];
       const detail = plan.map((row) => row.detail).join("\n");
       expect(detail).toContain("Holiday_companyId_isRecurring_date_idx (companyId=? AND isRecurring=?)");
