@@ -25,7 +25,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 type CategoryListingRow = Prisma.AbsenceCategoryGetPayload<Pick<typeof categoryListing, "select">>;
 
 /**
- * The company's types as categoryListing lists them, read in SQL (decision 0053): every page with
+ * The company's types as categoryListing lists them, read in SQL (decision 0055): every page with
  * a balance or a calendar reads them. Through `db` when the read belongs to a transaction.
  */
 export function readCategoryListing(db: Db, companyId: string, { activeOnly }: { activeOnly: boolean }): Promise<CategoryListingRow[]> {

@@ -15,16 +15,21 @@ export const languageCookie = createCookie("lng", {
 
 /**
  * The browser's Accept-Language step: the first of our languages in the person's order of
- * preference ("ca, es;q=0.9" is Spanish, "de, en;q=0.8" English), null when none is there. The
- * library's own header step took only the person's first language ICU knows and fell back when
- * we do not offer that one, and its ICU calls cost ~7 % of the sign-in page's CPU.
+ * preference, a regional tag counting as its language ("ca-ES, es;q=0.9" is Spanish, "en-US,
+ * es;q=0.9, en;q=0.8" English), null when none is there. The library's own header step took only
+ * the person's first language ICU knows and fell back when we do not offer that one, and its ICU
+ * calls cost ~7 % of the sign-in page's CPU. Negotiator's own matching against our list is not
+ * used: it ranks a more exact match of a later, lower-rated entry first ("pt-BR, es;q=0.9,
+ * pt;q=0.8" would be Spanish).
  */
-const OFFERED: string[] = [...SUPPORTED_LANGUAGES];
-
 export function languageOfHeader(acceptLanguage: string | null): Language | null {
   if (!acceptLanguage) return null;
-  const language = new Negotiator({ headers: { "accept-language": acceptLanguage } }).language(OFFERED);
-  return isLanguage(language) ? language : null;
+  // Every accepted tag by weight, then in the header's order; those rated q=0 left out.
+  for (const tag of new Negotiator({ headers: { "accept-language": acceptLanguage } }).languages()) {
+    const language = tag.split("-")[0].toLowerCase();
+    if (isLanguage(language)) return language;
+  }
+  return null;
 }
 
 // Server side of the detection order in spec section 1: ?lng=, then the cookie, then the

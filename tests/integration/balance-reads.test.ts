@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { categoryListing } from "~/models/absence-category.server";
 import { balancePersonSelect, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "~/models/balance.server";
-import { listCategories } from "~/models/calendar.server";
+import { getPersonalYear, listCategories } from "~/models/calendar.server";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { createCompany, createUser, viewerFor } from "../support/factories";
@@ -46,6 +46,7 @@ beforeAll(async () => {
     data: [
       { companyId: company.id, userId: ids.ana, fromYear: 2029, days: 3.5, expiresOn: "2030-03-31" },
       { companyId: company.id, userId: ids.ana, fromYear: 2027, days: 1, expiresOn: "2028-03-31" },
+      { companyId: company.id, userId: ids.ana, fromYear: 2030, days: 4, expiresOn: "2031-03-31" },
       { companyId: company.id, userId: ids.bia, fromYear: 2029, days: 2, expiresOn: "2030-03-31", revertedAt: new Date("2030-01-05T10:00:00Z") },
       { companyId: other.id, userId: ids.stranger, fromYear: 2029, days: 7, expiresOn: "2030-03-31" },
     ],
@@ -58,6 +59,7 @@ beforeAll(async () => {
       { companyId: company.id, date: "2030-07-04", name: "Independence Day", countryCode: "US", isRecurring: false },
       { companyId: company.id, date: "2035-04-06", name: "Sexta-feira Santa", isRecurring: false },
       { companyId: other.id, date: "2030-05-01", name: "Elsewhere", isRecurring: false },
+      { companyId: other.id, date: "2000-01-01", name: "Elsewhere's New Year", isRecurring: true },
     ],
   });
   // Two types of the same rank, their names in the reverse order of their ids; one inactive.
@@ -100,7 +102,9 @@ describe("balance reads in plain SQL", () => {
     expect(inputs.carriedOf(ids.bia)).toEqual([]);
     expect(inputs.carriedOf(ids.stranger)).toEqual([]);
     const later = await loadBalanceInputs(getDb(), ids.company, { fromYear: 2031, toYear: 2031 });
-    expect(later.carriedOf(ids.ana)).toEqual([]);
+    expect(later.carriedOf(ids.ana)).toEqual([{ userId: ids.ana, year: 2031, days: 4, expiresOn: "2031-03-31" }]);
+    const before = await loadBalanceInputs(getDb(), ids.company, { fromYear: 2029, toYear: 2029 });
+    expect(before.carriedOf(ids.ana)).toEqual([]);
     const wide = await loadBalanceInputs(getDb(), ids.company, { fromYear: 2028, toYear: 2030 });
     expect(wide.carriedOf(ids.ana).map((row) => row.year).sort()).toEqual([2028, 2030]);
   });
@@ -166,5 +170,16 @@ describe("balance reads in plain SQL", () => {
     const every = await loadHolidayCalendars(getDb(), ids.company, null);
     expect(order(every.holidayRows)).toEqual(order(await getDb().holiday.findMany({ where: { companyId: ids.company }, select })));
     expect(every.holidayRows.length).toBe(5);
+  });
+
+  it("lists the first ten absences ahead of a person, in date order", async () => {
+    const viewer = await viewerFor({ id: ids.bia });
+    for (let day = 12; day >= 1; day--) {
+      const date = `2031-02-${String(day).padStart(2, "0")}`;
+      await getDb().vacation.create({ data: { companyId: ids.company, userId: ids.bia, startDate: date, endDate: date, status: day % 2 ? "pending" : "approved" } });
+    }
+    const year = await getPersonalYear(viewer, 2031, "2031-01-15");
+    expect(year.upcoming.map((row) => row.startDate)).toEqual(Array.from({ length: 10 }, (_, i) => `2031-02-${String(i + 1).padStart(2, "0")}`));
+    expect(year.vacations).toHaveLength(12);
   });
 });

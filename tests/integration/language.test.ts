@@ -40,6 +40,12 @@ describe("language", () => {
       ["fr-FR, ES;q=0.7", "es"],
       ["PT-br", "pt"],
       ["en;q=0, es;q=0.1", "es"],
+      // A later, lower-rated entry does not win by matching more exactly; equal weights keep the header's order.
+      ["en-US,es;q=0.9,en;q=0.8", "en"],
+      ["pt-BR,es;q=0.9,pt;q=0.8", "pt"],
+      ["en-US, es", "en"],
+      ["pt-BR, en", "pt"],
+      ["de-DE, en-US, es", "en"],
       ["*", "pt"],
       ["¿?, ;;q=", "pt"],
     ];
