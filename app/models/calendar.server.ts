@@ -11,7 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
-import { companyRefOf, readBalancePeople, loadBalanceInputs, loadHolidayCalendars } from "./balance.server";
+import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { readVacations, vacationFilterSql } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 

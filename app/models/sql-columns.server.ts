@@ -1,6 +1,7 @@
-// Reads written in SQL rather than through the client's findMany (decision 0053: the client spent
-// ~150 µs of CPU per statement and ~2.7 µs per row making objects): their columns, named as a
-// client `select` of scalars names them, so that a read's rows have the client's own payload type.
+// Reads written in SQL rather than through the client's findMany (decisions 0053 and 0055: the
+// client spent ~150 µs of CPU per statement and ~2.7 µs per row making objects): their columns,
+// named as a client `select` of scalars names them, so that a read's rows have the client's own
+// payload type.
 import { Prisma } from "~/generated/prisma/client";
 
 const NAME = /^[A-Za-z]+$/;
