@@ -3,19 +3,18 @@
 // check, the e-mail decision page, the report and /api allowances-summary all read them from here,
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or absences.
-import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
+import { type DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 import { columnListSql, idsSql } from "./sql-columns.server";
 import { readVacations } from "./vacation-list.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** What holiday reads need of a company: its id, or its id with the facts read already. */
 export type CompanyRef = string | { readonly id: string; readonly countryCode: string; readonly timeZone: string };
@@ -74,7 +73,7 @@ const personColumns = { ...balancePersonSelect, deactivatedAt: true } as const;
  * engines store a DateTime differently.
  */
 export async function readBalancePeople(
-  db: Db,
+  db: DbClient,
   companyId: string,
   { userIds, deactivated }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date } },
 ): Promise<BalancePerson[]> {
@@ -124,7 +123,7 @@ type HolidayInput = Prisma.HolidayGetPayload<{ select: typeof holidayColumns }>;
  * query for any number of people, two when only the company's id is given. A calendar answers
  * only for dates within `span`.
  */
-export async function loadHolidayCalendars(db: Db, company: CompanyRef, span: HolidaySpan) {
+export async function loadHolidayCalendars(db: DbClient, company: CompanyRef, span: HolidaySpan) {
   const companyId = companyIdOf(company);
   // Each side of the OR names the company and the kind, so both engines read it through the index
   // (companyId, isRecurring, date): the recurring rows, then one date range of the others.
@@ -153,7 +152,7 @@ function countedVacationsSql(companyId: string, userIds: readonly string[] | und
   return Prisma.join(parts, " AND ");
 }
 
-export async function loadBalanceInputs(db: Db, company: CompanyRef, scope: BalanceScope) {
+export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope: BalanceScope) {
   const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
   const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([

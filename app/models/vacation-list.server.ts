@@ -4,10 +4,10 @@
 // rows of the search API: 2.8 ms through the client, 2.0 ms as plain SQL; the report's 15,000:
 // ~90 and ~66 ms) on top of what the database does (docs/decisions/0053-absence-lists-in-plain-sql.md).
 // Quoted names and bound values only, the same on SQLite and PostgreSQL (both suites run it).
-import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
-import { getDb } from "~/utils/db.server";
+import { getDb, type DbClient } from "~/utils/db.server";
 import { columnListSql } from "./sql-columns.server";
 import type { Viewer } from "~/utils/permissions.server";
 
@@ -60,7 +60,7 @@ interface ReadOptions {
   /** Every row when left out. */
   page?: { offset: number; limit: number };
   /** A transaction's client, when the read belongs to one. */
-  db?: PrismaClient | Prisma.TransactionClient;
+  db?: DbClient;
 }
 
 /** The absences `where` selects (a page of them), in `order`, with the columns asked for. */

@@ -6,6 +6,9 @@ import { getEnv } from "./env.server";
 import { createPostgresqlAdapter } from "./postgresql-adapter.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
 
+/** The app's client, or a transaction's: what a read that may belong to a transaction is given. */
+export type DbClient = PrismaClient | Prisma.TransactionClient;
+
 interface DbOptions {
   logQueries?: boolean;
   /** Lets a test see (or alter) every statement and transaction, on either engine. */
