@@ -57,7 +57,7 @@ const schema = z.object({
   // configured": the billing screens say so and the Stripe calls of the API answer 503.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
-  // Prices made in Stripe's dashboard (price_…); unset: the app sends the price itself.
+  // Prices made in Stripe's dashboard (price_...); unset: the app sends the price itself.
   STRIPE_PRICE_MONTHLY: z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe price id (price_…)").optional(),
   STRIPE_PRICE_ANNUAL: z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe price id (price_…)").optional(),
   // Another address for Stripe's API (a local fake in tests); unset: https://api.stripe.com.

@@ -291,7 +291,7 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
         {candidates.length === 0 ? (
           <p className="muted">{t("teams.dialog.nobodyToAdd")}</p>
         ) : (
-          // Keyed by who can be added: once someone is, the select starts again at "—" rather than
+          // Keyed by who can be added: once someone is, the select starts again at its dash rather than
           // on whoever the browser moves to (one more click would move them out of their team).
           <Form method="post" action={here} className="team-editor__inline" key={candidates.map((person) => person.id).join()}>
             <input type="hidden" name="intent" value="teams.addMember" />
