@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { cancelConfirmation } from "~/components/absence-table";
 import { ConfirmationStep, ConfirmSubmitButton } from "~/components/confirm";
-import { barLabel, barTitle, MonthTable, withQuery, type MonthBar } from "~/components/company-month";
+import { barLabel, barTitle, MonthTable, packPeople, unpackPeople, withQuery, type MonthBar } from "~/components/company-month";
 import { DateRangeText } from "~/components/date-text";
 import { RouteErrorBoundary } from "~/components/route-error";
 import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
@@ -61,6 +61,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const personal = openNew ? await getPersonalYear(viewer, yearOf(prefill?.startDate ?? firstDayOfMonth(month)), today) : null;
     return {
       ...calendar,
+      people: packPeople(calendar.people),
       today,
       currentMonth: monthOf(today),
       page,
@@ -122,6 +123,7 @@ export default function CompanyCalendar() {
   const hydrated = useHydrated();
   const query = searchParams.toString();
   const { month } = data;
+  const people = useMemo(() => unpackPeople(data.people), [data.people]);
 
   // Panels and the draft follow the address until the person acts; every navigation (a new month,
   // a submitted form) hands control back to it.
@@ -138,12 +140,12 @@ export default function CompanyCalendar() {
   const openBarId = panel ? (panel.kind === "bar" ? panel.id : null) : data.openBar;
   const openBar = useMemo(() => {
     if (!openBarId) return null;
-    for (const person of data.people) {
+    for (const person of people) {
       const bar = person.bars.find((b) => b.id === openBarId);
       if (bar) return { bar, person };
     }
     return null;
-  }, [openBarId, data.people]);
+  }, [openBarId, people]);
 
   const onOpenBar = useCallback((id: string, trigger: HTMLElement) => setPanel({ kind: "bar", id, trigger }), []);
   const onOpenPerson = useCallback((id: string, trigger: HTMLElement) => setPanel({ kind: "person", id, trigger }), []);
@@ -185,7 +187,7 @@ export default function CompanyCalendar() {
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   const followUp = actionData && "followUp" in actionData ? actionData.followUp : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  const confirmBar = confirmStep ? data.people.flatMap((p) => p.bars.map((bar) => ({ bar, person: p }))).find((entry) => entry.bar.id === confirmStep.fields.id) : null;
+  const confirmBar = confirmStep ? people.flatMap((p) => p.bars.map((bar) => ({ bar, person: p }))).find((entry) => entry.bar.id === confirmStep.fields.id) : null;
   const totalPages = Math.ceil(data.total / CALENDAR_PAGE_SIZE);
 
   return (
@@ -292,7 +294,7 @@ export default function CompanyCalendar() {
           days={data.days}
           today={data.today}
           companyHolidays={data.companyHolidays}
-          people={data.people}
+          people={people}
           query={query}
           interactive={hydrated}
           draft={draft}
