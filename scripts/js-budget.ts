@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { isRunAsScript } from "./lib/run-as-script";
 
 const BUILD_DIR = path.resolve("public/build");
 
@@ -80,4 +81,4 @@ function main() {
   if (failed) process.exitCode = 1;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (isRunAsScript(import.meta.url)) main();

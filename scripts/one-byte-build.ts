@@ -5,6 +5,7 @@
 // makes the 1.7 MB build/index.js hold 3.4 MB of every server process
 // (docs/decisions/0056-one-byte-server-build.md). Run after `remix build` and `npm run build:server`.
 import { readFileSync } from "node:fs";
+import { isRunAsScript } from "./lib/run-as-script";
 
 const FILES = ["build/index.js", "build/server.js"];
 
@@ -46,4 +47,4 @@ function main() {
   if (failed) process.exitCode = 1;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (isRunAsScript(import.meta.url)) main();

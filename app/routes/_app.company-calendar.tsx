@@ -288,7 +288,7 @@ export default function CompanyCalendar() {
           <MonthLegend />
         </div>
         {hydrated ? <p className="calendar-card__hint">{t("companyCalendar.dragHint")}</p> : null}
-        {data.people.length === 0 ? <p className="empty-state">{data.total === 0 && (searchParams.get("q") || data.teamId) ? t("companyCalendar.emptyFiltered") : t("companyCalendar.empty")}</p> : null}
+        {people.length === 0 ? <p className="empty-state">{data.total === 0 && (searchParams.get("q") || data.teamId) ? t("companyCalendar.emptyFiltered") : t("companyCalendar.empty")}</p> : null}
         <MonthTable
           month={month}
           days={data.days}
@@ -304,7 +304,7 @@ export default function CompanyCalendar() {
         />
         {totalPages > 1 ? (
           <nav className="pager" aria-label={t("companyCalendar.pages")}>
-            <p className="pager__counter">{t("absences.pager.counter", { from: data.offset + 1, to: data.offset + data.people.length, total: data.total })}</p>
+            <p className="pager__counter">{t("absences.pager.counter", { from: data.offset + 1, to: data.offset + people.length, total: data.total })}</p>
             <div className="pager__links">
               {data.page > 1 ? (
                 <Link className="button button--small" to={`/company-calendar?${withQuery(query, { page: String(data.page - 1) })}`} rel="prev">
