@@ -8,7 +8,7 @@ import { computeBalances, statusEffect, type Balances, type BalanceShortfall, ty
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
-import { type DbClient } from "~/utils/db.server";
+import type { DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";

@@ -4,7 +4,6 @@ import { Prisma } from "~/generated/prisma/client";
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
-import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
 import { spanCovers, spanOfAbsences } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
@@ -12,7 +11,7 @@ import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
-import { readVacations, vacationFilterSql } from "./vacation-list.server";
+import { holdingDatesSql, readVacations, vacationFilterSql } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -36,7 +35,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
     yearVacations,
     // What is still ahead: a rejected or cancelled request will not happen.
-    readVacations(vacationSelect, Prisma.sql`${vacationFilterSql(viewer, { userId, dateFrom: today })} AND v."status" IN (${Prisma.join(BLOCKING_STATUSES)})`, {
+    readVacations(vacationSelect, Prisma.sql`${vacationFilterSql(viewer, { userId, dateFrom: today })} AND ${holdingDatesSql}`, {
       order: "oldest",
       page: { offset: 0, limit: UPCOMING_LIMIT },
     }),

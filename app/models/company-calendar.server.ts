@@ -5,13 +5,12 @@ import { holidaysInYear } from "~/lib/holiday-dates";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
-import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { normalizeCode } from "~/lib/working-days";
 import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
-import { overlappingSql, readVacations } from "./vacation-list.server";
+import { holdingDatesSql, overlappingSql, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
 
 /** People per page: a company of this size sees everyone at once. */
@@ -75,7 +74,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
     readVacations(
       monthVacationColumns,
-      Prisma.sql`v."companyId" = ${companyId} AND v."status" IN (${Prisma.join(BLOCKING_STATUSES)}) AND (${overlappingSql(monthStart, monthEnd)} OR ${overlappingSql(week.start, week.end)})`,
+      Prisma.sql`v."companyId" = ${companyId} AND ${holdingDatesSql} AND (${overlappingSql(monthStart, monthEnd)} OR ${overlappingSql(week.start, week.end)})`,
       { order: "oldest" },
     ),
     // The company's few absence types, named by id: the absences' own relation read them by

@@ -6,6 +6,7 @@
 // Quoted names and bound values only, the same on SQLite and PostgreSQL (both suites run it).
 import { Prisma } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
+import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { getDb, type DbClient } from "~/utils/db.server";
 import { columnListSql } from "./sql-columns.server";
@@ -37,6 +38,9 @@ export function vacationFilterSql(viewer: Pick<Viewer, "companyId">, filters: Va
   }
   return Prisma.join(parts, " AND ");
 }
+
+/** Absences that hold their dates (pending or approved): what calendars show and what is still ahead. */
+export const holdingDatesSql = Prisma.sql`v."status" IN (${Prisma.join(BLOCKING_STATUSES)})`;
 
 /** Absences overlapping [from, to], their start bounded below as in vacationFilterSql. */
 export function overlappingSql(from: string, to: string): Prisma.Sql {
