@@ -6,7 +6,6 @@ import { ActionNotice } from "~/components/action-notice";
 import { Pager, readPaging } from "~/components/pager";
 import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
-import { displayName } from "~/lib/people";
 import { runRowAction } from "~/models/absence-actions.server";
 import { pagePendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
@@ -35,7 +34,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         categories: categories.map(({ id, name }) => ({ id, name })),
         rows: items.map((v) =>
           toAbsenceRow(v, {
-            userName: names[v.userId] ?? displayName(v.user),
+            userName: names[v.userId],
             workingDays: workingDays[v.id] ?? null,
             // listPendingApprovals returns only requests this viewer may decide.
             canApprove: true,

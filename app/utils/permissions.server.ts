@@ -1,6 +1,5 @@
 // Who may do what. Each rule is one function here; models call it to refuse, and loaders call the
 // same function to decide which buttons a screen shows. See docs/decisions/0013-viewer-and-rules.md.
-import type { Prisma } from "~/generated/prisma/client";
 import type { SubscriptionFacts } from "~/lib/billing";
 import { forbidden } from "./errors.server";
 
@@ -95,10 +94,10 @@ export function managesRequestsOf(viewer: Viewer, requester: Requester): boolean
 }
 
 /**
- * Whose requests a viewer manages (managesRequestsOf), as the parts both query forms are built
- * from: the client's filter (managedRequestsWhere) and the plain SQL of the pending count
- * (app/models/approval.server.ts). Requests of the viewer's company, never their own; the owner's
- * scope is everyone, any other admin's is whoever one of the parts matches. Null for a user.
+ * Whose requests a viewer manages (managesRequestsOf), as the parts the SQL of the pending list and
+ * its count is built from (pendingDecisionsSql in app/models/approval.server.ts). Requests of the
+ * viewer's company, never their own; the owner's scope is everyone, any other admin's is whoever
+ * one of the parts matches. Null for a user.
  */
 export interface ManagedScope {
   readonly companyId: string;
@@ -123,19 +122,6 @@ export function managedScopeOf(viewer: Viewer): ManagedScope | null {
     teamIds: owner ? [] : [...viewer.adminOfTeamIds, ...viewer.substituteForTeamIds],
     userIds: owner ? [] : [...viewer.lastResortForIds],
   };
-}
-
-/** The same scope as the client's filter on requests, for the lists (no query of its own). */
-export function managedRequestsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
-  const scope = managedScopeOf(viewer);
-  if (!scope) return null;
-  const others: Prisma.VacationWhereInput = { companyId: scope.companyId, userId: { not: scope.exceptUserId } };
-  if (scope.everyone) return others;
-  const scopes: Prisma.VacationWhereInput[] = [];
-  if (scope.nonOwners) scopes.push({ user: { role: { not: "owner" } } });
-  if (scope.teamIds.length) scopes.push({ user: { teamId: { in: [...scope.teamIds] } } });
-  if (scope.userIds.length) scopes.push({ userId: { in: [...scope.userIds] } });
-  return { AND: [others, { OR: scopes }] };
 }
 
 interface RequestFacts {

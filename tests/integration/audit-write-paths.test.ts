@@ -403,7 +403,7 @@ const READS = new Set([
   "allowance:effectiveAllowance",
   "approval:loadReviewRouting",
   "approval:reviewersOf",
-  "approval:pendingReviewFilter",
+  "approval:pendingDecisionsSql",
   "approval:countPendingApprovals",
   "approval:pendingApprovalsTag",
   "approval:listPendingApprovals",

@@ -1,11 +1,11 @@
-// The pending count (the shell's badge, the Approvals screen's total) is plain SQL built from the
-// same scope as the client's filter (managedScopeOf in app/utils/permissions.server.ts): for every
-// kind of scope (owner, admin of a team, stand-in for a team whose admins are away, admin of no
-// team, admins with no other admin, an owner in a team with another admin) it must count exactly
-// the requests the client's filter finds and the one-request rule (managesRequestsOf) allows, on
-// the engine under test.
+// The pending requests an admin may decide (the Approvals list, its pages, the shell's badge count
+// and the badge poll's list) are plain SQL built from the viewer's scope (managedScopeOf in
+// app/utils/permissions.server.ts): for every kind of scope (owner, admin of a team, stand-in for a
+// team whose admins are away, admin of no team, admins with no other admin, an owner in a team with
+// another admin) they must be exactly the requests the one-request rule (managesRequestsOf) allows,
+// on the engine under test.
 import { beforeAll, describe, expect, it } from "vitest";
-import { countPendingApprovals, pendingReviewFilter } from "~/models/approval.server";
+import { countPendingApprovals, listPendingApprovals, pagePendingApprovals } from "~/models/approval.server";
 import { getDb } from "~/utils/db.server";
 import { managesRequestsOf, type Viewer } from "~/utils/permissions.server";
 import { createCompany, createTeam, createUser, createVacation, viewerFor } from "../support/factories";
@@ -61,15 +61,13 @@ beforeAll(async () => {
   await createVacation(other.id, otherAdmin.id, { startDate: "2031-03-02", endDate: "2031-03-03", status: "pending" });
 });
 
-/** The count by the one-request rule: every pending request of the company, asked one by one. */
-async function countByRule(viewer: Viewer) {
-  const pending = await getDb().vacation.findMany({ where: { companyId, status: "pending" }, select: { user: { select: { id: true, role: true, teamId: true } } } });
-  return pending.filter((request) => managesRequestsOf(viewer, request.user)).length;
-}
-
-async function countByClientFilter(viewer: Viewer) {
-  const where = pendingReviewFilter(viewer);
-  return where ? getDb().vacation.count({ where }) : 0;
+/** The requests by the one-request rule: every pending request of the company, asked one by one. */
+async function idsByRule(viewer: Viewer) {
+  const pending = await getDb().vacation.findMany({ where: { companyId, status: "pending" }, select: { id: true, user: { select: { id: true, role: true, teamId: true } } } });
+  return pending
+    .filter((request) => managesRequestsOf(viewer, request.user))
+    .map((request) => request.id)
+    .sort();
 }
 
 describe(`the pending count on ${testEngine}`, () => {
@@ -86,11 +84,18 @@ describe(`the pending count on ${testEngine}`, () => {
     // Everyone's but owners' and their own.
     ["an admin of no team", "companyAdmin", 9],
     ["a person who reviews nobody", "red1", 0],
-  ])("counts what %s may decide, as the client's filter and the one-request rule do", async (_label, key, expected) => {
+  ])("lists and counts what %s may decide, as the one-request rule does", async (_label, key, expected) => {
     const viewer = await viewerFor(people[key]);
-    const count = await countPendingApprovals(viewer);
-    expect(count).toBe(expected);
-    expect(count).toBe(await countByClientFilter(viewer));
-    expect(count).toBe(await countByRule(viewer));
+    const byRule = await idsByRule(viewer);
+    expect(byRule).toHaveLength(expected);
+    expect(await countPendingApprovals(viewer)).toBe(expected);
+    const listed = await listPendingApprovals(viewer);
+    expect(listed.map((request) => request.id).sort()).toEqual(byRule);
+    expect(listed.every((request) => request.status === "pending")).toBe(true);
+    // A page of three and the rest: the same requests, none twice, and the total on the first page.
+    const first = await pagePendingApprovals(await viewerFor(people[key]), { offset: 0, limit: 3 });
+    const rest = await pagePendingApprovals(await viewerFor(people[key]), { offset: 3, limit: 50 });
+    expect(first.total).toBe(expected);
+    expect([...first.items, ...rest.items].map((request) => request.id)).toEqual(listed.map((request) => request.id));
   });
 });

@@ -6,9 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { pendingDecisionsSql } from "~/models/approval.server";
 import { seedDemoCompany } from "~/models/demo.server";
 import { createDb } from "~/utils/db.server";
 import { applySqliteMigrations } from "~/utils/migrations.server";
+import type { Viewer } from "~/utils/permissions.server";
 import { testEngine } from "../support/test-database";
 
 mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
@@ -28,15 +30,26 @@ function upcomingPlan(file: string): string {
   }
 }
 
+/** A database file of the demo company, seeded by a connection that then closes. */
+async function demoCompanyFile(name: string): Promise<string> {
+  const file = path.join(scratch, name);
+  const url = `file:${file}`;
+  applySqliteMigrations(url);
+  const seeding = createDb(url);
+  await seedDemoCompany(seeding, "2026-11-23");
+  await seeding.$disconnect();
+  return file;
+}
+
+function demoCompanyId(db: Database.Database): string {
+  return (db.prepare(`SELECT companyId FROM User WHERE email = 'employee@demo.test'`).get() as { companyId: string }).companyId;
+}
+
 describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
   it("a process started on a filled database reads a person's absences by person, not by company", async () => {
-    const file = path.join(scratch, "plans.db");
-    const url = `file:${file}`;
-    applySqliteMigrations(url);
     // The first process seeds (its connection opened on empty tables).
-    const first = createDb(url);
-    await seedDemoCompany(first, "2026-11-23");
-    await first.$disconnect();
+    const file = await demoCompanyFile("plans.db");
+    const url = `file:${file}`;
     // Without statistics it reads by company (the whole company's absences).
     expect(upcomingPlan(file)).not.toContain("Vacation_userId_startDate_idx");
     expect(upcomingPlan(file)).toMatch(/\(companyId=\?/);
@@ -51,7 +64,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
     // start dates bounded on both sides, the end date checked in the same index (decision 0040).
     const db = new Database(file, { readonly: true });
     try {
-      const { companyId } = db.prepare(`SELECT companyId FROM User WHERE email = 'employee@demo.test'`).get() as { companyId: string };
+      const companyId = demoCompanyId(db);
       const plan = db
         .prepare(`EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND endDate >= ? AND startDate >= ? AND startDate <= ? ORDER BY startDate DESC`)
         .all(companyId, "2026-12-01", "2025-12-01", "2026-12-31") as { detail: string }[];
@@ -82,17 +95,39 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
     }
   });
 
-  it("a page reads a company's holidays around its dates, not every year it ever imported", async () => {
-    const file = path.join(scratch, "holidays.db");
-    const url = `file:${file}`;
-    applySqliteMigrations(url);
-    const seeding = createDb(url);
-    await seedDemoCompany(seeding, "2026-11-23");
-    await seeding.$disconnect();
-    // Ten countries' calendars of a century, as imports leave them; statistics taken as the app does.
-    const db = new Database(file);
+  it("a team admin's pending requests are read through their people, not the company's whole list", async () => {
+    const db = new Database(await demoCompanyFile("pending.db"));
     try {
-      const { companyId } = db.prepare(`SELECT companyId FROM User WHERE email = 'employee@demo.test'`).get() as { companyId: string };
+      const companyId = demoCompanyId(db);
+      const teamAdmin = db.prepare(`SELECT ta."userId" AS "userId", ta."teamId" AS "teamId" FROM "TeamAdmin" ta JOIN "User" u ON u."id" = ta."userId" WHERE u."companyId" = ? AND u."role" = 'admin' LIMIT 1`).get(companyId) as { userId: string; teamId: string };
+      const category = db.prepare(`SELECT id FROM AbsenceCategory WHERE companyId = ? LIMIT 1`).get(companyId) as { id: string };
+      // A company of 100 more people outside that team, 30 requests each, half of them pending.
+      const person = db.prepare(`INSERT INTO User (id, companyId, email, fullName, role, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'user', 0, 0)`);
+      const request = db.prepare(`INSERT INTO Vacation (id, companyId, userId, categoryId, startDate, endDate, status, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0)`);
+      db.transaction(() => {
+        for (let p = 0; p < 100; p++) {
+          person.run(`p-${p}`, companyId, `p${p}@plans.test`, `Person ${p}`);
+          for (let r = 0; r < 30; r++) {
+            const date = `2027-${String((r % 12) + 1).padStart(2, "0")}-${String((p % 28) + 1).padStart(2, "0")}`;
+            request.run(`v-${p}-${r}`, companyId, `p-${p}`, category.id, date, date, r % 2 ? "pending" : "approved");
+          }
+        }
+      })();
+      // Statistics as the app's connection takes them (sampled: analysis_limit).
+      db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
+      const where = pendingDecisionsSql({ userId: teamAdmin.userId, companyId, role: "admin", adminOfTeamIds: [teamAdmin.teamId], substituteForTeamIds: [], lastResortForIds: [] } as unknown as Viewer)!;
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM "Vacation" v WHERE ${where.sql}`).all(...where.values) as { detail: string }[]).map((row) => row.detail).join("\n");
+      expect(plan).toMatch(/SEARCH v USING (?:COVERING )?INDEX Vacation_userId_\w+ \(userId=\?/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a page reads a company's holidays around its dates, not every year it ever imported", async () => {
+    // Ten countries' calendars of a century, as imports leave them; statistics taken as the app does.
+    const db = new Database(await demoCompanyFile("holidays.db"));
+    try {
+      const companyId = demoCompanyId(db);
       const insert = db.prepare(`INSERT INTO Holiday (id, companyId, date, name, countryCode, isRecurring, createdAt) VALUES (?, ?, ?, ?, ?, 0, 0)`);
       db.transaction(() => {
         for (let year = 2000; year < 2100; year++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedRequestsWhere, managesRequestsOf, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedScopeOf, managesRequestsOf, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
 
 const company = "c1";
 const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null, extra: Partial<Viewer> = {}): Viewer => ({
@@ -65,20 +65,17 @@ describe("managesRequestsOf", () => {
   });
 });
 
-describe("managedRequestsWhere", () => {
-  it("matches nobody for a user and excludes the viewer's own requests otherwise", () => {
-    expect(managedRequestsWhere(employee)).toBeNull();
-    expect(managedRequestsWhere(owner)).toEqual({ companyId: company, userId: { not: "owner" } });
+describe("managedScopeOf", () => {
+  it("is nobody's for a user and everyone's but their own for the owner", () => {
+    expect(managedScopeOf(employee)).toBeNull();
+    expect(managedScopeOf(owner)).toEqual({ companyId: company, exceptUserId: "owner", everyone: true, nonOwners: false, teamIds: [], userIds: [] });
   });
 
   it("scopes an admin to their teams, the teams they stand in for and the admins with no other admin", () => {
     const admin = viewer("red-admin", "admin", ["red"], "red", { substituteForTeamIds: ["blue"], lastResortForIds: ["owner"] });
-    expect(managedRequestsWhere(admin)).toEqual({
-      AND: [{ companyId: company, userId: { not: "red-admin" } }, { OR: [{ user: { teamId: { in: ["red", "blue"] } } }, { userId: { in: ["owner"] } }] }],
-    });
-    expect(managedRequestsWhere(companyAdmin)).toEqual({
-      AND: [{ companyId: company, userId: { not: "company-admin" } }, { OR: [{ user: { role: { not: "owner" } } }] }],
-    });
+    expect(managedScopeOf(admin)).toEqual({ companyId: company, exceptUserId: "red-admin", everyone: false, nonOwners: false, teamIds: ["red", "blue"], userIds: ["owner"] });
+    // An admin of no team: everyone but owners.
+    expect(managedScopeOf(companyAdmin)).toEqual({ companyId: company, exceptUserId: "company-admin", everyone: false, nonOwners: true, teamIds: [], userIds: [] });
   });
 });
 
