@@ -333,7 +333,7 @@ function rowCellNodes(
           node(
             "a",
             {
-              href: `/company-calendar?${withQuery(query, { month, bar: bar.id })}`,
+              href: barHref(query, month, bar.id),
               className: classes,
               title: `${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`,
               "data-bar": bar.id,
@@ -395,6 +395,29 @@ function rowCellNodes(
   }
   return cells;
 }
+
+/**
+ * An absence's link (its panel): the table's query with the month and the absence, the same for
+ * every bar of a table but the id. Written once per table and query, the id put in its place as
+ * URLSearchParams would write it, rather than the whole query parsed and written for each of a
+ * month's ~220 absences.
+ */
+export function barHref(query: string, month: IsoMonth, barId: string): string {
+  if (!barLinks || barLinks.query !== query || barLinks.month !== month) {
+    const written = withQuery(query, { month, bar: BAR_PLACEHOLDER });
+    // The one "bar" key: a query's other keys and values cannot hold "&" or "=" as they are.
+    const marker = `bar=${BAR_PLACEHOLDER}`;
+    const at = written.startsWith(marker) ? 0 : written.indexOf(`&${marker}`) + 1;
+    barLinks = { query, month, before: `/company-calendar?${written.slice(0, at + "bar=".length)}`, after: written.slice(at + marker.length) };
+  }
+  // Ids are letters and digits, which a query string writes as they are.
+  const id = FORM_SAFE.test(barId) ? barId : new URLSearchParams({ id: barId }).toString().slice("id=".length);
+  return barLinks.before + id + barLinks.after;
+}
+
+let barLinks: { query: string; month: IsoMonth; before: string; after: string } | null = null;
+const BAR_PLACEHOLDER = "BARPLACEHOLDER";
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
 
 /**
  * The table's query (filters) with some keys set ("" removes one), without a leading "?": the

@@ -24,7 +24,7 @@ function styleText(style: Record<string, unknown>): string {
     const value = style[name];
     if (value === undefined || value === null || value === "") continue;
     const property = name.startsWith("--") ? name : name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    text += `${text ? ";" : ""}${property}:${escapeAsReact(String(value).trim())}`;
+    text += `${text ? ";" : ""}${property}:${typeof value === "number" ? value : escapeAsReact(String(value).trim())}`;
   }
   return text;
 }
@@ -63,7 +63,8 @@ export function markupToHtml(children: readonly MarkupChild[]): string {
         if (value) html += ` ${attributeNameOf(name)}=""`;
         continue;
       }
-      html += ` ${attributeNameOf(name)}="${escapeAsReact(String(value))}"`;
+      // A number's text never needs escaping (the month's spans are thousands of them).
+      html += ` ${attributeNameOf(name)}="${typeof value === "number" ? value : escapeAsReact(String(value))}"`;
     }
     html += `>${markupToHtml(child.children)}</${child.tag}>`;
   }
