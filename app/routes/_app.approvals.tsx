@@ -36,7 +36,7 @@ export function loader({ request }: LoaderFunctionArgs) {
           toAbsenceRow(v, {
             userName: names[v.userId],
             workingDays: workingDays[v.id] ?? null,
-            // listPendingApprovals returns only requests this viewer may decide.
+            // pagePendingApprovals returns only requests this viewer may decide.
             canApprove: true,
           }),
         ),

@@ -117,7 +117,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
       db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
       const where = pendingDecisionsSql({ userId: teamAdmin.userId, companyId, role: "admin", adminOfTeamIds: [teamAdmin.teamId], substituteForTeamIds: [], lastResortForIds: [] } as unknown as Viewer)!;
       const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) FROM "Vacation" v WHERE ${where.sql}`).all(...where.values) as { detail: string }[]).map((row) => row.detail).join("\n");
-      expect(plan).toMatch(/SEARCH v USING (?:COVERING )?INDEX Vacation_userId_\w+ \(userId=\?/);
+      expect(plan).toContain("Vacation_userId_status_idx (userId=? AND status=?)");
     } finally {
       db.close();
     }
