@@ -13,27 +13,41 @@ export interface SetupChecklist {
   steps: { step: SetupStep; done: boolean }[];
 }
 
+interface ChecklistRow {
+  dismissed: unknown;
+  holidays: unknown;
+  teams: unknown;
+  people: unknown;
+  invitations: unknown;
+  withoutAllowance: unknown;
+}
+
+// SQLite answers EXISTS with 0 or 1 (as a number or a bigint), PostgreSQL with a boolean.
+const yes = (value: unknown) => value === true || Number(value) === 1;
+
 /** The checklist for a company admin, or null once it is done or dismissed (and for everyone else). */
-export async function getSetupChecklist(viewer: Viewer, today: string): Promise<SetupChecklist | null> {
+export async function getSetupChecklist(viewer: Viewer, today: string, now = new Date()): Promise<SetupChecklist | null> {
   if (!isAdmin(viewer)) return null;
-  const db = getDb();
-  const { companyId } = viewer;
   const year = yearOf(today);
-  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { setupDismissedAt: true } });
-  if (company.setupDismissedAt) return null;
-  const [holidays, teamsWithAdmin, people, invitations, withoutAllowance] = await Promise.all([
-    db.holiday.count({ where: { companyId, date: { gte: firstDayOfYear(year), lte: lastDayOfYear(year) } } }),
-    db.team.count({ where: { companyId, admins: { some: { user: { deactivatedAt: null } } } } }),
-    db.user.count({ where: { companyId, deactivatedAt: null } }),
-    db.invitation.count({ where: { companyId, acceptedAt: null, expiresAt: { gt: new Date() } } }),
-    db.user.count({ where: { companyId, deactivatedAt: null, allowances: { none: { year } } } }),
-  ]);
+  // Every item only asks whether something exists, so each stops at its first row; one statement,
+  // as this runs on every page an admin opens until the company is ready.
+  const [row] = await getDb().$queryRaw<ChecklistRow[]>`SELECT
+      c."setupDismissedAt" IS NOT NULL AS "dismissed",
+      EXISTS (SELECT 1 FROM "Holiday" h WHERE h."companyId" = c."id" AND h."date" >= ${firstDayOfYear(year)} AND h."date" <= ${lastDayOfYear(year)}) AS "holidays",
+      EXISTS (SELECT 1 FROM "Team" t JOIN "TeamAdmin" ta ON ta."teamId" = t."id" JOIN "User" a ON a."id" = ta."userId" WHERE t."companyId" = c."id" AND a."deactivatedAt" IS NULL) AS "teams",
+      EXISTS (SELECT 1 FROM "User" u WHERE u."companyId" = c."id" AND u."deactivatedAt" IS NULL LIMIT 1 OFFSET 1) AS "people",
+      EXISTS (SELECT 1 FROM "Invitation" i WHERE i."companyId" = c."id" AND i."acceptedAt" IS NULL AND i."expiresAt" > ${now}) AS "invitations",
+      EXISTS (SELECT 1 FROM "User" u WHERE u."companyId" = c."id" AND u."deactivatedAt" IS NULL
+        AND NOT EXISTS (SELECT 1 FROM "Allowance" a WHERE a."userId" = u."id" AND a."year" = ${year})) AS "withoutAllowance"
+    FROM "Company" c WHERE c."id" = ${viewer.companyId}`;
+  if (!row) throw new Error(`No company ${viewer.companyId}`);
+  if (yes(row.dismissed)) return null;
   const steps = [
-    { step: "holidays" as const, done: holidays > 0 },
-    { step: "teams" as const, done: teamsWithAdmin > 0 },
+    { step: "holidays" as const, done: yes(row.holidays) },
+    { step: "teams" as const, done: yes(row.teams) },
     // Someone besides the first person, or on the way.
-    { step: "people" as const, done: people > 1 || invitations > 0 },
-    { step: "allowances" as const, done: withoutAllowance === 0 },
+    { step: "people" as const, done: yes(row.people) || yes(row.invitations) },
+    { step: "allowances" as const, done: !yes(row.withoutAllowance) },
   ];
   return steps.every((s) => s.done) ? null : { steps };
 }

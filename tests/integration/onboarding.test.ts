@@ -14,7 +14,7 @@ import { action as signupAction, loader as signupLoader } from "~/routes/signup"
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
+import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 beforeEach(() => resetRateLimits());
@@ -228,6 +228,59 @@ describe("the set-up checklist", () => {
     // Someone without this year's allowance brings it back.
     await createUser(user.companyId, { email: "noallowance@setup.test" });
     expect((await getSetupChecklist(viewer, today))?.steps.find((s) => s.step === "allowances")?.done).toBe(false);
+  });
+
+  it("ticks each item from this company's data only: this year's holidays, an active team admin, an active colleague or a live invitation, everyone's allowance", async () => {
+    const db = getDb();
+    const now = new Date("2027-05-10T12:00:00Z");
+    const today = "2027-05-10";
+    const company = await createCompany();
+    const admin = await createUser(company.id, { role: "admin", email: "admin@items.test" });
+    const viewer = await viewerFor(admin);
+    const done = async () => Object.fromEntries((await getSetupChecklist(viewer, today, now))?.steps.map((s) => [s.step, s.done]) ?? []);
+
+    // Another company complete in every way changes nothing here.
+    const other = await createCompany();
+    const otherAdmin = await createUser(other.id, { role: "admin" });
+    await createUser(other.id);
+    await createTeam(other.id, "Theirs", [otherAdmin.id]);
+    await db.holiday.create({ data: { companyId: other.id, date: "2027-01-01", name: "Theirs", isRecurring: false } });
+    await db.invitation.create({ data: { companyId: other.id, email: "x@other.test", fullName: "X", tokenHash: "other-items", expiresAt: new Date("2027-06-01T00:00:00Z") } });
+    expect(await done()).toEqual({ holidays: false, teams: false, people: false, allowances: false });
+
+    // Holidays: last year's do not count, this year's do.
+    await db.holiday.create({ data: { companyId: company.id, date: "2026-12-25", name: "Last year", isRecurring: false } });
+    expect((await done()).holidays).toBe(false);
+    await db.holiday.create({ data: { companyId: company.id, date: "2027-12-31", name: "This year", isRecurring: false } });
+    expect((await done()).holidays).toBe(true);
+
+    // Teams: a team whose only admin has left does not count.
+    const leaver = await createUser(company.id, { email: "leaver@items.test" });
+    await createTeam(company.id, "Left behind", [leaver.id]);
+    await db.user.update({ where: { id: leaver.id }, data: { deactivatedAt: now } });
+    expect((await done()).teams).toBe(false);
+    await createTeam(company.id, "Run", [admin.id]);
+    expect((await done()).teams).toBe(true);
+
+    // People: the leaver does not count, an expired invitation neither; a live one does.
+    expect((await done()).people).toBe(false);
+    await db.invitation.create({ data: { companyId: company.id, email: "late@items.test", fullName: "Late", tokenHash: "expired-items", expiresAt: new Date("2027-05-10T11:59:59Z") } });
+    expect((await done()).people).toBe(false);
+    await db.invitation.create({ data: { companyId: company.id, email: "soon@items.test", fullName: "Soon", tokenHash: "live-items", expiresAt: new Date("2027-05-10T12:00:01Z") } });
+    expect((await done()).people).toBe(true);
+
+    // Allowances: last year's does not count, and the leaver needs none.
+    await db.allowance.create({ data: { companyId: company.id, userId: admin.id, year: 2026, yearly: 22 } });
+    expect((await done()).allowances).toBe(false);
+    await db.allowance.create({ data: { companyId: company.id, userId: admin.id, year: 2027, yearly: 22 } });
+    expect(await getSetupChecklist(viewer, today, now)).toBeNull();
+
+    // An active colleague alone is enough for "people", and brings "allowances" back until theirs is set.
+    await db.invitation.deleteMany({ where: { companyId: company.id } });
+    const colleague = await createUser(company.id, { email: "colleague@items.test" });
+    expect(await done()).toEqual({ holidays: true, teams: true, people: true, allowances: false });
+    await db.allowance.create({ data: { companyId: company.id, userId: colleague.id, year: 2027, yearly: 22 } });
+    expect(await getSetupChecklist(viewer, today, now)).toBeNull();
   });
 
   it("is for company admins only, and hidden for good when an admin dismisses it", async () => {

@@ -123,7 +123,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
     }
   });
 
-  it("a page reads a company's holidays around its dates, not every year it ever imported", async () => {
+  it("a page reads a company's holidays around its dates, and the checklist this year's, not every year it ever imported", async () => {
     // Ten countries' calendars of a century, as imports leave them; statistics taken as the app does.
     const db = new Database(await demoCompanyFile("holidays.db"));
     try {
@@ -143,6 +143,9 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
       const detail = plan.map((row) => row.detail).join("\n");
       expect(detail).toContain("Holiday_companyId_isRecurring_date_idx (companyId=? AND isRecurring=?)");
       expect(detail).toContain("Holiday_companyId_isRecurring_date_idx (companyId=? AND isRecurring=? AND date>? AND date<?)");
+      // The set-up checklist's "any holiday this year?", over every country at once.
+      const anyThisYear = db.prepare(`EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM Holiday h WHERE h.companyId = ? AND h.date >= ? AND h.date <= ?)`).all(companyId, "2027-01-01", "2027-12-31") as { detail: string }[];
+      expect(anyThisYear.map((row) => row.detail).join("\n")).toContain("Holiday_companyId_date_idx (companyId=? AND date>? AND date<?)");
     } finally {
       db.close();
     }
