@@ -7,7 +7,7 @@ import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { asBalanceKind, DEFAULT_CATEGORIES, hasSeededName, type BalanceKind } from "~/lib/absence-types";
 import type { ApiAbsenceCategory } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
-import { getDb, type DbClient } from "~/utils/db.server";
+import { getDb, readRows, type DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { getT } from "~/utils/i18n.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
@@ -28,8 +28,8 @@ type CategoryListingRow = Prisma.AbsenceCategoryGetPayload<Pick<typeof categoryL
  * a balance or a calendar reads them. Through `db` when the read belongs to a transaction.
  */
 export function readCategoryListing(db: DbClient, companyId: string, { activeOnly }: { activeOnly: boolean }): Promise<CategoryListingRow[]> {
-  return db.$queryRaw<CategoryListingRow[]>`SELECT ${columnListSql("c", categoryListing.select)} FROM "AbsenceCategory" c
-    WHERE c."companyId" = ${companyId}${activeOnly ? Prisma.sql` AND c."active" = TRUE` : Prisma.empty} ORDER BY c."sortOrder" ASC, c."name" ASC`;
+  return readRows<CategoryListingRow>(db, Prisma.sql`SELECT ${columnListSql("c", categoryListing.select)} FROM "AbsenceCategory" c
+    WHERE c."companyId" = ${companyId}${activeOnly ? Prisma.sql` AND c."active" = TRUE` : Prisma.empty} ORDER BY c."sortOrder" ASC, c."name" ASC`);
 }
 
 const typeSelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true } as const;

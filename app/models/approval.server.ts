@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { todayIn } from "~/lib/dates";
-import { getDb } from "~/utils/db.server";
+import { getDb, readRows } from "~/utils/db.server";
 import { pageAndTotal } from "~/lib/paging";
 import { managedScopeOf, type ManagedScope, type Requester, type Viewer } from "~/utils/permissions.server";
 import { countVacations, readVacations } from "./vacation-list.server";
@@ -40,7 +40,7 @@ export async function loadReviewRouting(
   if (person.role !== "admin") return { substituteForTeamIds: [], lastResortForIds: [] };
   const { companyId, userId } = person;
   const today = todayIn(person.timeZone);
-  const rows = await db.$queryRaw<{ kind: string; id: string }[]>`
+  const rows = await readRows<{ kind: string; id: string }>(db, Prisma.sql`
     SELECT 'standIn' AS "kind", t."id" AS "id" FROM "Team" t
     WHERE t."companyId" = ${companyId} AND t."substituteApproverId" = ${userId}
       AND EXISTS (SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId" WHERE ta."teamId" = t."id" AND ${activeReviewerSql("a")})
@@ -53,7 +53,7 @@ export async function loadReviewRouting(
     WHERE r."companyId" = ${companyId} AND ${activeReviewerSql("r")} AND r."id" <> ${userId}
       AND NOT EXISTS (
         SELECT 1 FROM "TeamAdmin" ta JOIN "User" a ON a."id" = ta."userId"
-        WHERE ta."teamId" = r."teamId" AND a."id" <> r."id" AND ${activeReviewerSql("a")})`;
+        WHERE ta."teamId" = r."teamId" AND a."id" <> r."id" AND ${activeReviewerSql("a")})`);
   const idsOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.id);
   return { substituteForTeamIds: idsOf("standIn"), lastResortForIds: idsOf("alone") };
 }
@@ -138,7 +138,7 @@ export function countPendingApprovals(viewer: Viewer): Promise<number> {
 export async function pendingApprovalsTag(viewer: Viewer): Promise<string> {
   // Asked every second by each admin's open page (the badge's poll).
   const where = pendingDecisionsSql(viewer);
-  const rows = where ? await getDb().$queryRaw<{ id: string; updatedAt: Date | string }[]>`SELECT v."id" AS "id", v."updatedAt" AS "updatedAt" FROM "Vacation" v WHERE ${where} ORDER BY v."id"` : [];
+  const rows = where ? await readRows<{ id: string; updatedAt: Date | string }>(getDb(), Prisma.sql`SELECT v."id" AS "id", v."updatedAt" AS "updatedAt" FROM "Vacation" v WHERE ${where} ORDER BY v."id"`) : [];
   const hash = createHash("sha256").update(`${viewer.userId}\n${viewer.role}`);
   for (const row of rows) hash.update(`\n${row.id}@${new Date(row.updatedAt).getTime()}`);
   return `W/"${rows.length}-${hash.digest("base64url").slice(0, 22)}"`;

@@ -8,7 +8,7 @@ import { computeBalances, statusEffect, type Balances, type BalanceShortfall, ty
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
-import type { DbClient } from "~/utils/db.server";
+import { readRows, type DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
@@ -78,8 +78,8 @@ export async function readBalancePeople(
   { userIds, deactivated }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date } },
 ): Promise<BalancePerson[]> {
   const onlyActive = deactivated === "excluded" ? Prisma.sql` AND u."deactivatedAt" IS NULL` : Prisma.empty;
-  const rows = await db.$queryRaw<(BalancePerson & { deactivatedAt: Date | null })[]>`SELECT ${columnListSql("u", personColumns)} FROM "User" u
-    WHERE u."companyId" = ${companyId} AND ${idsSql("u", "id", userIds)}${onlyActive} ORDER BY u."fullName" ASC, u."email" ASC`;
+  const rows = await readRows<BalancePerson & { deactivatedAt: Date | null }>(db, Prisma.sql`SELECT ${columnListSql("u", personColumns)} FROM "User" u
+    WHERE u."companyId" = ${companyId} AND ${idsSql("u", "id", userIds)}${onlyActive} ORDER BY u."fullName" ASC, u."email" ASC`);
   const since = typeof deactivated === "object" ? deactivated.since.getTime() : null;
   const people: BalancePerson[] = [];
   for (const { deactivatedAt, ...person } of rows) {
@@ -132,7 +132,7 @@ export async function loadHolidayCalendars(db: DbClient, company: CompanyRef, sp
     : Prisma.sql`h."companyId" = ${companyId}`;
   const [{ countryCode, timeZone }, holidayRows] = await Promise.all([
     typeof company === "string" ? db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }) : company,
-    db.$queryRaw<HolidayInput[]>`SELECT ${columnListSql("h", holidayColumns)} FROM "Holiday" h WHERE ${where}`,
+    readRows<HolidayInput>(db, Prisma.sql`SELECT ${columnListSql("h", holidayColumns)} FROM "Holiday" h WHERE ${where}`),
   ]);
   const index = buildHolidayIndex(holidayRows);
   // The index keeps one calendar per country and region, so this is cheap per person.
@@ -164,13 +164,13 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
     }),
     readCategoryListing(db, companyId, { activeOnly: false }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
-    db.$queryRaw<AllowanceInput[]>`SELECT ${columnListSql("a", allowanceColumns)} FROM "Allowance" a WHERE a."companyId" = ${companyId} AND a."year" <= ${toYear} AND ${idsSql("a", "userId", userIds)}`,
+    readRows<AllowanceInput>(db, Prisma.sql`SELECT ${columnListSql("a", allowanceColumns)} FROM "Allowance" a WHERE a."companyId" = ${companyId} AND a."year" <= ${toYear} AND ${idsSql("a", "userId", userIds)}`),
     scope.vacations
       ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
       : readVacations(balanceVacationSelect, countedVacationsSql(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
-    db.$queryRaw<CarryOverInput[]>`SELECT ${columnListSql("c", carryOverColumns)} FROM "CarryOver" c
-      WHERE c."companyId" = ${companyId} AND ${idsSql("c", "userId", userIds)} AND c."revertedAt" IS NULL AND c."fromYear" >= ${fromYear - 1} AND c."fromYear" <= ${toYear - 1}`,
+    readRows<CarryOverInput>(db, Prisma.sql`SELECT ${columnListSql("c", carryOverColumns)} FROM "CarryOver" c
+      WHERE c."companyId" = ${companyId} AND ${idsSql("c", "userId", userIds)} AND c."revertedAt" IS NULL AND c."fromYear" >= ${fromYear - 1} AND c."fromYear" <= ${toYear - 1}`),
   ]);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);

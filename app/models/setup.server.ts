@@ -1,9 +1,10 @@
 // The set-up checklist company admins see on their first screens until the company is ready
 // (docs/decisions/0017-onboarding.md): each item is a fact about the company's data, so it ticks
 // itself when the work is done, wherever it was done.
+import { Prisma } from "~/generated/prisma/client";
 import { firstDayOfYear, lastDayOfYear, yearOf } from "~/lib/dates";
 import { recordAudit } from "~/utils/audit.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, readRows } from "~/utils/db.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 export const SETUP_STEPS = ["holidays", "teams", "people", "allowances"] as const;
@@ -31,7 +32,7 @@ export async function getSetupChecklist(viewer: Viewer, today: string, now = new
   const year = yearOf(today);
   // Every item only asks whether something exists, so each stops at its first row; one statement,
   // as this runs on every page an admin opens until the company is ready.
-  const [row] = await getDb().$queryRaw<ChecklistRow[]>`SELECT
+  const [row] = await readRows<ChecklistRow>(getDb(), Prisma.sql`SELECT
       c."setupDismissedAt" IS NOT NULL AS "dismissed",
       EXISTS (SELECT 1 FROM "Holiday" h WHERE h."companyId" = c."id" AND h."date" >= ${firstDayOfYear(year)} AND h."date" <= ${lastDayOfYear(year)}) AS "holidays",
       EXISTS (SELECT 1 FROM "Team" t JOIN "TeamAdmin" ta ON ta."teamId" = t."id" JOIN "User" a ON a."id" = ta."userId" WHERE t."companyId" = c."id" AND a."deactivatedAt" IS NULL) AS "teams",
@@ -39,7 +40,7 @@ export async function getSetupChecklist(viewer: Viewer, today: string, now = new
       EXISTS (SELECT 1 FROM "Invitation" i WHERE i."companyId" = c."id" AND i."acceptedAt" IS NULL AND i."expiresAt" > ${now}) AS "invitations",
       EXISTS (SELECT 1 FROM "User" u WHERE u."companyId" = c."id" AND u."deactivatedAt" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "Allowance" a WHERE a."userId" = u."id" AND a."year" = ${year})) AS "withoutAllowance"
-    FROM "Company" c WHERE c."id" = ${viewer.companyId}`;
+    FROM "Company" c WHERE c."id" = ${viewer.companyId}`);
   if (!row) throw new Error(`No company ${viewer.companyId}`);
   if (yes(row.dismissed)) return null;
   const steps = [

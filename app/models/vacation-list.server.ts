@@ -8,7 +8,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { earliestStartReaching } from "~/lib/input-limits";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
-import { getDb, type DbClient } from "~/utils/db.server";
+import { getDb, readRows, type DbClient } from "~/utils/db.server";
 import { columnListSql } from "./sql-columns.server";
 import type { Viewer } from "~/utils/permissions.server";
 
@@ -70,12 +70,12 @@ interface ReadOptions {
 /** The absences `where` selects (a page of them), in `order`, with the columns asked for. */
 export function readVacations<Columns extends VacationColumns>(columns: Columns, where: Prisma.Sql, { order, page, db = getDb() }: ReadOptions): Promise<VacationColumnsRow<Columns>[]> {
   const paging = page ? Prisma.sql`LIMIT ${page.limit} OFFSET ${page.offset}` : Prisma.empty;
-  return db.$queryRaw<VacationColumnsRow<Columns>[]>`SELECT ${columnListSql("v", columns)} FROM "Vacation" v WHERE ${where} ${ORDER_SQL[order]} ${paging}`;
+  return readRows<VacationColumnsRow<Columns>>(db, Prisma.sql`SELECT ${columnListSql("v", columns)} FROM "Vacation" v WHERE ${where} ${ORDER_SQL[order]} ${paging}`);
 }
 
 /** How many absences `where` selects. */
 export async function countVacations(where: Prisma.Sql): Promise<number> {
-  const [row] = await getDb().$queryRaw<{ count: number | bigint }[]>`SELECT COUNT(*) AS "count" FROM "Vacation" v WHERE ${where}`;
+  const [row] = await readRows<{ count: number | bigint }>(getDb(), Prisma.sql`SELECT COUNT(*) AS "count" FROM "Vacation" v WHERE ${where}`);
   // PostgreSQL's COUNT is a bigint.
   return Number(row.count);
 }

@@ -3,7 +3,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
-import { getDb } from "./db.server";
+import { getDb, readRows } from "./db.server";
 import { AppError } from "./errors.server";
 import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type CompanySubscription, type Role, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
@@ -148,7 +148,7 @@ const PERSON_COLUMNS = Prisma.raw(
 );
 
 async function readSessionPerson(userId: string, sessionId: string): Promise<{ row: CurrentUserRow; subscription: CompanySubscription | null } | null> {
-  const rows = await getDb().$queryRaw<SessionPersonRow[]>`
+  const rows = await readRows<SessionPersonRow>(getDb(), Prisma.sql`
     SELECT ${PERSON_COLUMNS},
       c."name" AS "companyName", c."timeZone" AS "companyTimeZone", c."countryCode" AS "companyCountryCode", ta."teamId" AS "adminOfTeamId",
       sub."id" AS "subscriptionId", sub."status" AS "subscriptionStatus", sub."trialEndsAt" AS "subscriptionTrialEndsAt",
@@ -159,7 +159,7 @@ async function readSessionPerson(userId: string, sessionId: string): Promise<{ r
       SELECT s2."id" FROM "Subscription" s2 WHERE s2."companyId" = u."companyId" ORDER BY s2."createdAt" ASC, s2."id" ASC LIMIT 1)
     LEFT JOIN "TeamAdmin" ta ON ta."userId" = u."id"
     WHERE u."id" = ${userId} AND u."deactivatedAt" IS NULL
-      AND EXISTS (SELECT 1 FROM "Session" s WHERE s."id" = ${sessionId} AND s."userId" = u."id" AND s."expiresAt" >= ${new Date()})`;
+      AND EXISTS (SELECT 1 FROM "Session" s WHERE s."id" = ${sessionId} AND s."userId" = u."id" AND s."expiresAt" >= ${new Date()})`);
   if (rows.length === 0) return null;
   const {
     companyName,
