@@ -26,13 +26,9 @@ interface ChecklistRow {
 // SQLite answers EXISTS with 0 or 1 (as a number or a bigint), PostgreSQL with a boolean.
 const yes = (value: unknown) => value === true || Number(value) === 1;
 
-/** The checklist for a company admin, or null once it is done or dismissed (and for everyone else). */
-export async function getSetupChecklist(viewer: Viewer, today: string, now = new Date()): Promise<SetupChecklist | null> {
-  if (!isAdmin(viewer)) return null;
-  const year = yearOf(today);
-  // Every item only asks whether something exists, so each stops at its first row; one statement,
-  // as this runs on every page an admin opens until the company is ready.
-  const [row] = await readRows<ChecklistRow>(getDb(), Prisma.sql`SELECT
+/** The checklist's one statement: each item only asks whether something exists, so each stops at its first row. */
+export function setupChecklistSql(viewer: Viewer, year: number, now: Date): Prisma.Sql {
+  return Prisma.sql`SELECT
       c."setupDismissedAt" IS NOT NULL AS "dismissed",
       EXISTS (SELECT 1 FROM "Holiday" h WHERE h."companyId" = c."id" AND h."date" >= ${firstDayOfYear(year)} AND h."date" <= ${lastDayOfYear(year)}) AS "holidays",
       EXISTS (SELECT 1 FROM "Team" t JOIN "TeamAdmin" ta ON ta."teamId" = t."id" JOIN "User" a ON a."id" = ta."userId" WHERE t."companyId" = c."id" AND a."deactivatedAt" IS NULL) AS "teams",
@@ -40,7 +36,14 @@ export async function getSetupChecklist(viewer: Viewer, today: string, now = new
       EXISTS (SELECT 1 FROM "Invitation" i WHERE i."companyId" = c."id" AND i."acceptedAt" IS NULL AND i."expiresAt" > ${now}) AS "invitations",
       EXISTS (SELECT 1 FROM "User" u WHERE u."companyId" = c."id" AND u."deactivatedAt" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "Allowance" a WHERE a."userId" = u."id" AND a."year" = ${year})) AS "withoutAllowance"
-    FROM "Company" c WHERE c."id" = ${viewer.companyId}`);
+    FROM "Company" c WHERE c."id" = ${viewer.companyId}`;
+}
+
+/** The checklist for a company admin, or null once it is done or dismissed (and for everyone else). */
+export async function getSetupChecklist(viewer: Viewer, today: string, now = new Date()): Promise<SetupChecklist | null> {
+  if (!isAdmin(viewer)) return null;
+  // One statement, as this runs on every page an admin opens until the company is ready.
+  const [row] = await readRows<ChecklistRow>(getDb(), setupChecklistSql(viewer, yearOf(today), now));
   if (!row) throw new Error(`No company ${viewer.companyId}`);
   if (yes(row.dismissed)) return null;
   const steps = [

@@ -1,10 +1,10 @@
-import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from "@prisma/driver-adapter-utils";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { type Prisma as PostgresqlPrisma, PrismaClient as PostgresqlPrismaClient } from "~/generated/prisma-postgresql/client";
 import { databaseEngine, sqliteFilePath } from "./database-url";
 import { getEnv } from "./env.server";
 import { createPostgresqlAdapter } from "./postgresql-adapter.server";
-import { rowsOf, statementFor } from "./raw-rows.server";
+import { LeftToTheClient, rowsOf, statementFor } from "./raw-rows.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
 
 /** The app's client, or a transaction's: what a read that may belong to a transaction is given. */
@@ -27,7 +27,10 @@ interface OpenConnection {
   adapter?: SqlDriverAdapter;
 }
 
-const connections = new WeakMap<object, OpenConnection>();
+// On globalThis, like the client itself (below): a module reloaded in development finds the
+// connection of the client it keeps reusing.
+const globalForConnections = globalThis as unknown as { __dbConnections?: WeakMap<object, OpenConnection> };
+const connections = (globalForConnections.__dbConnections ??= new WeakMap<object, OpenConnection>());
 
 function kept(factory: SqlDriverAdapterFactory, open: OpenConnection): SqlDriverAdapterFactory {
   return {
@@ -79,20 +82,32 @@ export function createDb(url: string, options: DbOptions = {}): PrismaClient {
   return db;
 }
 
+// Only reads: a statement that fails to convert is run a second time, by the client.
+const READ = /^\s*(?:SELECT|WITH)\b/i;
+
 /**
  * The rows of a read written in SQL, exactly as `db.$queryRaw` gives them, read through the client's
  * own connection without the client's ~100 µs per statement (decision 0059). Inside a transaction
- * (`db` is the transaction's client), before the client's first statement and for anything the
- * client would read otherwise, the client reads it.
+ * (`db` is the transaction's client), before the client's first statement, for a statement that is
+ * not a SELECT and for values the client's rules treat otherwise (LeftToTheClient), the client
+ * reads it. A statement the database refuses fails with the driver's error, once.
  */
 export async function readRows<Row>(db: DbClient, query: Prisma.Sql): Promise<Row[]> {
   const adapter = connections.get(db)?.adapter;
-  if (adapter) {
+  if (adapter && READ.test(query.sql)) {
+    let statement: SqlQuery | undefined;
     try {
-      return rowsOf(await adapter.queryRaw(statementFor(adapter.provider, query))) as Row[];
-    } catch {
-      // A value the rules leave to the client (LeftToTheClient), or a statement that failed: the
-      // client runs it again and gives its own rows or its own error, as callers always saw.
+      statement = statementFor(adapter.provider, query);
+    } catch (error) {
+      if (!(error instanceof LeftToTheClient)) throw error;
+    }
+    if (statement) {
+      const result = await adapter.queryRaw(statement);
+      try {
+        return rowsOf(result) as Row[];
+      } catch (error) {
+        if (!(error instanceof LeftToTheClient)) throw error;
+      }
     }
   }
   return db.$queryRaw<Row[]>(query);

@@ -492,6 +492,7 @@ const READS = new Set([
   "report:sortReportRows",
   "report:yearReport",
   "setup:getSetupChecklist",
+  "setup:setupChecklistSql",
   "team:listTeams",
   "team:listTeamsWithPeople",
   "team:getTeam",

@@ -262,7 +262,9 @@ describe("the set-up checklist", () => {
     await createTeam(company.id, "Run", [admin.id]);
     expect((await done()).teams).toBe(true);
 
-    // People: the leaver does not count, an expired invitation neither; a live one does.
+    // People: the leaver does not count, an accepted or expired invitation neither; a live one does.
+    expect((await done()).people).toBe(false);
+    await db.invitation.create({ data: { companyId: company.id, email: "joined@items.test", fullName: "Joined", tokenHash: "accepted-items", expiresAt: new Date("2027-06-01T00:00:00Z"), acceptedAt: now } });
     expect((await done()).people).toBe(false);
     await db.invitation.create({ data: { companyId: company.id, email: "late@items.test", fullName: "Late", tokenHash: "expired-items", expiresAt: new Date("2027-05-10T11:59:59Z") } });
     expect((await done()).people).toBe(false);

@@ -17,11 +17,18 @@ const outcome = (read: Promise<Record<string, unknown>[]>): Promise<Outcome> =>
     (error: Error) => ({ error: `${error.constructor.name}: ${error.message}` }),
   );
 
-/** Both ways give equal rows, or fail alike; the rows, when there are. */
-async function bothWays(db: DbClient, query: Prisma.Sql) {
+/**
+ * Both ways give equal rows, or fail alike; the rows, when there are. readRows must not have
+ * asked the client, unless `viaClient` (what the rules leave to it).
+ */
+async function bothWays(db: DbClient, query: Prisma.Sql, { viaClient = false } = {}) {
+  const spy = vi.spyOn(db, "$queryRaw");
   const direct = await outcome(readRows<Record<string, unknown>>(db, query));
+  const clientCalls = spy.mock.calls.length;
+  spy.mockRestore();
   const client = await outcome(db.$queryRaw<Record<string, unknown>[]>(query));
   expect(direct).toStrictEqual(client);
+  expect(clientCalls).toBe(viaClient ? 1 : 0);
   return "rows" in direct ? direct.rows : [];
 }
 
@@ -74,9 +81,12 @@ describe("readRows gives what $queryRaw gives", () => {
     const bound = await bothWays(
       db,
       Prisma.sql`SELECT CAST(${"texto ✓ 'quoted'"} AS TEXT) AS "s", CAST(${42} AS INTEGER) AS "i", CAST(${1.25} AS REAL) AS "f", CAST(${9_007_199_254_740_993n} AS BIGINT) AS "big",
-        CAST(${true} AS BOOLEAN) AS "yes", CAST(${null} AS TEXT) AS "nothing", CAST(${-0} AS INTEGER) AS "zero"`,
+        CAST(${true} AS BOOLEAN) AS "yes", CAST(${null} AS TEXT) AS "nothing", CAST(${undefined} AS TEXT) AS "undefined"`,
     );
     expect(bound).toHaveLength(1);
+    // -0 goes through JSON as 0 (SQLite would give -0.0 back for a bound -0); NaN is the client's.
+    expect(await bothWays(db, Prisma.sql`SELECT ${-0} * 1.0 AS "zero", ${-1.5} * 1.0 AS "negative"`)).toHaveLength(1);
+    await bothWays(db, Prisma.sql`SELECT CAST(${Number.NaN} AS TEXT) AS "nan"`, { viaClient: true });
     const since = await bothWays(db, Prisma.sql`SELECT u."id" FROM "User" u WHERE u."companyId" = ${company.id} AND u."createdAt" >= ${new Date(Date.now() - 60_000)}`);
     expect(since.map((r) => r.id)).toContain(admin.id);
     expect(await bothWays(db, Prisma.sql`SELECT u."id" FROM "User" u WHERE u."companyId" = ${company.id} AND u."createdAt" > ${new Date(Date.now() + 60_000)}`)).toEqual([]);
@@ -108,7 +118,7 @@ describe("readRows leaves to the client", () => {
   afterAll(() => client.$disconnect());
 
   it("the first statement (no connection yet), bytes, a parameter it does not know, a transaction's reads and a failing statement", async () => {
-    const spy = vi.spyOn(client, "$queryRaw");
+    let spy = vi.spyOn(client, "$queryRaw");
     const one = Prisma.sql`SELECT 1 AS "one"`;
     const first = await readRows(client, one);
     expect(spy).toHaveBeenCalledTimes(1);
@@ -120,21 +130,32 @@ describe("readRows leaves to the client", () => {
     expect(spy).not.toHaveBeenCalled();
 
     // Bytes, in a column or as a parameter.
-    // (SQLite's adapter refuses a blob column, through the client as well.)
+    // Bytes are the client's on PostgreSQL; SQLite's adapter refuses a blob column either way.
     const blob = postgresql ? Prisma.sql`SELECT '\\x0102'::bytea AS "b"` : Prisma.sql`SELECT X'0102' AS "b"`;
-    await bothWays(client, blob);
+    expect(await bothWays(client, blob, { viaClient: postgresql })).toHaveLength(postgresql ? 1 : 0);
     expect(() => statementFor("sqlite", Prisma.sql`SELECT ${Buffer.from("ab")}`)).toThrow(LeftToTheClient);
-    spy.mockClear();
+    // (bothWays put the client's own $queryRaw back.)
+    spy = vi.spyOn(client, "$queryRaw");
     const length = Prisma.sql`SELECT LENGTH(${Buffer.from("abc")}) AS "n"`;
     const [byLength] = await readRows<{ n: unknown }>(client, length);
     expect(Number(byLength.n)).toBe(3);
     expect(spy).toHaveBeenCalledTimes(1);
 
-    // A failing statement fails with the client's error.
-    const broken = Prisma.sql`SELECT "nope" FROM "NoSuchTable"`;
-    const failure = await readRows(client, broken).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
-    expect((failure as Prisma.PrismaClientKnownRequestError).code).toBe("P2010");
+    // A statement the database refuses fails once, with the driver's error (the client's P2010
+    // wraps the same one); anything but a read is the client's.
+    spy.mockClear();
+    const failure = await readRows(client, Prisma.sql`SELECT "nope" FROM "NoSuchTable"`).catch((error: Error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).name).toBe("DriverAdapterError");
+    expect(spy).not.toHaveBeenCalled();
+    const clientFailure = await client.$queryRaw`SELECT "nope" FROM "NoSuchTable"`.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((clientFailure as Prisma.PrismaClientKnownRequestError).code).toBe("P2010");
+    spy.mockClear();
+    expect(await readRows(client, Prisma.sql`VALUES (1)`)).toHaveLength(1);
+    expect(spy).toHaveBeenCalledTimes(1);
 
     // A transaction's client reads inside the transaction: its own writes, not yet committed.
     const company = await client.company.create({ data: { name: "In a transaction" } });
