@@ -12,6 +12,7 @@ import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from
 import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDatesSql, overlappingSql, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
+import { listTeams } from "./team.server";
 
 /** People per page: a company of this size sees everyone at once. */
 export const CALENDAR_PAGE_SIZE = 200;
@@ -69,7 +70,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const [candidates, teams, holidays, vacations, categories] = await Promise.all([
     // People who left during or after this month still have their absences of it shown.
     readBalancePeople(db, companyId, { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } }),
-    db.team.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    listTeams(viewer),
     // Only the month's holidays are shown (working days are not counted here).
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
     readVacations(

@@ -94,7 +94,8 @@ const READ = /^\s*(?:SELECT|WITH)\b/i;
  */
 export async function readRows<Row>(db: DbClient, query: Prisma.Sql): Promise<Row[]> {
   const adapter = connections.get(db)?.adapter;
-  if (adapter && READ.test(query.sql)) {
+  // The first fragment, not `query.sql`, which writes the whole statement out each time it is read.
+  if (adapter && READ.test(query.strings[0])) {
     let statement: SqlQuery | undefined;
     try {
       statement = statementFor(adapter.provider, query);

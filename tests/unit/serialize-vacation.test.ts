@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { apiVacationSchema } from "~/lib/schemas/api-responses";
+import { serializeVacation, type VacationRow } from "~/models/vacation.server";
+
+const row = (changes: Partial<VacationRow> = {}): VacationRow => ({
+  id: "v1",
+  userId: "u1",
+  categoryId: "yearly_allowance",
+  startDate: "2027-03-01",
+  endDate: "2027-03-02",
+  halfDayStart: false,
+  halfDayEnd: true,
+  status: "approved",
+  companyId: "c1",
+  description: "Beach",
+  notificationRecipients: '{"type":"team_admins"}',
+  reviewerId: "u2",
+  reviewedAt: new Date("2027-02-01T10:00:00.000Z"),
+  autoApproved: false,
+  createdAt: new Date("2027-01-31T09:30:00.000Z"),
+  ...changes,
+});
+
+describe("serializeVacation", () => {
+  it("writes the API's names in the API's order, working days last when given", () => {
+    const written = serializeVacation(row(), 2);
+    expect(Object.keys(written)).toEqual([
+      "id",
+      "user_id",
+      "start_date",
+      "end_date",
+      "half_day_start",
+      "half_day_end",
+      "status",
+      "description",
+      "absence_category_id",
+      "notification_recipients",
+      "reviewer_id",
+      "reviewed_at",
+      "auto_approved",
+      "created_at",
+      "working_days",
+    ]);
+    expect(written).toMatchObject({ reviewed_at: "2027-02-01T10:00:00.000Z", created_at: "2027-01-31T09:30:00.000Z", working_days: 2 });
+    expect(apiVacationSchema.safeParse(written).success).toBe(true);
+    expect("working_days" in serializeVacation(row())).toBe(false);
+  });
+
+  it("gives each absence its own recipients, even when many share the parsed text", () => {
+    const custom = '{"type":"custom","emails":["a@x.test","b@x.test"]}';
+    const answers = [row(), row({ notificationRecipients: custom }), row(), row({ notificationRecipients: custom })].map((v) => serializeVacation(v));
+    expect(JSON.parse(JSON.stringify(answers.map((a) => a.notification_recipients)))).toEqual([
+      { type: "team_admins" },
+      { type: "custom", emails: ["a@x.test", "b@x.test"] },
+      { type: "team_admins" },
+      { type: "custom", emails: ["a@x.test", "b@x.test"] },
+    ]);
+    // Shared between answers, so nobody may change one in place.
+    const shared = answers[1].notification_recipients as { emails: string[] };
+    expect(Object.isFrozen(shared) && Object.isFrozen(shared.emails)).toBe(true);
+  });
+
+  it("leaves out the reason when it is hidden", () => {
+    const written = serializeVacation(row({ reasonHidden: true }), 3);
+    expect(written).toMatchObject({ description: "", absence_category_id: null, notification_recipients: null, reason_hidden: true, working_days: 3 });
+    expect("reviewer_id" in written).toBe(false);
+  });
+});
