@@ -90,8 +90,9 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const rank = (person: { id: string; teamId: string | null }) => (person.id === viewer.userId ? 0 : person.teamId && firstTeams.has(person.teamId) ? 1 : 2);
   const matching = candidates
     .filter((person) => (!teamId || person.teamId === teamId) && matchesSearch(person, query.search))
-    .map((person) => ({ ...person, displayName: displayName(person) }))
-    .sort((a, b) => rank(a) - rank(b) || compareNames(a.displayName, b.displayName) || a.email.localeCompare(b.email));
+    // Each person's rank worked out once, not in each of the sort's ~1,500 comparisons.
+    .map((person) => ({ ...person, displayName: displayName(person), rank: rank(person) }))
+    .sort((a, b) => a.rank - b.rank || compareNames(a.displayName, b.displayName) || a.email.localeCompare(b.email));
   const page = matching.slice(query.offset, query.offset + CALENDAR_PAGE_SIZE);
 
   const byPerson = new Map<string, typeof vacations>();
