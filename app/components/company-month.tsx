@@ -273,20 +273,24 @@ function opensDialog(interactive: boolean, open: (id: string, trigger: HTMLEleme
 
 /** The person's name, a link to their year (a dialog with JavaScript). */
 function personCellNode({ person, year, interactive, onOpenPerson }: RowProps): MarkupNode {
-  return node(
-    "th",
-    { scope: "row", className: "company-month__person" },
-    {
-      tag: "a",
-      key: "name",
-      props: {
-        href: `/people/${person.id}?year=${year}`,
-        className: "company-month__name",
-        ...opensDialog(interactive, onOpenPerson, person.id),
+  return {
+    tag: "th",
+    // Keyed like the day cells beside it (their dates) when the browser renders the row.
+    key: "person",
+    props: { scope: "row", className: "company-month__person" },
+    children: [
+      {
+        tag: "a",
+        key: "name",
+        props: {
+          href: `/people/${person.id}?year=${year}`,
+          className: "company-month__name",
+          ...opensDialog(interactive, onOpenPerson, person.id),
+        },
+        children: [person.name],
       },
-      children: [person.name],
-    },
-  );
+    ],
+  };
 }
 
 type ColumnKind = "today" | "weekend" | "day";

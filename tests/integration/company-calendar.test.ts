@@ -78,6 +78,11 @@ describe("getCompanyMonth", () => {
     expect(names).not.toContain("Ana Estranha");
     expect(names).not.toContain("Eduardo Saiu");
     expect(month.days).toHaveLength(31);
+    // The team filter's choices: this company's teams by name ("Red" was made first).
+    expect(month.teams).toEqual([
+      { id: blue.id, name: "Blue" },
+      { id: red.id, name: "Red" },
+    ]);
   });
 
   it("keeps a person who left after the month began", async () => {

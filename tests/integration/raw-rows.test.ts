@@ -75,6 +75,16 @@ describe("readRows gives what $queryRaw gives", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("for a statement whose first word comes from a nested fragment", async () => {
+    const db = getDb();
+    await readRows(db, Prisma.sql`SELECT 1 AS "warm"`);
+    const select = Prisma.sql`SELECT ${7} AS "seven"`;
+    expect(await bothWays(db, Prisma.sql`${select}, ${"x"} AS "letter"`)).toHaveLength(1);
+    expect(await bothWays(db, Prisma.sql`${Prisma.raw("WITH t AS (SELECT 2 AS n)")} SELECT t."n" FROM t`)).toHaveLength(1);
+    // Not a read: the client writes it.
+    await bothWays(db, Prisma.sql`${Prisma.raw("UPDATE")} "Company" SET "name" = "name" WHERE "id" = ${"none"}`, { viaClient: true });
+  });
+
   it("for parameters of every kind the app binds, and an empty answer", async () => {
     const db = getDb();
     const { company, admin } = await aCompanyWithEverything();
