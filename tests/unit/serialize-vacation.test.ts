@@ -21,20 +21,25 @@ const row = (changes: Partial<VacationRow> = {}): VacationRow => ({
   ...changes,
 });
 
+// What every answer starts with, its reason shown or hidden.
+const LEADING_KEYS = [
+  "id",
+  "user_id",
+  "start_date",
+  "end_date",
+  "half_day_start",
+  "half_day_end",
+  "status",
+  "description",
+  "absence_category_id",
+  "notification_recipients",
+];
+
 describe("serializeVacation", () => {
   it("writes the API's names in the API's order, working days last when given", () => {
     const written = serializeVacation(row(), 2);
     expect(Object.keys(written)).toEqual([
-      "id",
-      "user_id",
-      "start_date",
-      "end_date",
-      "half_day_start",
-      "half_day_end",
-      "status",
-      "description",
-      "absence_category_id",
-      "notification_recipients",
+      ...LEADING_KEYS,
       "reviewer_id",
       "reviewed_at",
       "auto_approved",
@@ -72,16 +77,7 @@ describe("serializeVacation", () => {
   it("leaves out the reason when it is hidden", () => {
     const written = serializeVacation(row({ reasonHidden: true }), 3);
     expect(Object.keys(written)).toEqual([
-      "id",
-      "user_id",
-      "start_date",
-      "end_date",
-      "half_day_start",
-      "half_day_end",
-      "status",
-      "description",
-      "absence_category_id",
-      "notification_recipients",
+      ...LEADING_KEYS,
       "reason_hidden",
       "created_at",
       "working_days",
