@@ -82,8 +82,10 @@ export async function readBalancePeople(
     WHERE u."companyId" = ${companyId} AND ${idsSql("u", "id", userIds)}${onlyActive} ORDER BY u."fullName" ASC, u."email" ASC`);
   const since = typeof deactivated === "object" ? deactivated.since.getTime() : null;
   const people: BalancePerson[] = [];
-  for (const { deactivatedAt, ...person } of rows) {
-    if (deactivatedAt === null || since === null || deactivatedAt.getTime() >= since) people.push(person);
+  // Each field named rather than the rest copied: a rest pattern copies through a slow path, and
+  // the month reads every person of the company.
+  for (const { id, email, fullName, name, role, teamId, countryCode, region, deactivatedAt } of rows) {
+    if (deactivatedAt === null || since === null || deactivatedAt.getTime() >= since) people.push({ id, email, fullName, name, role, teamId, countryCode, region });
   }
   return people;
 }
