@@ -137,9 +137,9 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     };
   };
 
-  const people: CalendarPerson[] = page.map(({ person, displayName }) => ({
+  const people: CalendarPerson[] = page.map(({ person, displayName: name }) => ({
     id: person.id,
-    name: displayName,
+    name,
     isViewer: person.id === viewer.userId,
     holidays: holidaysOf(person),
     bars: (byPerson.get(person.id) ?? []).filter((v) => v.endDate >= monthStart && v.startDate <= monthEnd).map((v) => toBar(v, person)),
@@ -147,10 +147,10 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
 
   // "Who is off": today and this week, for everyone the filter matches (not just this page).
   const offIn = (from: IsoDate, to: IsoDate) =>
-    matching.flatMap(({ person, displayName }) =>
+    matching.flatMap(({ person, displayName: name }) =>
       (byPerson.get(person.id) ?? [])
         .filter((v) => v.startDate <= to && v.endDate >= from)
-        .map((v) => ({ personId: person.id, name: displayName, ...toBar(v, person) })),
+        .map((v) => ({ personId: person.id, name, ...toBar(v, person) })),
     );
 
   return {
