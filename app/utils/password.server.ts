@@ -1,10 +1,23 @@
 // scrypt (a memory-hard KDF built into Node) so no native dependency is needed.
 // Stored as scrypt$N$r$p$salt$hash, so the cost can be raised later without breaking old hashes.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import pLimit from "p-limit";
+
+/**
+ * At most two hashes at once in a process. Each holds scrypt's 16 MB and one of libuv's four
+ * threads, which also read files and compress large answers, for ~50 ms: a burst of sign-ins
+ * would otherwise take them all and add 64 MB at once. The work is CPU-bound, so on a machine of
+ * a few cores more at once would not finish sooner; the rest wait their turn.
+ */
+export const PASSWORD_HASHES_AT_ONCE = 2;
+const hashSlots = pLimit(PASSWORD_HASHES_AT_ONCE);
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  hashSlots(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 
 const COST = { N: 16384, r: 8, p: 1 };
