@@ -298,26 +298,33 @@ async function importBench(base: string, cookie: string, dryRun: boolean, files:
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+/** The kernel's peak RSS of a process in MB, or null once it has exited. */
+function peakRssMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return null;
+  }
 }
 
-/** A server's processes: itself and, with WEB_CONCURRENCY > 1, the workers it forked. */
+/** A server's processes: itself and, with WEB_CONCURRENCY > 1, the workers it forked (none once it has exited). */
 function processesOf(pid: number): number[] {
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-  );
-  return [pid, ...children];
+  try {
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+    return [pid, ...children];
+  } catch {
+    return [];
+  }
 }
 
 /**
- * The servers' peak RSS in two figures: while they render pages, and over their whole life. A
+ * The servers' peak RSS by stage: the page targets, the mix, the reports, and the whole life. A
  * sign-in checks the password with scrypt, which is memory-hard by design: it holds a 16 MB buffer
- * for ~50 ms, and that sets the lifetime peak. So after each batch of sign-ins the kernel's peak
- * (VmHWM) is read into the lifetime figure and reset (`/proc/<pid>/clear_refs`, "5"), and what
- * follows is the pages' own peak.
+ * for ~50 ms. So after each batch of sign-ins the kernel's peak (VmHWM) is read into the
+ * whole-life figure and reset (`/proc/<pid>/clear_refs`, "5"), and each stage's figure is its own.
  */
 class PeakRss {
   private readonly peaks = new Map<string, Map<number, number>>();
@@ -325,11 +332,16 @@ class PeakRss {
 
   constructor(private readonly servers: () => ChildProcess[]) {}
 
-  /** Each process's peak since the last reset, kept under `stage` and under "lifetime". */
+  private pids(): number[] {
+    return this.servers().flatMap((server) => processesOf(server.pid!));
+  }
+
+  /** Each process's peak since the last reset, kept under `stage` and under the whole life. */
   note(stage: string) {
-    for (const pid of this.servers().flatMap((server) => processesOf(server.pid!))) {
+    for (const pid of this.pids()) {
       const mb = peakRssMb(pid);
-      for (const name of [stage, "lifetime"]) {
+      if (mb === null) continue;
+      for (const name of [stage, "whole life"]) {
         const byPid = this.peaks.get(name) ?? new Map<number, number>();
         byPid.set(pid, Math.max(byPid.get(pid) ?? 0, mb));
         this.peaks.set(name, byPid);
@@ -337,23 +349,26 @@ class PeakRss {
     }
   }
 
-  /** After sign-ins: their peak goes to the lifetime figure only, and the count starts again. */
+  /** After sign-ins: their peak goes to the whole-life figure only, and the count starts again. */
   signedIn() {
     this.note("sign-ins");
-    for (const pid of this.servers().flatMap((server) => processesOf(server.pid!))) {
+    for (const pid of this.pids()) {
       try {
         writeFileSync(`/proc/${pid}/clear_refs`, "5");
-      } catch {
-        this.resettable = false;
+      } catch (error) {
+        // A process that has just exited has nothing left to count; any other refusal means the
+        // figures that follow include the sign-ins.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") this.resettable = false;
       }
     }
   }
 
-  /** "180 MB", or "primary 50 MB; workers 170, 168 MB", per server, for `stage`. */
+  /** "180 MB", or "primary 50 MB; workers 170, 168 MB", per server (first, second), for `stage`. */
   format(stage: string): string {
-    const byPid = this.peaks.get(stage) ?? new Map<number, number>();
-    // "not run" for a stage BENCH_ONLY left out.
-    const mb = (pid: number) => byPid.get(pid)?.toFixed(0) ?? "not run";
+    const byPid = this.peaks.get(stage);
+    // A stage BENCH_ONLY left out was never noted.
+    if (!byPid) return "not run";
+    const mb = (pid: number) => byPid.get(pid)?.toFixed(0) ?? "?";
     const text = this.servers().map((server) => {
       const [primary, ...workers] = processesOf(server.pid!);
       if (!workers.length) return `${mb(primary)} MB`;
@@ -362,9 +377,9 @@ class PeakRss {
     return text.join(", ") + (this.resettable ? "" : " (the kernel's peak could not be reset: sign-ins included)");
   }
 
-  /** The line the bench prints: the page targets' peak, the mix's, then the whole life's with the sign-ins. */
+  /** The line the bench prints: the page targets' peak, the mix's, and the whole life's so far (sign-ins included). */
   describe(): string {
-    return `the page targets ${this.format("pages")}; the realistic mix ${this.format("mix")}; with the sign-ins (scrypt's 16 MB each): ${this.format("lifetime")}`;
+    return `the page targets ${this.format("pages")}; the realistic mix ${this.format("mix")}; the whole life so far, with the sign-ins (scrypt's 16 MB each): ${this.format("whole life")}`;
   }
 }
 
@@ -437,7 +452,7 @@ async function pageTargets(base: string, absences: number, title: string, rss: P
     const r = await load(`${base}${target}`, cookie);
     console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
   }
-  rss.note("pages");
+  if (targets.some(([name]) => chosen(name))) rss.note("pages");
   if (chosen("realistic mix")) {
     const mix = await realisticMix(base, rss);
     console.log(`\n| realistic mix: ${MIX_PEOPLE} people signed in, ${CONNECTIONS} connections, a write every ${WRITE_EVERY_MS} ms | req/s | p50 ms | p99 ms | errors | writes |`);
@@ -468,6 +483,8 @@ async function main() {
     // On PostgreSQL the second instance joins the first; on SQLite the several-process server has a watch of its own.
     const rss = new PeakRss(() => (cluster ? servers : [first.server]));
     const admin = await pageTargets(base, absences, cluster ? "PostgreSQL, one instance" : "SQLite, one instance", rss);
+    // Before the reports, whose figure is their own.
+    if (!cluster) console.log(`\nPeak RSS of the one-process server: ${rss.describe()}\n`);
     if (cluster) {
       const second = await startServer(url);
       servers.push(second.server);
@@ -477,7 +494,8 @@ async function main() {
       } finally {
         proxy.close();
       }
-      console.log(`\nServers' peak RSS: ${rss.describe()}\n`);
+      // Each server's figure is the larger of the two rounds it served (the first serves both).
+      console.log(`\nServers' peak RSS (first, second instance): ${rss.describe()}\n`);
       return;
     }
     // Both cores: the same pages from a server of two processes (WEB_CONCURRENCY=2, server.ts).
@@ -508,8 +526,8 @@ async function main() {
       const r = await load(`${base}${target}`, largeAdmin, SECONDS, 1);
       console.log(`| ${name} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
     }
-    rss.note("reports");
-    console.log(`\nPeak RSS of the one-process server: ${rss.describe()}; the reports of 1,000 people ${rss.format("reports")}\n`);
+    if (reportTargets.some(([name]) => chosen(name))) rss.note("reports");
+    console.log(`\nPeak RSS of the one-process server for the reports of 1,000 people: ${rss.format("reports")}\n`);
 
     // After the pages, so their figures stay those of the data set above.
     if (!chosen("holiday CSV import")) return;
