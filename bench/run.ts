@@ -483,8 +483,6 @@ async function main() {
     // On PostgreSQL the second instance joins the first; on SQLite the several-process server has a watch of its own.
     const rss = new PeakRss(() => (cluster ? servers : [first.server]));
     const admin = await pageTargets(base, absences, cluster ? "PostgreSQL, one instance" : "SQLite, one instance", rss);
-    // Before the reports, whose figure is their own.
-    if (!cluster) console.log(`\nPeak RSS of the one-process server: ${rss.describe()}\n`);
     if (cluster) {
       const second = await startServer(url);
       servers.push(second.server);
@@ -498,6 +496,8 @@ async function main() {
       console.log(`\nServers' peak RSS (first, second instance): ${rss.describe()}\n`);
       return;
     }
+    // Before the reports, whose figure is their own.
+    console.log(`\nPeak RSS of the one-process server: ${rss.describe()}\n`);
     // Both cores: the same pages from a server of two processes (WEB_CONCURRENCY=2, server.ts).
     if (PROCESSES > 1) {
       const several = await startServer(url, PROCESSES);
