@@ -35,6 +35,6 @@ EXPOSE 3000
 # Ready = the process answers and its database does (/readyz); docs/deploy.md.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The same flags as `npm run serve` (why: docs/decisions/0031 and 0049). The server
+# The same flags as `npm run serve` (why: docs/decisions/0031, 0049 and 0061). The server
 # applies pending migrations before it listens, once across instances (a database lock).
-CMD ["node", "--max-semi-space-size=6", "--liftoff-only", "--heap-growing-percent=20", "build/server.js"]
+CMD ["node", "--v8-pool-size=1", "--max-semi-space-size=4", "--liftoff-only", "--heap-growing-percent=20", "build/server.js"]
