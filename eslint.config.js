@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "app/generated/**", "node_modules/**", "tests/.tmp/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["build/**", "public/build/**", "app/generated/**", "node_modules/**", "tests/.tmp/**", "bench/.tmp/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

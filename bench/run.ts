@@ -8,7 +8,7 @@
 // "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes); BENCH_DB=postgresql
 // runs the pages on PostgreSQL, with one instance and then two behind a round-robin proxy;
 // BENCH_PROCESSES (default 2) is the number of processes of the SQLite run's second round.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { connect, createServer } from "node:net";
@@ -395,10 +395,11 @@ function serveCommand() {
   return { env, args };
 }
 
-async function startServer(url: string, processes = 1): Promise<{ base: string; server: ChildProcess }> {
+async function startServer(url: string, processes = 1, script = "build/server.js"): Promise<{ base: string; server: ChildProcess }> {
   const port = await freePort();
   const command = serveCommand();
-  const server = spawn(process.execPath, command.args, {
+  const args = command.args.map((arg) => (arg === "build/server.js" ? script : arg));
+  const server = spawn(process.execPath, args, {
     env: { ...process.env, ...command.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-1234", LOG_REQUESTS: "false", SEED_DEMO: "never", WEB_CONCURRENCY: String(processes) },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -462,6 +463,40 @@ async function pageTargets(base: string, absences: number, title: string, rss: P
   return admin;
 }
 
+const FLOOR = "an empty Remix page (bench/floor: the stack's floor)";
+
+/**
+ * The app's cost per request against the stack's own: `/healthz`, the sign-in page and the page of
+ * an empty Remix app (bench/floor: the same dependencies, Node flags and bridge shape, nothing of
+ * the app's), each in turn from one process, as a share of `/healthz`. The sign-in page cannot be
+ * cheaper than the floor, so the floor's share is the most any target on `/login` can ask.
+ */
+async function floorTargets(base: string) {
+  const built = spawnSync("npx", ["remix", "build", "bench/floor"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (built.status !== 0) throw new Error("bench/floor did not build");
+  const floor = await startServer("", 1, "bench/floor/server.js");
+  try {
+    const targets: [string, string, string][] = [
+      ["/healthz (the app's Express alone)", `${base}/healthz`, "ok"],
+      ["/login (signed out)", `${base}/login`, 'name="password"'],
+      [FLOOR, `${floor.base}/`, 'name="password"'],
+    ];
+    console.log(`\nThe app's own cost per request against the stack's floor, one process each; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
+    console.log("| target | req/s | p50 ms | p99 ms | % of /healthz |");
+    console.log("|---|---:|---:|---:|---:|");
+    let ceiling = 0;
+    for (const [name, url, marker] of targets) {
+      await expectPage(url, "", marker);
+      await load(url, "", 2);
+      const r = await load(url, "");
+      ceiling ||= r.rps;
+      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((100 * r.rps) / ceiling).toFixed(1)} |`);
+    }
+  } finally {
+    floor.server.kill("SIGTERM");
+  }
+}
+
 async function main() {
   const dir = path.resolve("bench/.tmp");
   rmSync(dir, { recursive: true, force: true });
@@ -498,6 +533,7 @@ async function main() {
     }
     // Before the reports, whose figure is their own.
     console.log(`\nPeak RSS of the one-process server: ${rss.describe()}\n`);
+    if (chosen(FLOOR)) await floorTargets(base);
     // Both cores: the same pages from a server of two processes (WEB_CONCURRENCY=2, server.ts).
     if (PROCESSES > 1) {
       const several = await startServer(url, PROCESSES);
