@@ -19,7 +19,10 @@ app.all("*", async (req, res, next) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const controller = new AbortController();
-    res.on("close", () => controller.abort());
+    // As the app's bridge: loaders stop when the client goes away before the answer is written.
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
     const response = await handle(new Request(`http://${req.headers.host}${req.originalUrl}`, { method: req.method, headers, signal: controller.signal }));
     const body = Buffer.from(await response.arrayBuffer());
     res.status(response.status);
