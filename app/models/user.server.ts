@@ -6,6 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
 import { asRole, assertAllowed, canEditProfile, canManagePerson, isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { syncSeats } from "./seats.server";
+import { checkWorkPlace } from "./work-place.server";
 
 export const publicUserSelect = {
   id: true,
@@ -93,8 +94,16 @@ export async function updateUser(viewer: Viewer, id: string, input: UserChanges,
     if (!before) throw new AppError(404, "not_found", "errors.userNotFound");
     assertAllowed(canEditProfile(viewer, id));
     const data = { fullName: input.fullName, profilePicture: input.profilePicture, role: input.role, countryCode: input.countryCode, region: input.region };
+    const asked = changes(before, data);
+    if (asked.countryCode || asked.region) {
+      requireAdmin(viewer);
+      const place = await checkWorkPlace(tx, viewer.companyId, {
+        countryCode: input.countryCode === undefined ? before.countryCode : input.countryCode,
+        region: input.region === undefined ? before.region : input.region,
+      });
+      Object.assign(data, place);
+    }
     const diff = changes(before, data);
-    if (diff.countryCode || diff.region) requireAdmin(viewer);
     if (diff.role) {
       assertAllowed(canManagePerson(viewer, before));
       // Only an owner makes an owner, and a company never loses its last owner.

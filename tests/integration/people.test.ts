@@ -247,6 +247,33 @@ describe("editing a person", () => {
     expect(await user(ids.joao)).toMatchObject({ countryCode: null, region: null });
     expect(await usedDays()).toBe(5);
   });
+
+  it("refuses a work country or region no holidays can exist for, and takes a region in its full ISO form", async () => {
+    const place = (countryCode: string, region: string) => post({ intent: "users.update", userId: ids.joao, fullName: "João Gonçalves", teamId: ids.blue, countryCode, region }, cookies.owner);
+    const unknownCountry = await place("XX", "");
+    expect(unknownCountry.status).toBe(400);
+    expect(unknownCountry.value.result?.error?.countryCode).toEqual(["people.validation.countryUnknown"]);
+    const unknownRegion = await place("ES", "ZZ-NONSENS");
+    expect(unknownRegion.status).toBe(400);
+    expect(unknownRegion.value.result?.error?.region).toEqual(["people.validation.regionUnknown"]);
+    // The catalogue lists no regions for the company's country (PT): Madeira's code is taken as given.
+    expect((await place("", "pt-30")).status).toBe(200);
+    expect(await user(ids.joao)).toMatchObject({ countryCode: null, region: "30" });
+
+    expect((await place("ES", "es-md")).status).toBe(200);
+    expect(await user(ids.joao)).toMatchObject({ countryCode: "ES", region: "MD" });
+    // A country or region only the company's own (imported) holidays know is a real place too.
+    await getDb().holiday.create({ data: { companyId: company, date: "2027-05-02", name: "Local day", countryCode: "ZZ", region: null, isRecurring: false } });
+    await getDb().holiday.create({ data: { companyId: company, date: "2027-05-03", name: "Town day", countryCode: "ES", region: "TOWN", isRecurring: false } });
+    expect((await place("ZZ", "")).status).toBe(200);
+    expect((await place("ES", "TOWN")).status).toBe(200);
+    expect(await user(ids.joao)).toMatchObject({ countryCode: "ES", region: "TOWN" });
+    // Another company's holidays make no place real here.
+    await getDb().holiday.create({ data: { companyId: otherCompany, date: "2027-05-04", name: "Elsewhere", countryCode: "QQ", region: null, isRecurring: false } });
+    expect((await place("QQ", "")).status).toBe(400);
+    // A refused change leaves the stored place as it was.
+    expect(await user(ids.joao)).toMatchObject({ countryCode: "ES", region: "TOWN" });
+  });
 });
 
 describe("allowances of a person", () => {
