@@ -105,11 +105,11 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   await openPage(page, "/company-settings?tab=users");
   await page.getByRole("link", { name: "Editar Ben Booker" }).click();
   await expect(page.getByRole("heading", { name: "Editar Ben Booker" })).toBeVisible();
-  const allowances = page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar allowances" }) });
+  const allowances = page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar dias atribuídos" }) });
   await allowances.getByLabel("Férias anuais").fill("25");
   await allowances.getByLabel("Residual").fill("0");
   await allowances.getByLabel("Licença especial").fill("0");
-  await allowances.getByRole("button", { name: "Guardar allowances" }).click();
+  await allowances.getByRole("button", { name: "Guardar dias atribuídos" }).click();
   const thisYear = new Date().getFullYear();
   await expect(page.getByRole("row", { name: new RegExp(`^${thisYear} 25( |$)`) })).toBeVisible();
   await openPage(page, "/my-calendar");

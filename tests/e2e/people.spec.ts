@@ -49,29 +49,29 @@ for (const width of [1366, 390] as const) {
     await expect(profile.getByLabel("Papel")).toHaveValue("admin");
 
     // Allowances of next year: a negative number is refused with the spec's message, halves are fine.
-    const nextYear = Number((await page.getByRole("heading", { name: /^Allowances de \d{4}$/ }).textContent())!.slice(-4)) + 1;
+    const nextYear = Number((await page.getByRole("heading", { name: /^Dias atribuídos em \d{4}$/ }).textContent())!.slice(-4)) + 1;
     await page.getByRole("link", { name: `Ano seguinte (${nextYear})` }).click();
-    await expect(page.getByRole("heading", { name: `Allowances de ${nextYear}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Dias atribuídos em ${nextYear}` })).toBeVisible();
     await page.getByLabel("Férias anuais").fill("-1");
     await page.getByLabel("Residual").fill("0");
     await page.getByLabel("Licença especial").fill("0");
-    await page.getByRole("button", { name: "Guardar allowances" }).click();
+    await page.getByRole("button", { name: "Guardar dias atribuídos" }).click();
     await expect(page.getByText("Valor inválido para Yearly Allowance.")).toBeVisible();
     await page.getByLabel("Férias anuais").fill("24,5");
-    await page.getByRole("button", { name: "Guardar allowances" }).click();
-    await expect(page.getByText(`Allowances de ${nextYear} guardadas.`)).toBeVisible();
+    await page.getByRole("button", { name: "Guardar dias atribuídos" }).click();
+    await expect(page.getByText(`Dias atribuídos em ${nextYear} guardados.`)).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(`^${nextYear} 24,5`) })).toBeVisible();
 
     // Bulk: a year's allowances for two people ticked in the table.
     await page.getByRole("link", { name: "Voltar aos utilizadores" }).click();
     await expect(page.getByTestId("people-row").first()).toBeVisible();
-    await page.getByLabel(`Escolher ${renamed} para as allowances em bloco`).check();
-    await page.getByLabel(`Escolher ${run.other} para as allowances em bloco`).check();
+    await page.getByLabel(`Escolher ${renamed} para os dias atribuídos em bloco`).check();
+    await page.getByLabel(`Escolher ${run.other} para os dias atribuídos em bloco`).check();
     const bulk = page.locator("form#bulk-allowances");
     await bulk.getByLabel("Ano", { exact: true }).fill(String(run.bulkYear));
     await bulk.getByLabel("Férias anuais").fill("25");
-    await bulk.getByRole("button", { name: "Definir allowances" }).click();
-    await expect(page.getByText(`Allowances de ${run.bulkYear} definidas para 2 pessoas (0 já tinham estes valores).`)).toBeVisible();
+    await bulk.getByRole("button", { name: "Definir dias atribuídos" }).click();
+    await expect(page.getByText(`Dias atribuídos em ${run.bulkYear} definidos para 2 pessoas (0 já tinham estes valores).`)).toBeVisible();
 
     // The table of that year shows them (and not the others).
     const filters = page.locator("form.people-filters");

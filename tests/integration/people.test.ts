@@ -304,7 +304,7 @@ describe("allowances of a person", () => {
     const expected = {
       pt: ["Valor inválido para Yearly Allowance.", "Valor inválido para Residual.", "Valor inválido para Special Leave.", "Falha ao guardar allowances"],
       en: ["Invalid value for Yearly Allowance.", "Invalid value for Residual.", "Invalid value for Special Leave.", "Failed to save allowances"],
-      es: ["Valor no válido para Yearly Allowance.", "Valor no válido para Residual.", "Valor no válido para Special Leave.", "Error al guardar las allowances"],
+      es: ["Valor no válido para Vacaciones anuales.", "Valor no válido para Residual.", "Valor no válido para Permiso especial.", "Error al guardar los días asignados"],
     } as const;
     for (const [language, [yearly, residual, special, failed]] of Object.entries(expected)) {
       const t = getT(language as "pt");
