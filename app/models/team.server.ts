@@ -92,9 +92,16 @@ function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
+/**
+ * Two teams a person could not tell apart in a list ("Support" and "support") are refused, as
+ * absence types are. Compared here rather than by the database: SQLite and PostgreSQL fold case
+ * differently, and a company has few teams. The unique index still settles an exact race.
+ */
 async function assertNameFree(tx: Prisma.TransactionClient, companyId: string, name: string, exceptId?: string) {
-  const clash = await tx.team.findFirst({ where: { companyId, name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
-  if (clash) throw nameTaken(name);
+  const wanted = name.toLocaleLowerCase();
+  const teams = await tx.team.findMany({ where: { companyId, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { name: true } });
+  const clash = teams.find((team) => team.name.toLocaleLowerCase() === wanted);
+  if (clash) throw nameTaken(clash.name);
 }
 
 /** A new, empty team. Company admins only; names are unique within the company. Audited. */

@@ -142,6 +142,11 @@ describe("the teams tab", () => {
     expect(taken.value.notice).toMatchObject({ tone: "error", key: "teams.createFailed" });
     expect(taken.value.result?.error?.name).toEqual(["teams.nameTaken"]);
     expect(await getDb().team.count({ where: { companyId: acme, name: "Support" } })).toBe(1);
+    // Only the case differs: a list could not tell the two apart; the notice names the existing team.
+    const sameButCase = await form({ intent: "teams.create", name: "SUPPORT" });
+    expect(sameButCase.status).toBe(409);
+    expect(sameButCase.value.notice).toMatchObject({ tone: "error", key: "teams.createFailed" });
+    expect(await getDb().team.count({ where: { companyId: acme, name: "SUPPORT" } })).toBe(0);
     // Another company may use the same name.
     expect((await form({ intent: "teams.create", name: "Globex team" })).status).toBe(200);
   });
@@ -159,7 +164,11 @@ describe("the teams tab", () => {
     const taken = await form({ intent: "teams.rename", teamId: t.id, name: "Ops" });
     expect(taken.status).toBe(409);
     expect(taken.value.notice).toMatchObject({ key: "teams.updateFailed", detail: "teams.nameTaken" });
+    expect((await form({ intent: "teams.rename", teamId: t.id, name: "ops" })).status).toBe(409);
     expect((await team(t.id))?.name).toBe("New name");
+    // A team may change the case of its own name.
+    expect((await form({ intent: "teams.rename", teamId: t.id, name: "NEW NAME" })).status).toBe(200);
+    expect((await team(t.id))?.name).toBe("NEW NAME");
   });
 
   it("deletes only an empty team, after confirming; with members a clear refusal", async () => {
