@@ -122,8 +122,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(result).toContainText("Linha 5: Indique uma data válida.");
       await expect(page.getByTestId("holiday-list")).not.toContainText(`Ano Novo ${stamp}`);
       await shot(page, testInfo, "csv-preview");
+      // The previewed file is imported by its own button; the form above offers only another preview.
+      await expect(importCard.getByRole("button", { name: "Importar", exact: true })).toHaveCount(0);
       await result.getByRole("button", { name: "Importar 2 feriados" }).click();
       await expect(page.getByTestId("csv-result")).toContainText("Importação concluída.");
+      await expect(importCard.getByRole("button", { name: "Importar", exact: true })).toHaveCount(1);
       await expect(page.getByTestId("csv-summary")).toHaveText("Criados: 2 · Ignorados: 1 · Erros: 1");
       await expect(page.getByTestId("holiday-list")).toContainText(`Ano Novo ${stamp}`);
 

@@ -41,9 +41,13 @@ export function CsvImportCard() {
             <button type="submit" name="mode" value="preview" className="button button--primary" disabled={busy}>
               {t("holidays.csv.preview")}
             </button>
-            <button type="submit" name="mode" value="import" className="button" disabled={busy}>
-              {t("holidays.csv.import")}
-            </button>
+            {/* While a preview waits below, its own button imports it: this one, beside an empty
+                file field (a browser keeps no chosen file across pages), could only fail. */}
+            {result?.dryRun && result.text ? null : (
+              <button type="submit" name="mode" value="import" className="button" disabled={busy}>
+                {t("holidays.csv.import")}
+              </button>
+            )}
           </div>
         </Form>
         <ActionNotice notice={mine && "notice" in mine ? mine.notice : null} />
