@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, type ShouldRevalidateFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
@@ -41,6 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // (a 400) when the page is drawn again after this action.
   return data({ ok: true, error: null }, { status: 200, headers: { "Set-Cookie": await endSession(request) } });
 }
+
+// After confirming, the loader would check a token the action has just used up: a 400 for
+// nothing, as the page shows the action's answer. Only the link's own check counts.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
 export default function VerifyEmail() {
   const { t } = useTranslation();
