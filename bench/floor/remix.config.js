@@ -1,16 +1,13 @@
 // The floor of the bench (bench/README.md): a Remix app with nothing of the product's, built from
-// the project's own dependencies (and their patches) into bench/.tmp.
+// the project's own dependencies (and their patches) into bench/.tmp, with the app's module
+// format and future flags.
+import app from "../../remix.config.js";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  serverModuleFormat: "esm",
-  serverPlatform: "node",
+  serverModuleFormat: app.serverModuleFormat,
+  serverPlatform: app.serverPlatform,
   serverBuildPath: "../.tmp/floor/build/index.js",
   assetsBuildDirectory: "../.tmp/floor/public/build",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
+  future: app.future,
 };
