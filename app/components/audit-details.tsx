@@ -1,23 +1,40 @@
 import { useTranslation } from "react-i18next";
 import { UNKNOWN_FIGURE } from "~/lib/format";
+import { isVacationStatus } from "~/lib/statuses";
 
 type Change = { old: unknown; new: unknown };
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function isChange(value: unknown): value is Change {
   return Boolean(value) && typeof value === "object" && !Array.isArray(value) && "old" in (value as object) && "new" in (value as object) && Object.keys(value as object).length === 2;
 }
 
+// A person's role (roles.*, as the people screens say it); "read" is only an API token's role.
+const PERSON_ROLES: readonly string[] = ["user", "admin", "owner"];
+
+/** A value some fields hold as a code the app already has words for: an absence's status, a role. */
+function codeLabel(t: Translate, field: string, value: string): string | undefined {
+  if (field === "status" && isVacationStatus(value)) return t(`absences.status.${value}`);
+  if (field === "role" && PERSON_ROLES.includes(value)) return t(`roles.${value}`);
+  if (field === "role" && value === "read") return t("apiTokens.roles.read");
+  return undefined;
+}
+
 function useValueText() {
   const { t } = useTranslation();
-  return (value: unknown): string => {
+  return (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return UNKNOWN_FIGURE;
     if (typeof value === "boolean") return t(value ? "audit.yes" : "audit.no");
+    if (typeof value === "string") return codeLabel(t, field, value) ?? value;
     if (Array.isArray(value)) return value.length ? value.map((item) => (typeof item === "object" ? JSON.stringify(item) : String(item))).join(", ") : UNKNOWN_FIGURE;
     return typeof value === "object" ? JSON.stringify(value) : String(value);
   };
 }
 
-/** An entry's details: each changed field as "old → new", each fact as its value. */
+/**
+ * An entry's details: each changed field as "old → new", each fact as its value. A field's label is
+ * audit.fields.<key> in public/locales/<language>/audit.json; a key with no label shows as itself.
+ */
 export function AuditDetails({ details }: { details: Record<string, unknown> }) {
   const { t } = useTranslation();
   const text = useValueText();
@@ -27,16 +44,16 @@ export function AuditDetails({ details }: { details: Record<string, unknown> }) 
     <dl className="audit-details">
       {fields.map(([field, value]) => (
         <div key={field} className="audit-details__row">
-          <dt>{field}</dt>
+          <dt>{field.includes(".") ? field : t(`audit.fields.${field}`, { defaultValue: field })}</dt>
           <dd>
             {isChange(value) ? (
               <>
-                <span className="audit-details__old">{text(value.old)}</span>
+                <span className="audit-details__old">{text(field, value.old)}</span>
                 <span aria-label={t("audit.changedTo")}> → </span>
-                <span className="audit-details__new">{text(value.new)}</span>
+                <span className="audit-details__new">{text(field, value.new)}</span>
               </>
             ) : (
-              text(value)
+              text(field, value)
             )}
           </dd>
         </div>

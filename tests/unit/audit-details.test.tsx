@@ -1,0 +1,68 @@
+// The audit screen's details: each recorded key under its label in the page's language (the raw
+// key when it has none), statuses and roles in the words the rest of the app uses for them.
+import type { i18n as I18n } from "i18next";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { AuditDetails } from "~/components/audit-details";
+import { pluralLocale, type Language } from "~/i18n";
+import { resources } from "~/i18n-resources.server";
+import { UNKNOWN_FIGURE } from "~/lib/format";
+import { createLiteI18n } from "~/lib/i18n-lite";
+
+// Built as app/entry.server.tsx builds a page's translator.
+function render(language: Language, details: Record<string, unknown>) {
+  const i18n = createLiteI18n(language, resources[language].common, pluralLocale) as unknown as I18n;
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <AuditDetails details={details} />
+    </I18nextProvider>,
+  );
+}
+
+const rows = (html: string) => [...html.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/g)].map(([, label, value]) => [label, value.replace(/<[^>]+>/g, "")]);
+
+describe("AuditDetails", () => {
+  it("labels a known key in Portuguese and in English", () => {
+    const details = { balance_override: true, countryCode: { old: null, new: "ES" } };
+    expect(rows(render("pt", details))).toEqual([
+      ["Acima do saldo", "sim"],
+      ["País", `${UNKNOWN_FIGURE} → ES`],
+    ]);
+    expect(rows(render("en", details))).toEqual([
+      ["Beyond the balance", "yes"],
+      ["Country", `${UNKNOWN_FIGURE} → ES`],
+    ]);
+  });
+
+  it("shows a status change with the statuses' words, keeping the markup", () => {
+    const html = render("pt", { status: { old: "pending", new: "approved" } });
+    expect(html).toContain("<dt>Estado</dt>");
+    expect(html).toContain('<span class="audit-details__old">Pendente</span>');
+    expect(html).toContain('<span aria-label="passou a"> → </span>');
+    expect(html).toContain('<span class="audit-details__new">Aprovada</span>');
+    expect(rows(render("en", { status: { old: "approved", new: "cancelled" } }))).toEqual([["Status", "Approved → Cancelled"]]);
+    expect(rows(render("es", { status: "rejected" }))).toEqual([["Estado", "Rechazada"]]);
+  });
+
+  it("shows roles with the app's role labels", () => {
+    expect(rows(render("pt", { role: { old: "user", new: "admin" } }))).toEqual([["Função", "Utilizador → Admin"]]);
+    expect(rows(render("es", { role: "owner" }))).toEqual([["Rol", "Propietario"]]);
+  });
+
+  it("shows a key it has no label for as itself, with its value", () => {
+    expect(rows(render("pt", { some_new_field: { old: 1, new: 2 }, "dotted.key": "x" }))).toEqual([
+      ["some_new_field", "1 → 2"],
+      ["dotted.key", "x"],
+    ]);
+  });
+
+  it("still shows facts: text, numbers, lists, and values that only look like codes elsewhere", () => {
+    expect(rows(render("en", { category: "sick_leave", working_days: 3, reviewers: ["a@x.pt", "b@x.pt"], approved_because: "approved" }))).toEqual([
+      ["Absence type", "sick_leave"],
+      ["Working days", "3"],
+      ["Approvers", "a@x.pt, b@x.pt"],
+      ["Approved because", "approved"],
+    ]);
+  });
+});
