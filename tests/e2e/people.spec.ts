@@ -42,6 +42,12 @@ for (const width of [1366, 390] as const) {
     await profile.getByLabel("Fotografia").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: photo });
     await profile.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText(`Dados de ${renamed} guardados.`)).toBeVisible();
+    // A refused allowance (in the browser, or by the server without JavaScript) takes the profile's
+    // "saved" notice away: it would read as the answer to the allowance.
+    await page.getByLabel("Férias anuais").fill("-1");
+    await page.getByRole("button", { name: "Guardar dias atribuídos" }).click();
+    await expect(page.getByText("Valor inválido para Yearly Allowance.")).toBeVisible();
+    await expect(page.getByText(`Dados de ${renamed} guardados.`)).toHaveCount(0);
     const avatar = page.getByRole("img", { name: `Fotografia de ${renamed}` });
     await expect(avatar).toBeVisible();
     expect(await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth <= 256, img.naturalHeight <= 256, img.src.startsWith("data:image/webp")])).toEqual([true, true, true]);
