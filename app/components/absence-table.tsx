@@ -112,7 +112,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
               actions.includes(action) && (action === "cancel" ? row.canCancel : Boolean(row.canApprove));
             return (
               <tr key={row.id} data-vacation-id={row.id} data-status={row.status}>
-                {showUser ? <td>{row.userName ?? "—"}</td> : null}
+                {showUser ? <td className="absence-table__person">{row.userName ?? "—"}</td> : null}
                 <td>
                   <DateText date={row.startDate} />
                 </td>
@@ -120,7 +120,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
                   <DateText date={row.endDate} />
                 </td>
                 <td className="absence-table__description">{row.description || <span className="muted">—</span>}</td>
-                <td>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
+                <td className="absence-table__category">{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
                 <td className="absence-table__number">{formatDays(row.workingDays, i18n.language)}</td>
                 {showStatus ? (
                   <td>

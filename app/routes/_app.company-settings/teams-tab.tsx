@@ -74,8 +74,8 @@ export function TeamsTab() {
               <tbody>
                 {teams.map((team) => (
                   <tr key={team.id} data-testid="team-row">
-                    <th scope="row">{team.name}</th>
-                    <td>{adminsSummary(team)}</td>
+                    <th scope="row" className="teams-table__name">{team.name}</th>
+                    <td className="teams-table__admins">{adminsSummary(team)}</td>
                     <td>{t("teams.memberCount", { count: team.memberCount })}</td>
                     <td>
                       <div className="teams-table__actions">

@@ -137,12 +137,12 @@ function UsersList({ data }: { data: UsersListData }) {
                       <td>
                         <Avatar name={user.displayName} photo={user.profilePicture} />
                       </td>
-                      <td>
+                      <td className="people-table__name">
                         <Link to={editLink(user.id)}>{user.displayName}</Link>
                       </td>
                       <td className="people-table__email">{user.email}</td>
                       <td>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
-                      <td>{user.teamId ? teamName[user.teamId] : "—"}</td>
+                      <td className="people-table__team">{user.teamId ? teamName[user.teamId] : "—"}</td>
                       <td className="absence-table__number">
                         <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.yearly")} ${days(user.allowance?.yearly)}`} title={carried ?? undefined}>
                           {days(user.allowance?.yearly)}
@@ -238,9 +238,9 @@ function PendingInvitations({ invitations, busy }: { invitations: PendingInvitat
           <tbody>
             {invitations.map((invitation) => (
               <tr key={invitation.id}>
-                <th scope="row">{invitation.fullName}</th>
+                <th scope="row" className="people-table__name">{invitation.fullName}</th>
                 <td>{invitation.email}</td>
-                <td>{invitation.team?.name ?? "—"}</td>
+                <td className="people-table__team">{invitation.team?.name ?? "—"}</td>
                 <td>
                   <DateText date={invitation.expiresOn} />
                 </td>

@@ -128,7 +128,7 @@ export function AbsencesTab({ data }: { data: AbsencesTabData }) {
                       <span className="report-table__name">{row.person.name}</span>
                       <span className="report-table__email">{row.person.email}</span>
                     </th>
-                    <td>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
+                    <td className="report-table__team">{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
                     <td>{row.type}</td>
                     <td>
                       <StatusBadge status={row.status} />

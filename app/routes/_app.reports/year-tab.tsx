@@ -212,7 +212,7 @@ function YearTable({ data }: { data: YearTabData }) {
                 <span className="report-table__name">{row.name}</span>
                 <span className="report-table__email">{row.email}</span>
               </th>
-              <td>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
+              <td className="report-table__team">{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
               {KINDS.flatMap((kind) => FIGURES.map(([, figure]) => <Figure key={`${kind}-${figure}`} value={(row[kind] as BalanceFigures)[figure]} />))}
             </tr>
           ))}
