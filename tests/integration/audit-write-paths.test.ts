@@ -504,6 +504,7 @@ const READS = new Set([
   "user:getUser",
   "vacation-action:describeActionLink",
   "vacation-notify:assertOutsideRecipientsAllowed",
+  "work-place:checkWorkPlace",
   "vacation:serializeVacation",
   "vacation:getVacation",
   "vacation:searchVacations",
