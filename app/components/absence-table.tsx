@@ -81,29 +81,58 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
       </div>
     );
   }
+  // The column names, also written on each cell (data-label): on a phone a row is drawn as a card
+  // whose values carry their names, with its buttons in reach (app.css, "Absence tables on a phone").
+  const heading = {
+    user: userHeading ?? t("absences.table.user"),
+    start: t("absences.table.start"),
+    end: t("absences.table.end"),
+    description: t("absences.table.description"),
+    category: t("absences.table.category"),
+    workingDays: t("absences.table.workingDays"),
+    status: t("absences.table.status"),
+  };
+  // The roles repeat the elements' own: a browser drawing the cards (display: block and grid) may
+  // otherwise stop telling screen readers that this is a table (Safari does).
   return (
     <div className="table-wrap">
-      <table className="table absence-table" data-testid={testId}>
+      <table className="table absence-table" data-testid={testId} role="table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {showUser ? <th scope="col">{userHeading ?? t("absences.table.user")}</th> : null}
-            <th scope="col">{t("absences.table.start")}</th>
-            <th scope="col">{t("absences.table.end")}</th>
-            <th scope="col">{t("absences.table.description")}</th>
-            <th scope="col">{t("absences.table.category")}</th>
-            <th scope="col" className="absence-table__number">
-              {t("absences.table.workingDays")}
+        <thead role="rowgroup">
+          <tr role="row">
+            {showUser ? (
+              <th scope="col" role="columnheader">
+                {heading.user}
+              </th>
+            ) : null}
+            <th scope="col" role="columnheader">
+              {heading.start}
             </th>
-            {showStatus ? <th scope="col">{t("absences.table.status")}</th> : null}
+            <th scope="col" role="columnheader">
+              {heading.end}
+            </th>
+            <th scope="col" role="columnheader">
+              {heading.description}
+            </th>
+            <th scope="col" role="columnheader">
+              {heading.category}
+            </th>
+            <th scope="col" role="columnheader" className="absence-table__number">
+              {heading.workingDays}
+            </th>
+            {showStatus ? (
+              <th scope="col" role="columnheader">
+                {heading.status}
+              </th>
+            ) : null}
             {actions.length ? (
-              <th scope="col">
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">{t("absences.table.actions")}</span>
               </th>
             ) : null}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => {
             const range = formatDateRange(row.startDate, row.endDate, i18n.language);
             const who = row.userName ?? "";
@@ -111,24 +140,30 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
             const show = (action: RowAction) =>
               actions.includes(action) && (action === "cancel" ? row.canCancel : Boolean(row.canApprove));
             return (
-              <tr key={row.id} data-vacation-id={row.id} data-status={row.status}>
-                {showUser ? <td className="absence-table__person">{row.userName ?? "—"}</td> : null}
-                <td>
+              <tr key={row.id} role="row" data-vacation-id={row.id} data-status={row.status}>
+                {showUser ? (
+                  <td role="cell" className="absence-table__person" data-label={heading.user}>
+                    {row.userName ?? "—"}
+                  </td>
+                ) : null}
+                <td role="cell" className="absence-table__start" data-label={heading.start}>
                   <DateText date={row.startDate} />
                 </td>
-                <td>
+                <td role="cell" className="absence-table__end" data-label={heading.end}>
                   <DateText date={row.endDate} />
                 </td>
-                <td className="absence-table__description">{row.description || <span className="muted">—</span>}</td>
-                <td className="absence-table__category">{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
-                <td className="absence-table__number">{formatDays(row.workingDays, i18n.language)}</td>
+                <td role="cell" className="absence-table__description" data-label={heading.description}>{row.description || <span className="muted">—</span>}</td>
+                <td role="cell" className="absence-table__category" data-label={heading.category}>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
+                <td role="cell" className="absence-table__number" data-label={heading.workingDays}>
+                  {formatDays(row.workingDays, i18n.language)}
+                </td>
                 {showStatus ? (
-                  <td>
+                  <td role="cell" className="absence-table__status" data-label={heading.status}>
                     <StatusBadge status={row.status} />
                   </td>
                 ) : null}
                 {actions.length ? (
-                  <td className="absence-table__actions">
+                  <td role="cell" className="absence-table__actions">
                     {actions.some(show) ? (
                       <Form method="post" preventScrollReset className="absence-table__form">
                         <input type="hidden" name="id" value={row.id} />
