@@ -9,5 +9,6 @@ export default {
   serverPlatform: app.serverPlatform,
   serverBuildPath: "../.tmp/floor/build/index.js",
   assetsBuildDirectory: "../.tmp/floor/public/build",
+  cacheDirectory: "../.tmp/floor/cache",
   future: app.future,
 };
