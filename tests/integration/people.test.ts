@@ -273,6 +273,12 @@ describe("editing a person", () => {
     expect((await place("QQ", "")).status).toBe(400);
     // A refused change leaves the stored place as it was.
     expect(await user(ids.joao)).toMatchObject({ countryCode: "ES", region: "TOWN" });
+    // A place stored before this check (an odd code) does not block saving the rest of the profile.
+    await getDb().user.update({ where: { id: ids.joao }, data: { countryCode: "XX", region: "ODD" } });
+    const renamed = await post({ intent: "users.update", userId: ids.joao, fullName: "João G.", teamId: ids.blue, countryCode: "XX", region: "ODD" }, cookies.owner);
+    expect(renamed.status).toBe(200);
+    expect(await user(ids.joao)).toMatchObject({ fullName: "João G.", countryCode: "XX", region: "ODD" });
+    await getDb().user.update({ where: { id: ids.joao }, data: { fullName: "João Gonçalves", countryCode: null, region: null } });
   });
 });
 

@@ -15,6 +15,7 @@ import { action as teamsApi, loader as teamsList } from "~/routes/api.teams._ind
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
+import { createTeam as createTeamAs } from "~/models/team.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
@@ -147,6 +148,8 @@ describe("the teams tab", () => {
     expect(sameButCase.status).toBe(409);
     expect(sameButCase.value.notice).toMatchObject({ tone: "error", key: "teams.createFailed" });
     expect(await getDb().team.count({ where: { companyId: acme, name: "SUPPORT" } })).toBe(0);
+    const owner = await getDb().user.findFirstOrThrow({ where: { email: "owner@teams.test" } });
+    await expect(createTeamAs(await viewerFor(owner), "support")).rejects.toMatchObject({ status: 409, code: "name_taken", params: { name: "Support" } });
     // Another company may use the same name.
     expect((await form({ intent: "teams.create", name: "Globex team" })).status).toBe(200);
   });

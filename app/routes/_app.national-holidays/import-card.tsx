@@ -41,8 +41,9 @@ export function CsvImportCard() {
             <button type="submit" name="mode" value="preview" className="button button--primary" disabled={busy}>
               {t("holidays.csv.preview")}
             </button>
-            {/* While a preview waits below, its own button imports it: this one, beside an empty
-                file field (a browser keeps no chosen file across pages), could only fail. */}
+            {/* While a preview waits below, its own button imports it. This one was a second way
+                to the same, and without JavaScript (the file field empty on the page that came
+                back) it could only fail. */}
             {result?.dryRun && result.text ? null : (
               <button type="submit" name="mode" value="import" className="button" disabled={busy}>
                 {t("holidays.csv.import")}
