@@ -6,6 +6,9 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // `// @module-tag time-zones` marks a test file that is run again under far time zones
+    // (npm run test:time-zones); tests/unit/time-zone-tags.test.ts says which files must carry it.
+    tags: [{ name: "time-zones", description: "Date and time code, run again under Pacific/Kiritimati and America/Los_Angeles." }],
     projects: [
       {
         resolve: { alias },
@@ -19,8 +22,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["tests/support/integration-setup.ts"],
-          // TEST_DB=postgresql: one throwaway PostgreSQL cluster for the run (npm run test:integration:pg).
-          globalSetup: ["tests/support/postgresql-global-setup.ts"],
+          // One migrated template database per run, copied per test file; with TEST_DB=postgresql, in
+          // one throwaway PostgreSQL cluster for the run (npm run test:integration:pg).
+          globalSetup: ["tests/support/template-database-setup.ts"],
           // Each file gets its own migrated database (SQLite file or PostgreSQL); two workers on two cores.
           pool: "forks",
           maxWorkers: 2,

@@ -1,7 +1,7 @@
 // Absence types on company settings, as an owner and then as the employee who requests one, with
 // JavaScript on and off, on a desktop and on a phone. Both projects share one server and database,
 // so every type and date range belongs to one project and one width.
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { expect, type Page, test, type TestInfo } from "./fixtures";
 import { DEMO, openPage, signIn, urlPath } from "./support";
 
 const YEAR = new Date().getFullYear() + 4;

@@ -1,7 +1,7 @@
 // Requesting, refusing and approving absences, with JavaScript on and off.
 // Both projects run at once against one server as the same demo employee, so every test owns its
 // own date range in a year the demo data never reaches (two years ahead), per project.
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { expect, type Page, test, type TestInfo } from "./fixtures";
 import { DEMO, openPage, signIn, signOutButton, urlPath } from "./support";
 
 const YEAR = new Date().getFullYear() + 2;
@@ -91,7 +91,7 @@ test("an employee requests an absence by typing dates and sees it pending in the
   await expect(row).toContainText("Formação");
 });
 
-test("an overlapping request is refused with the spec's message and keeps what was typed", async ({ page }, testInfo) => {
+test("an overlapping request is refused with the spec's message and keeps what was typed @postgresql", async ({ page }, testInfo) => {
   const first = { start: dayOf(month(testInfo, 0), 3), end: dayOf(month(testInfo, 0), 3, 4) };
   const clash = { start: dayOf(month(testInfo, 0), 3, 2), end: dayOf(month(testInfo, 0), 4) };
   await signIn(page, DEMO.employee.email);
@@ -109,7 +109,7 @@ test("an overlapping request is refused with the spec's message and keeps what w
   await expect(myRow(page, "E2E clash")).toHaveCount(0);
 });
 
-test("a team admin approves a request on /approvals and the employee sees it approved", async ({ page }, testInfo) => {
+test("a team admin approves a request on /approvals and the employee sees it approved @postgresql", async ({ page }, testInfo) => {
   const range = { start: dayOf(month(testInfo, 1), 1), end: dayOf(month(testInfo, 1), 1, 1) };
   const description = `E2E approve ${testInfo.project.name}`;
   await signIn(page, DEMO.employee.email);

@@ -1,10 +1,11 @@
 // /api/docs, the API's reference page (docs/decisions/0032-api-contract.md): public, plain HTML
 // without scripts (the same with JavaScript on and off), generated from /api/openapi.json, in the
-// reader's language around an English reference, and readable on a phone.
-import { expect, test } from "@playwright/test";
+// reader's language around an English reference, and readable on a phone. Being the same without
+// JavaScript, it is checked once (@once).
+import { expect, test } from "./fixtures";
 import { LAPTOP, PHONE } from "./screens";
 
-test("shows every operation of the document, grouped, with its parameters, bodies and answers", async ({ page, request }) => {
+test("shows every operation of the document, grouped, with its parameters, bodies and answers @once", async ({ page, request }) => {
   const document = (await (await request.get("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { operationId: string }>>; tags: { name: string }[] };
   const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
 
@@ -31,7 +32,7 @@ test("shows every operation of the document, grouped, with its parameters, bodie
   await expect(page.getByRole("link", { name: "OpenAPI 3.1 document (JSON)" })).toHaveAttribute("href", "/api/openapi.json");
 });
 
-test("speaks the reader's language around the English reference", async ({ page }) => {
+test("speaks the reader's language around the English reference @once", async ({ page }) => {
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { level: 1, name: "API da Folga" })).toBeVisible();
   await expect(page.getByText("A referência abaixo está escrita em inglês.")).toBeVisible();
@@ -40,7 +41,7 @@ test("speaks the reader's language around the English reference", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "API de Folga" })).toBeVisible();
 });
 
-test("fits a phone: long paths and examples scroll inside their boxes", async ({ page }) => {
+test("fits a phone: long paths and examples scroll inside their boxes @once", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/api/docs?lng=en#postHolidaysImportCsv");
   await page.locator("#postVacations").getByText("Example").first().click();
@@ -48,7 +49,7 @@ test("fits a phone: long paths and examples scroll inside their boxes", async ({
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
 
-test("the document is public JSON, revalidated with its ETag", async ({ request }) => {
+test("the document is public JSON, revalidated with its ETag @once", async ({ request }) => {
   const first = await request.get("/api/openapi.json");
   expect(first.status()).toBe(200);
   expect(first.headers()["content-type"]).toMatch(/application\/json/);

@@ -2,7 +2,7 @@
 // → API tokens, see its secret once (a copy button with JavaScript, selectable text without), have
 // a program use it (no cookie), see when it was last used, and revoke it — asked first, a dialog
 // with JavaScript, a step of the page without — after which the program is refused.
-import { expect, request, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, request, test, type Page, type TestInfo } from "./fixtures";
 import { DEMO, openPage, signIn } from "./support";
 
 const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";

@@ -1,5 +1,5 @@
 // Signing in: success, wrong credentials, empty fields.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { COMPANY_NAME, DEMO, DEMO_PASSWORD, loginForm, signOutButton, submitLogin, urlPath } from "./support";
 
 const INVALID_CREDENTIALS = "Email ou password incorretos.";

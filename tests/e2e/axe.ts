@@ -4,7 +4,7 @@
 // fail the test; every violation found is printed with its rule, the elements it names and the
 // rule's help page.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING = new Set(["serious", "critical"]);

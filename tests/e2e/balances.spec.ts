@@ -1,7 +1,7 @@
 // Every balance explained: a person opens the explanation of their balances from My Calendar, and
 // the owner reads a person's, on a laptop and a phone, with JavaScript on and off. Read-only, so
 // both projects share the demo people.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { DEMO, DEMO_PASSWORD, openPage, signIn } from "./support";
 
 const SCREENS = [

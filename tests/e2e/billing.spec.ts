@@ -3,9 +3,9 @@
 // server runs one: tests/support/e2e-server.ts), come back to the invoices with the banner gone,
 // open the invoice's PDF. Then the billing tabs (details locked until Edit, payment method rules,
 // account deletion asked first), hiding the banner, and a visitor on the landing page on a phone.
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { pdfText } from "../support/pdf";
-import { DEMO, linkFromOutbox, openPage, signIn } from "./support";
+import { DEMO, linkFromOutbox, onceUnlessDefault, openPage, signIn } from "./support";
 
 type Language = "pt" | "en" | "es";
 
@@ -50,7 +50,7 @@ async function noHorizontalScroll(page: Page) {
 }
 
 for (const language of ["pt", "en", "es"] as const) {
-  test(`a new customer subscribes from the trial banner and finds the invoice and its PDF (${language})`, async ({ page }, testInfo) => {
+  test(`a new customer subscribes from the trial banner and finds the invoice and its PDF (${language})${onceUnlessDefault(language)}`, async ({ page }, testInfo) => {
     const text = TEXT[language];
     await newCustomer(page, testInfo, language, "pay");
     const banner = page.getByTestId("trial-banner");
@@ -184,7 +184,7 @@ test("the billing tabs and the banner fit a phone", async ({ page }) => {
 });
 
 for (const language of ["pt", "en", "es"] as const) {
-  test(`a visitor reads the landing page on a phone and leaves an e-mail (${language})`, async ({ page }, testInfo) => {
+  test(`a visitor reads the landing page on a phone and leaves an e-mail (${language})${onceUnlessDefault(language)}`, async ({ page }, testInfo) => {
     await page.setViewportSize(PHONE);
     // The interest form allows a client 5 tries an hour: each run comes from its own address (the
     // e2e server trusts the loopback proxy's X-Forwarded-For).

@@ -2,7 +2,7 @@
 // link, create a feed of their own absences, see its address once, have a calendar app fetch it
 // (no cookie), see when it was fetched, renew it (the old address stops) and revoke it, each
 // asked first (a dialog with JavaScript, a step of the page without). The page fits a phone.
-import { expect, request, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, request, test, type Page, type TestInfo } from "./fixtures";
 import { parseFeed } from "../support/ical";
 import { DEMO, openPage, signIn } from "./support";
 

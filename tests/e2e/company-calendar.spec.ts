@@ -1,7 +1,7 @@
 // The company calendar as people use it, with JavaScript on and off: drafting a request on one's
 // own row, what colleagues see of it, cancelling it from its bar and telling the team's admin,
 // a person's panel or page, and the filters.
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { openPage, signIn, urlPath } from "./support";
 
 const YEAR = new Date().getFullYear() + 2;

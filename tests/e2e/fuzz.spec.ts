@@ -6,7 +6,7 @@
 // rate limits of the other specs. FUZZ_SEED=<n> replays a run; FUZZ_RUNS sets its size.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "./fixtures";
 import fc from "fast-check";
 
 const RUNS = Number(process.env.FUZZ_RUNS || 1500);

@@ -4,7 +4,7 @@
 // Absences page and My Calendar marks the day. Everyone reads the list, in pt, en and es.
 // Both projects share one server and database: each run works in a year of its own, far from the
 // demo data and other specs, with holidays that recur never (a recurring one would touch every year).
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { DEMO, openPage, signIn } from "./support";
 
 // The demo's Sales lead: no other spec signs in as her. Every run sets the same region.
@@ -65,7 +65,7 @@ async function openCard(page: Page, title: string | RegExp) {
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`on a ${size}`, () => {
-    test("an admin imports holidays, adds a regional one, and a person of that region has one working day fewer", async ({ page }, testInfo) => {
+    test(`an admin imports holidays, adds a regional one, and a person of that region has one working day fewer${size === "desktop" ? " @postgresql" : ""}`, async ({ page }, testInfo) => {
       const run = `${testInfo.project.name} ${size}`;
       const year = RUN_YEARS[run];
       // Names of their own on every run, so a reused server never sees them as duplicates.

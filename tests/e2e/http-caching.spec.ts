@@ -1,6 +1,6 @@
 // What the browser may keep: signed-in pages nothing (Back after signing out on a shared computer
 // must not show them again); the pending-approvals poll revalidates with its ETag (304, no body).
-import { expect, test, type Response } from "@playwright/test";
+import { expect, test, type Response } from "./fixtures";
 import { DEMO, signIn, signOutButton } from "./support";
 
 test("signed-in pages and their data are sent private, no-store", async ({ page }) => {

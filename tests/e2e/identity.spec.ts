@@ -1,6 +1,6 @@
 // Identity flows as a person does them, following the links of the e-mails in the development
 // outbox (/dev/outbox): sign-up and verification, invitation, password reset.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, linkFromOutbox, openPage, signIn, submitLogin } from "./support";
 
 const unique = (testInfo: { project: { name: string } }, label: string) =>

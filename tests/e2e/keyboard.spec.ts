@@ -4,7 +4,7 @@
 // ranges by arrows and Enter, dialogs keep focus inside and Escape closes them, and focus lands on
 // what opened a panel or on the answer after each action; without it the same flows go through
 // links and plain forms.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { signUpNewCompany } from "./new-company";
 import { DEMO, openPage, signIn } from "./support";
 

@@ -4,7 +4,7 @@
 // The language chosen while signed in is stored on the profile, so tests that change it sign in
 // as seeded employees no other test uses (a different one per test and project, see spareUser)
 // and put Portuguese back afterwards, so the suite stays order-independent and parallel.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { chooseLanguage, DEMO, loginForm, mainNav, signIn, signOutButton, spareUser, submitLogin, urlPath } from "./support";
 
 async function expectShellLanguage(page: Page, lang: "pt" | "en" | "es") {

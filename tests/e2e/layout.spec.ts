@@ -1,7 +1,9 @@
 // Shared layout: every screen fits a 390 px phone without sideways scrolling (wide tables scroll
 // inside their own box), the top bar folds into a menu there, and at 1366 px it is one row for
-// every role. Runs with JavaScript on and off (the menu is a <details>, it needs no script).
-import { expect, type Page, test } from "@playwright/test";
+// every role. The menu is a <details>, it needs no script. A screen's markup is the same with and
+// without JavaScript, so each walk runs in one project: the phone walks without JavaScript (where
+// the no-script fallbacks show), the top bar with it (@once).
+import { expect, type Page, test } from "./fixtures";
 import { LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { DEMO, mainNav, signIn, urlPath } from "./support";
 
@@ -27,7 +29,7 @@ async function expectLanguageSwitchOnScreen(page: Page, path: string) {
   }
 }
 
-test("the public screens fit a phone", async ({ page }) => {
+test("the public screens fit a phone @js-off-only", async ({ page }) => {
   await page.setViewportSize(PHONE);
   for (const path of PUBLIC_SCREENS) {
     await page.goto(path);
@@ -36,7 +38,7 @@ test("the public screens fit a phone", async ({ page }) => {
   }
 });
 
-test("the pages without scripts fit a phone", async ({ page }) => {
+test("the pages without scripts fit a phone @once", async ({ page }) => {
   await page.setViewportSize(PHONE);
   for (const path of NO_SCRIPT_SCREENS) {
     await page.goto(path);
@@ -45,7 +47,7 @@ test("the pages without scripts fit a phone", async ({ page }) => {
 });
 
 for (const { who, screens } of ROLES) {
-  test(`every screen ${who.email} opens fits a phone`, async ({ page }) => {
+  test(`every screen ${who.email} opens fits a phone @js-off-only`, async ({ page }) => {
     await signIn(page, who.email);
     await page.setViewportSize(PHONE);
     for (const path of screens) {
@@ -56,7 +58,7 @@ for (const { who, screens } of ROLES) {
     }
   });
 
-  test(`the top bar of ${who.email} is one row at 1366 px`, async ({ page }) => {
+  test(`the top bar of ${who.email} is one row at 1366 px @once`, async ({ page }) => {
     await page.setViewportSize(LAPTOP);
     await signIn(page, who.email);
     // Spanish has the longest labels, Portuguese is the default.

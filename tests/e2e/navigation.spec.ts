@@ -1,5 +1,5 @@
 // What each role sees in the top bar, and the server refusing pages a role may not open.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO, mainNav, signIn, urlPath } from "./support";
 
 type Link = { name: string | RegExp; path: string };

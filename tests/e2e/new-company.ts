@@ -1,6 +1,6 @@
 // A company of a test's own, signed up and confirmed like a customer does: its owner can change
 // settings and holidays that the demo company's other tests count on.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { linkFromOutbox, openPage, signIn } from "./support";
 
 const PASSWORD = "own-company-pass-1";

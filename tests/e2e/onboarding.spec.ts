@@ -3,7 +3,7 @@
 // invited person books a vacation and the team admin approves it. The owner works in Portuguese,
 // the employee in English, the team admin in Spanish; with JavaScript on a laptop, without it on
 // a phone. Each project signs up a company of its own.
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import { linkFromOutbox, openPage, submitLogin } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
@@ -38,7 +38,7 @@ async function acceptInvitation(browser: Browser, testInfo: TestInfo, email: str
   return { context, page };
 }
 
-test("a company signs up, sets itself up and books and approves a vacation the same day", async ({ page, browser }, testInfo) => {
+test("a company signs up, sets itself up and books and approves a vacation the same day @postgresql", async ({ page, browser }, testInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const owner = `owner-${stamp}@dayone.test`;
   const ana = `ana-${stamp}@dayone.test`;

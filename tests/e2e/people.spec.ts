@@ -3,7 +3,7 @@
 // refused with the spec's message), and set a year's allowances for a selection in bulk.
 // Both projects share one server and database: each run (project × width) edits its own demo
 // people and its own years.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { DEMO, openPage, signIn } from "./support";
 

@@ -1,5 +1,5 @@
 // The protected area: where signed-out and signed-in visitors are sent, and signing out.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, DEMO_PASSWORD, signIn, signOutButton, submitLogin, urlPath } from "./support";
 
 test("signed out, the protected pages go to the login page, remembering where we were going", async ({ page }) => {

@@ -3,8 +3,8 @@
 // and exports it; filters the absences of a range and exports them; the master filters the audit
 // across companies and exports it; an employee is refused all of it.
 import { readFileSync } from "node:fs";
-import { expect, test, type Download, type Page, type TestInfo } from "@playwright/test";
-import { DEMO, openPage, signIn } from "./support";
+import { expect, test, type Download, type Page, type TestInfo } from "./fixtures";
+import { DEMO, onceUnlessDefault, openPage, signIn } from "./support";
 
 const VIEWPORTS = { "js-on": { width: 1366, height: 900 }, "js-off": { width: 390, height: 844 } } as const;
 
@@ -93,7 +93,7 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
 }
 
 for (const language of LANGUAGES) {
-  test(`an admin reads the year by team and column and exports it (${language.lng})`, async ({ page }, testInfo) => {
+  test(`an admin reads the year by team and column and exports it (${language.lng})${language.lng === "pt" ? " @postgresql" : onceUnlessDefault(language.lng)}`, async ({ page }, testInfo) => {
     await signIn(page, DEMO.admin.email);
     await page.setViewportSize(viewportOf(testInfo));
     await openPage(page, `/reports?lng=${language.lng}`);
@@ -141,7 +141,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId("report-row")).toHaveCount(0);
   });
 
-  test(`the master filters the audit across companies and exports it (${language.lng})`, async ({ page }, testInfo) => {
+  test(`the master filters the audit across companies and exports it (${language.lng})${onceUnlessDefault(language.lng)}`, async ({ page }, testInfo) => {
     await signIn(page, DEMO.master.email);
     await page.setViewportSize(viewportOf(testInfo));
     await openPage(page, `/audit?lng=${language.lng}`);
@@ -182,7 +182,7 @@ for (const language of LANGUAGES) {
   });
 }
 
-test("an admin filters the absences of a range and exports them", async ({ page }, testInfo) => {
+test("an admin filters the absences of a range and exports them @postgresql", async ({ page }, testInfo) => {
   await signIn(page, DEMO.admin.email);
   await page.setViewportSize(viewportOf(testInfo));
   await openPage(page, "/reports?tab=absences");

@@ -1,6 +1,6 @@
 // Small helpers shared by the end-to-end specs. They use only what a person does (fill, click,
 // submit), so they work the same with JavaScript on and off.
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Cookie, type Page, type TestInfo } from "./fixtures";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -52,11 +52,45 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await form.submit.click();
 }
 
-/** Signs in from /login (or the given login URL) and waits for the app shell. */
+/**
+ * The session cookie of each person this worker has signed in through the form: later tests of the
+ * worker start signed in with it, as a returning browser does, instead of typing the password again.
+ * Signing in itself is tested through the form (auth.spec.ts, redirects.spec.ts, onboarding).
+ */
+const storedSessions = new Map<string, Cookie>();
+const SESSION_COOKIE = "__session";
+
+/**
+ * Signs in and waits for the app shell of My Calendar. From /login with the demo password, a session
+ * this worker stored for the person is reused when it is still open (a test may have signed out);
+ * any other login URL or password goes through the form.
+ */
 export async function signIn(page: Page, email: string, { from = "/login", password = DEMO_PASSWORD } = {}) {
+  const reusable = from === "/login" && password === DEMO_PASSWORD;
+  const stored = reusable ? storedSessions.get(email) : undefined;
+  if (stored) {
+    await page.context().addCookies([stored]);
+    await openPage(page, "/my-calendar");
+    if (new URL(page.url()).pathname === "/my-calendar") {
+      await expect(page.getByTestId("display-name")).toBeVisible();
+      return;
+    }
+    storedSessions.delete(email);
+  }
   await page.goto(from);
   await submitLogin(page, email, password);
   await expect(page.getByTestId("display-name")).toBeVisible();
+  if (!reusable) return;
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  if (session) storedSessions.set(email, session);
+}
+
+/**
+ * The tag of a test that repeats a journey in each language: the default language (Portuguese) runs
+ * with JavaScript on and off, the others once (@once), since scripts do not depend on the language.
+ */
+export function onceUnlessDefault(language: string): string {
+  return language === "pt" ? "" : " @once";
 }
 
 /** The top bar's sign-out button, in any of the three languages. */

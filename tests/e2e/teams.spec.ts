@@ -1,7 +1,7 @@
 // The Teams tab as the demo owner, with JavaScript on (the team dialog is a modal) and off (it is
 // a section of the page), on a laptop and a phone: create a team, add members, make one its admin,
 // rename it, be refused deleting it while it has members, delete an empty team after confirming.
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { DEMO, openPage, signIn } from "./support";
 
 // Demo employees (app/models/demo.server.ts) no other spec uses (people.spec.ts edits the ones

@@ -1,7 +1,7 @@
 // The browser runs in Pacific/Kiritimati (UTC+14, playwright.config.ts), the server in UTC and the
 // demo company in Europe/Lisbon: for most of each day the browser's clock is already on the next
 // date. What a person sees as "today" and what they book must still be the company's dates.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openPage, signIn } from "./support";
 
 // Operations people no other spec signs in as, one per project.

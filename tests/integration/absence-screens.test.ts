@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // My calendar, Absences and Approvals through their loaders and actions, signed in like a browser.
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/i18n-resources.server";

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { nationalHolidays } from "~/models/holiday-catalogue.server";
 import { runAutoApproval, autoApprovalDate } from "~/models/auto-approval.server";

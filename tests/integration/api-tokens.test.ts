@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // API tokens for integrations and Idempotency-Key on POST /api/vacations
 // (docs/decisions/0033-api-tokens-and-idempotency.md): the settings tab's actions (create, list,
 // revoke with its question; an employee's 403 and another company's id 404, nothing changed);

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 /// <reference types="vite/client" />
 // Every change made through the app writes an audit entry in the same transaction as the change
 // (issue 12, docs/decisions/0025-audit.md). Every exported function of app/models/*.server.ts is

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The audit screen, its CSV and /api/audit (issue 12, docs/decisions/0025-audit.md): the master
 // reads every company's entries, an owner their own company's; admins and employees are refused;
 // another company's id is a 404 for an owner; filters (company, action or a whole group, who did

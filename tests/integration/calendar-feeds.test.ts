@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Calendar feeds over real HTTP, fetched as a calendar app does (no cookie, the token in the
 // address) through the request guards, and parsed with ical.js: all-day events with exclusive
 // ends, what each owner may see ("Absent" without reasons for colleagues), revoked, renewed and

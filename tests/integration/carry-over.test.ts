@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Carry-over (job, exactly once, revert), expiry of carried days, the reminder, and the balance
 // explanation with its page (docs/decisions/0020-carry-over-and-explained-balances.md).
 import { spawn } from "node:child_process";

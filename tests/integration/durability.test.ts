@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Durability: a server killed with SIGKILL while people are requesting days off loses no request
 // it had answered 201 for. The built server runs as in production on a new database of the engine
 // under test (SQLite, or PostgreSQL with TEST_DB=postgresql); several people post requests side by

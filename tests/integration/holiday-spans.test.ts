@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // A company may keep a century of imported holiday calendars; a page reads only the recurring
 // holidays and those around its own dates (loadHolidayCalendars' span). These tests give a company
 // one holiday on 14 March of every year from 2000 to 2099 and check that each caller still counts

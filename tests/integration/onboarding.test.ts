@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // A company that signs up today can book today: holidays of its country, a first team the owner
 // administers, an allowance, its time zone for "today"; invited people land in their team with
 // the default allowance, prorated from their first day of work.

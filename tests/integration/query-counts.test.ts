@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Pages must not make more queries as a company grows (the N+1 trap of this product category):
 // the same screens are loaded for a small company and one ten times larger, counting SQL.
 import { beforeAll, describe, expect, it } from "vitest";

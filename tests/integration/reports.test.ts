@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The reports screen, its CSVs and /api/reports/vacations (issue 12, docs/decisions/0024): an
 // admin reads the year (team filter, sorting, the pictures' numbers) and the absences of a range,
 // and exports both in pt, en and es; an employee is refused everything; another company's ids

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Company administration of teams (issue 10): the teams tab's form actions and /api/teams, each
 // signed in like a browser; another company's ids (404, nothing changed); an employee (403,
 // nothing changed); audit entries with old and new values; and who reviews whose requests

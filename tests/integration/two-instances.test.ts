@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Two app processes on one database behave as one (issue 14, decisions 0029 and 0038): a session
 // opened on one is known to the other (and closed for both), rate limits count across both, the
 // auto-approval and carry-over jobs (which both run at start) do their work once, and each e-mail

@@ -1,11 +1,10 @@
-// The database of one integration test file: a fresh SQLite file, or (TEST_DB=postgresql) a copy
-// of the migrated template database in the run's throwaway cluster (postgresql-global-setup.ts).
+// The database of one integration test file: a copy of the run's migrated template, a SQLite file
+// or (TEST_DB=postgresql) a database in the run's throwaway cluster (template-database-setup.ts).
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { applySqliteMigrations } from "~/utils/migrations.server";
 
 export const testEngine: "sqlite" | "postgresql" = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 
@@ -26,13 +25,13 @@ async function onCluster(adminUrl: string, sql: string) {
 
 /**
  * A new database of the engine under test: migrated, or empty for tests of the migration runner.
- * On PostgreSQL a migrated one is a copy of the run's template (migrated once).
+ * A migrated one is a copy of the run's template (migrated once per run).
  */
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   if (testEngine === "postgresql") {
     const cluster = inject("postgresql");
-    if (!cluster) throw new Error("TEST_DB=postgresql but no cluster was started (tests/support/postgresql-global-setup.ts).");
+    if (!cluster) throw new Error("TEST_DB=postgresql but no cluster was started (tests/support/template-database-setup.ts).");
     const name = `test_${randomUUID().replace(/-/g, "")}`;
     await onCluster(cluster.adminUrl, `CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${cluster.template}` : ""}`);
     return {
@@ -44,7 +43,11 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.db`);
   const url = `file:${file}`;
-  if (migrated) applySqliteMigrations(url);
+  if (migrated) {
+    const template = inject("sqliteTemplate");
+    if (!template) throw new Error("No migrated SQLite template for this run (tests/support/template-database-setup.ts).");
+    copyFileSync(template, file);
+  }
   return {
     url,
     drop: async () => {

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The audit screen's details: each recorded key under its label in the page's language (the raw
 // key when it has none), statuses and roles in the words the rest of the app uses for them.
 import type { i18n as I18n } from "i18next";

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 import { describe, expect, it } from "vitest";
 import {
   checkRequestFitsBalance,

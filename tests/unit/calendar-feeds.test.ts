@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The parts of calendar feeds that need no database: addresses, the window, each absence as an
 // all-day event (exclusive end, "Absent", pending, half days), the rule for who may have which
 // feed, and the iCalendar document as ical.js reads it.

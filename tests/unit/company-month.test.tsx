@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The company calendar's rows: days with nothing on them are one cell per run (within one kind of
 // column, since a spanning cell takes the background of the column it starts in), while each
 // absence and each holiday keeps a cell of its own. Every row still covers every day of the month.

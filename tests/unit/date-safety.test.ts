@@ -1,5 +1,6 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Date safety (issue 16): the unit suite runs under TZ=UTC, Pacific/Kiritimati (UTC+14) and
-// America/Los_Angeles (`npm run test:tz`). Every date here must come out the same in all of them:
+// America/Los_Angeles (`npm run test:time-zones`). Every date here must come out the same in all of them:
 // across the turn of the year, on 29 February, and over the daylight-saving changes of Lisbon
 // (the demo company's zone) and of Los Angeles, where local-time arithmetic classically slips a day.
 import { describe, expect, it } from "vitest";

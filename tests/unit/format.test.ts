@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 import { afterEach, describe, expect, it } from "vitest";
 import { formatDate, formatDateRange, formatDays, formatIsoDate, UNKNOWN_FIGURE } from "~/lib/format";
 

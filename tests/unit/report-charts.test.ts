@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The numbers behind the reports' pictures (app/lib/report-charts.ts): days off per month by team,
 // the people with the most days left, and the axis steps.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayNumber, eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf, yearOf } from "~/lib/dates";

@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Audit dates are days of the reader's company's time zone: when they start, and how a moment reads.
 import { describe, expect, it } from "vitest";
 import { formatMoment, isoDateTimeIn, zonedDateTime, zonedDayEnd, zonedDayStart } from "~/lib/zoned-time";

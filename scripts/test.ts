@@ -1,0 +1,111 @@
+// npm test: the whole suite, stage by stage, each check run once where it can fail (issue 36,
+// docs/decisions/0064-a-suite-that-runs-each-check-once.md). Stops at the first failing stage and
+// prints how long each stage took and how many tests it ran. Each stage is also an npm script of its
+// own (README, "Tests").
+import { spawn } from "node:child_process";
+import { isRunAsScript } from "./lib/run-as-script";
+
+interface Stage {
+  name: string;
+  /** Run one after the other; the stage passes when all of them do. */
+  commands: string[];
+  /** Run the commands side by side instead (each is single-threaded), their output printed as each ends. */
+  together?: boolean;
+  env?: Record<string, string>;
+}
+
+const STAGES: Stage[] = [
+  { name: "typecheck and lint", commands: ["npm run --silent typecheck", "npm run --silent lint"], together: true },
+  { name: "unit", commands: ["npx vitest run --project unit"] },
+  { name: "date code under far time zones", commands: ["npx tsx scripts/test-time-zones.ts"] },
+  { name: "integration, SQLite", commands: ["npx vitest run --project integration"] },
+  { name: "integration, PostgreSQL", commands: ["npx vitest run --project integration"], env: { TEST_DB: "postgresql" } },
+  { name: "build and JS budget", commands: ["npm run --silent build", "npm run --silent check:js-budget"] },
+  { name: "e2e, SQLite (JS on and off)", commands: ["npx playwright test"] },
+  { name: "e2e, PostgreSQL journeys", commands: ["npx playwright test"], env: { TEST_DB: "postgresql" } },
+];
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The test counts in a vitest or Playwright summary (each run's last lines). */
+export function countsIn(output: string): Counts {
+  const text = output.replace(ANSI, "");
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  // vitest: "      Tests  12 failed | 460 passed | 8 skipped (480)"
+  for (const line of text.match(/^\s*Tests\s+.+\(\d+\)\s*$/gm) ?? []) {
+    for (const [, n, kind] of line.matchAll(/(\d+) (passed|failed|skipped)/g)) counts[kind as keyof Counts] += Number(n);
+  }
+  // Playwright's list reporter: "  224 passed (7.5m)", "  2 failed", "  3 skipped"
+  for (const [, n, kind] of text.matchAll(/^\s{2}(\d+) (passed|failed|skipped|flaky)(?: \(.+\))?\s*$/gm)) {
+    counts[kind === "flaky" ? "failed" : (kind as keyof Counts)] += Number(n);
+  }
+  return counts;
+}
+
+function run(command: string, env: Record<string, string> | undefined, buffered: boolean): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const take = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      output += chunk.toString();
+      if (!buffered) to.write(chunk);
+    };
+    child.stdout.on("data", (chunk: Buffer) => take(chunk, process.stdout));
+    child.stderr.on("data", (chunk: Buffer) => take(chunk, process.stderr));
+    child.on("close", (code) => {
+      if (buffered) process.stdout.write(output);
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+function seconds(ms: number) {
+  return `${(ms / 1000).toFixed(0)} s`;
+}
+
+function printTable(rows: { name: string; ms: number; counts: Counts; ok: boolean }[], totalMs: number) {
+  const width = Math.max(...STAGES.map((stage) => stage.name.length));
+  console.log("\n" + "stage".padEnd(width) + "  time     tests");
+  for (const row of rows) {
+    const { passed, failed, skipped } = row.counts;
+    const tests = passed + failed + skipped ? `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` : "";
+    console.log(`${row.name.padEnd(width)}  ${seconds(row.ms).padStart(6)}   ${row.ok ? "" : "FAILED "}${tests}`);
+  }
+  console.log(`${"total".padEnd(width)}  ${seconds(totalMs).padStart(6)}`);
+}
+
+async function main() {
+  const start = Date.now();
+  const rows: { name: string; ms: number; counts: Counts; ok: boolean }[] = [];
+  for (const stage of STAGES) {
+    console.log(`\n=== ${stage.name}: ${stage.commands.join(" & ")}${stage.env ? ` (${Object.entries(stage.env).map(([k, v]) => `${k}=${v}`).join(" ")})` : ""}`);
+    const stageStart = Date.now();
+    const results = stage.together
+      ? await Promise.all(stage.commands.map((command) => run(command, stage.env, true)))
+      : await stage.commands.reduce<Promise<{ code: number; output: string }[]>>(async (done, command) => {
+          const before = await done;
+          if (before.some((result) => result.code !== 0)) return before;
+          return [...before, await run(command, stage.env, false)];
+        }, Promise.resolve([]));
+    const ok = results.every((result) => result.code === 0);
+    const counts = countsIn(results.map((result) => result.output).join("\n"));
+    rows.push({ name: stage.name, ms: Date.now() - stageStart, counts, ok });
+    if (!ok) {
+      printTable(rows, Date.now() - start);
+      console.log(`\nnpm test failed at "${stage.name}".`);
+      process.exit(1);
+    }
+  }
+  printTable(rows, Date.now() - start);
+  const total = rows.reduce((sum, row) => ({ passed: sum.passed + row.counts.passed, failed: sum.failed + row.counts.failed, skipped: sum.skipped + row.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+}
+
+if (isRunAsScript(import.meta.url)) await main();
