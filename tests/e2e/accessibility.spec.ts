@@ -61,11 +61,11 @@ function statePerson() {
   return STATE_PEOPLE[jsOn() ? "js-on" : "js-off"];
 }
 
-/** Checks the state at 1366 px and at 390 px, and leaves the page at 1366 px. */
-async function scanBoth(page: Page, state: string) {
+/** Checks the state (or the part of the page it changed) at 1366 px and at 390 px, and leaves the page at 1366 px. */
+async function scanBoth(page: Page, state: string, options: { within?: string } = {}) {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    await expectAccessible(page, state);
+    await expectAccessible(page, state, options);
   }
   await page.setViewportSize(LAPTOP);
 }
@@ -75,10 +75,13 @@ function submitOf(page: Page, intent: string) {
   return page.locator(`form:has(input[name="intent"][value="${intent}"])`).locator('button[type="submit"]').first();
 }
 
-/** A modal dialog with JavaScript, the server's confirmation step without. */
+/** A question before destroying: a modal dialog with JavaScript, the server's confirmation step without. */
+function question(): string {
+  return jsOn() ? "dialog[open]" : '[data-testid="confirmation-step"]';
+}
+
 async function expectQuestion(page: Page) {
-  if (jsOn()) await expect(page.locator("dialog[open]")).toBeVisible();
-  else await expect(page.getByTestId("confirmation-step")).toBeVisible();
+  await expect(page.locator(question())).toBeVisible();
 }
 
 /** An absence of the state person in YEAR (made once; a reused server keeps it). */
@@ -122,14 +125,14 @@ test("My Calendar's request drawer: open, with an error, and a range chosen by k
   await openPage(page, `/my-calendar?year=${YEAR}&new=1`);
   const drawer = page.getByTestId("absence-drawer");
   await expect(drawer).toBeVisible();
-  await scanBoth(page, "My Calendar with the request drawer open");
+  await scanBoth(page, "My Calendar with the request drawer open", { within: '[data-testid="absence-drawer"]' });
 
   await drawer.getByLabel("Tipo de ausência").selectOption("training");
   await drawer.getByLabel("Data de início").fill(`${YEAR}-03-10`);
   await drawer.getByLabel("Data de fim").fill(`${YEAR}-03-02`);
   await drawer.getByRole("button", { name: "Submeter pedido" }).click();
   await expect(drawer.getByText("A data inicial não pode ser posterior à data final.")).toBeVisible();
-  await scanBoth(page, "My Calendar's request with start after end");
+  await scanBoth(page, "My Calendar's request with start after end", { within: '[data-testid="absence-drawer"]' });
 
   if (jsOn()) {
     await openPage(page, `/my-calendar?year=${YEAR}`);
@@ -178,18 +181,18 @@ test("the company calendar: a bar's panel, its cancel question, a person, a draf
   else await page.goto(`/company-calendar?month=${month}&bar=${await ownBar.getAttribute("data-bar")}`);
   const panel = page.getByTestId("bar-panel");
   await expect(panel).toBeVisible();
-  await scanBoth(page, "the company calendar with a bar's panel open");
+  await scanBoth(page, "the company calendar with a bar's panel open", { within: '[data-testid="bar-panel"]' });
 
   await panel.getByRole("button", { name: "Cancelar", exact: true }).click();
   await expectQuestion(page);
-  await scanBoth(page, "the company calendar asking before cancelling");
+  await scanBoth(page, "the company calendar asking before cancelling", { within: question() });
 
   await openPage(page, `/company-calendar?month=${month}`);
   const colleague = page.getByTestId("company-month").locator("tr:not(.company-month__row--own) .company-month__name").first();
   if (jsOn()) {
     await colleague.click();
     await expect(page.getByTestId("person-panel").getByRole("heading")).toBeVisible();
-    await scanBoth(page, "the company calendar with a person's panel open");
+    await scanBoth(page, "the company calendar with a person's panel open", { within: '[data-testid="person-panel"]' });
 
     await openPage(page, `/company-calendar?month=${month}`);
     await page.locator(`tr.company-month__row--own td[data-date="${month}-02"]`).focus();
@@ -206,7 +209,7 @@ test("the company calendar: a bar's panel, its cancel question, a person, a draf
 
   await openPage(page, `/company-calendar?month=${month}&new=1`);
   await expect(page.getByTestId("absence-drawer")).toBeVisible();
-  await scanBoth(page, "the company calendar with the request drawer open");
+  await scanBoth(page, "the company calendar with the request drawer open", { within: '[data-testid="absence-drawer"]' });
 
   await openPage(page, `/company-calendar?month=${month}&q=zzzz-nobody`);
   await scanBoth(page, "the company calendar when no one matches");

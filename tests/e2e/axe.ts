@@ -9,11 +9,21 @@ import { expect, test, type Page } from "./fixtures";
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING = new Set(["serious", "critical"]);
 
-export async function expectAccessible(page: Page, state: string) {
+/**
+ * `within`: the part of the page a state changed (a drawer, a panel), when the rest of the page is a
+ * screen the every-screen scans cover already: axe's time grows with the page's elements, and My
+ * Calendar and the company calendar have thousands.
+ */
+export async function expectAccessible(page: Page, state: string, { within }: { within?: string } = {}) {
   const where = `${state} (${test.info().project.name}, ${page.viewportSize()?.width} px)`;
   const scanned = test.info().project.name === "js-off" ? await scriptedCopy(page) : page;
   await animationsSettled(scanned);
-  const results = await new AxeBuilder({ page: scanned }).withTags(WCAG_TAGS).analyze();
+  const builder = new AxeBuilder({ page: scanned }).withTags(WCAG_TAGS);
+  if (within) {
+    expect(await scanned.locator(within).count(), `${within} on ${where}`).toBeGreaterThan(0);
+    builder.include(within);
+  }
+  const results = await builder.analyze();
   const lines = results.violations.map(
     (violation) =>
       `  [${violation.impact}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n` +

@@ -149,7 +149,8 @@ test.describe("signed in", () => {
     const other = await browser.newContext();
     try {
       const otherPage = await other.newPage();
-      await signIn(otherPage, email);
+      // Signing in is what brings the profile's language to a new browser.
+      await signIn(otherPage, email, { throughForm: true });
       await expectShellLanguage(otherPage, "en");
       await signOutButton(otherPage).click();
       // Signed out, the browser keeps the language it last used.

@@ -63,10 +63,10 @@ const SESSION_COOKIE = "__session";
 /**
  * Signs in and waits for the app shell of My Calendar. From /login with the demo password, a session
  * this worker stored for the person is reused when it is still open (a test may have signed out);
- * any other login URL or password goes through the form.
+ * any other login URL or password, or `throughForm` (a test of what signing in does), uses the form.
  */
-export async function signIn(page: Page, email: string, { from = "/login", password = DEMO_PASSWORD } = {}) {
-  const reusable = from === "/login" && password === DEMO_PASSWORD;
+export async function signIn(page: Page, email: string, { from = "/login", password = DEMO_PASSWORD, throughForm = false } = {}) {
+  const reusable = !throughForm && from === "/login" && password === DEMO_PASSWORD;
   const stored = reusable ? storedSessions.get(email) : undefined;
   if (stored) {
     await page.context().addCookies([stored]);
