@@ -1,18 +1,22 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
+// One worker per core: vitest's own default leaves one core idle (one worker on this 2-core machine).
+const maxWorkers = availableParallelism();
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers,
     // `// @module-tag time-zones` marks a test file that is run again under far time zones
     // (npm run test:time-zones); tests/unit/time-zone-tags.test.ts says which files must carry it.
     tags: [{ name: "time-zones", description: "Date and time code, run again under Pacific/Kiritimati and America/Los_Angeles." }],
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", sequence: { groupOrder: 0 } },
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", sequence: { groupOrder: 0 }, maxWorkers },
       },
       {
         resolve: { alias },
@@ -25,9 +29,9 @@ export default defineConfig({
           // One migrated template database per run, copied per test file; with TEST_DB=postgresql, in
           // one throwaway PostgreSQL cluster for the run (npm run test:integration:pg).
           globalSetup: ["tests/support/template-database-setup.ts"],
-          // Each file gets its own migrated database (SQLite file or PostgreSQL); two workers on two cores.
+          // Each file gets its own migrated database (SQLite file or PostgreSQL).
           pool: "forks",
-          maxWorkers: 2,
+          maxWorkers,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
