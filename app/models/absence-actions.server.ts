@@ -3,7 +3,7 @@
 // locale keys only.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";

@@ -2,16 +2,15 @@
 // admins. A type some absence points at is deactivated, never deleted (its history stays readable);
 // at least one type stays active, so people can always request something. Rules and reasons:
 // docs/decisions/0021-absence-types.md.
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { asBalanceKind, DEFAULT_CATEGORIES, hasSeededName, type BalanceKind } from "~/lib/absence-types";
 import type { ApiAbsenceCategory } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
-import { getDb, readRows, type DbClient } from "~/utils/db.server";
+import { getDb, type DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { getT } from "~/utils/i18n.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { columnListSql } from "./sql-columns.server";
 
 export { DEFAULT_CATEGORIES };
 
@@ -21,15 +20,9 @@ export const categoryListing = {
   orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
 } as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
 
-type CategoryListingRow = Prisma.AbsenceCategoryGetPayload<Pick<typeof categoryListing, "select">>;
-
-/**
- * The company's types as categoryListing lists them, read in SQL (decision 0055): every page with
- * a balance or a calendar reads them. Through `db` when the read belongs to a transaction.
- */
-export function readCategoryListing(db: DbClient, companyId: string, { activeOnly }: { activeOnly: boolean }): Promise<CategoryListingRow[]> {
-  return readRows<CategoryListingRow>(db, Prisma.sql`SELECT ${columnListSql("c", categoryListing.select)} FROM "AbsenceCategory" c
-    WHERE c."companyId" = ${companyId}${activeOnly ? Prisma.sql` AND c."active" = TRUE` : Prisma.empty} ORDER BY c."sortOrder" ASC, c."name" ASC`);
+/** The company's types as categoryListing lists them. Through `db` when the read belongs to a transaction. */
+export function readCategoryListing(db: DbClient, companyId: string, { activeOnly }: { activeOnly: boolean }) {
+  return db.absenceCategory.findMany({ where: { companyId, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
 }
 
 const typeSelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true } as const;

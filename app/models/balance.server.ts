@@ -3,17 +3,16 @@
 // check, the e-mail decision page, the report and /api allowances-summary all read them from here,
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or absences.
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
-import { readRows, type DbClient } from "~/utils/db.server";
+import type { DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
-import { columnListSql, idsSql } from "./sql-columns.server";
 import { readVacations } from "./vacation-list.server";
 
 /** What holiday reads need of a company: its id, or its id with the facts read already. */
@@ -59,35 +58,29 @@ export const balancePersonSelect = {
 } as const;
 
 const allowanceColumns = { userId: true, year: true, yearly: true, residual: true, specialLeave: true } as const;
-type AllowanceInput = Prisma.AllowanceGetPayload<{ select: typeof allowanceColumns }>;
 const carryOverColumns = { userId: true, fromYear: true, days: true, expiresOn: true } as const;
-type CarryOverInput = Prisma.CarryOverGetPayload<{ select: typeof carryOverColumns }>;
 
 export type BalancePerson = Prisma.UserGetPayload<{ select: typeof balancePersonSelect }>;
-const personColumns = { ...balancePersonSelect, deactivatedAt: true } as const;
+
+/** `{ in: ids }` for the people asked for, or no condition when every one of the company's is. */
+const idsIn = (ids: readonly string[] | undefined) => (ids ? { in: [...ids] } : undefined);
 
 /**
  * The company's people (of `userIds` when given) with balancePersonSelect's columns, by name:
  * the active ones, and of the deactivated none, all, or those deactivated on or after a moment.
- * In SQL (decision 0055); the moment is compared here, on the Dates the read gives, because the
- * engines store a DateTime differently.
  */
-export async function readBalancePeople(
+export function readBalancePeople(
   db: DbClient,
   companyId: string,
   { userIds, deactivated }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date } },
 ): Promise<BalancePerson[]> {
-  const onlyActive = deactivated === "excluded" ? Prisma.sql` AND u."deactivatedAt" IS NULL` : Prisma.empty;
-  const rows = await readRows<BalancePerson & { deactivatedAt: Date | null }>(db, Prisma.sql`SELECT ${columnListSql("u", personColumns)} FROM "User" u
-    WHERE u."companyId" = ${companyId} AND ${idsSql("u", "id", userIds)}${onlyActive} ORDER BY u."fullName" ASC, u."email" ASC`);
-  const since = typeof deactivated === "object" ? deactivated.since.getTime() : null;
-  const people: BalancePerson[] = [];
-  // Each field named rather than the rest copied: a rest pattern copies through a slow path, and
-  // the month reads every person of the company.
-  for (const { id, email, fullName, name, role, teamId, countryCode, region, deactivatedAt } of rows) {
-    if (deactivatedAt === null || since === null || deactivatedAt.getTime() >= since) people.push({ id, email, fullName, name, role, teamId, countryCode, region });
-  }
-  return people;
+  const stillThere: Prisma.UserWhereInput =
+    deactivated === "excluded" ? { deactivatedAt: null } : deactivated === "included" ? {} : { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: deactivated.since } }] };
+  return db.user.findMany({
+    where: { companyId, id: idsIn(userIds), ...stillThere },
+    select: balancePersonSelect,
+    orderBy: [{ fullName: "asc" }, { email: "asc" }],
+  });
 }
 
 export interface BalanceScope {
@@ -117,7 +110,6 @@ export interface BalanceScope {
 export type HolidaySpan = DateRange | null;
 
 const holidayColumns = { date: true, name: true, countryCode: true, region: true, isRecurring: true } as const;
-type HolidayInput = Prisma.HolidayGetPayload<{ select: typeof holidayColumns }>;
 
 /**
  * The company's holidays within `span` (recurring ones always: they fall on every year), and each
@@ -129,12 +121,12 @@ export async function loadHolidayCalendars(db: DbClient, company: CompanyRef, sp
   const companyId = companyIdOf(company);
   // Each side of the OR names the company and the kind, so both engines read it through the index
   // (companyId, isRecurring, date): the recurring rows, then one date range of the others.
-  const where = span
-    ? Prisma.sql`(h."companyId" = ${companyId} AND h."isRecurring" = TRUE) OR (h."companyId" = ${companyId} AND h."isRecurring" = FALSE AND h."date" >= ${span.startDate} AND h."date" <= ${span.endDate})`
-    : Prisma.sql`h."companyId" = ${companyId}`;
+  const where: Prisma.HolidayWhereInput = span
+    ? { OR: [{ companyId, isRecurring: true }, { companyId, isRecurring: false, date: { gte: span.startDate, lte: span.endDate } }] }
+    : { companyId };
   const [{ countryCode, timeZone }, holidayRows] = await Promise.all([
     typeof company === "string" ? db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true } }) : company,
-    readRows<HolidayInput>(db, Prisma.sql`SELECT ${columnListSql("h", holidayColumns)} FROM "Holiday" h WHERE ${where}`),
+    db.holiday.findMany({ where, select: holidayColumns }),
   ]);
   const index = buildHolidayIndex(holidayRows);
   // The index keeps one calendar per country and region, so this is cheap per person.
@@ -143,15 +135,14 @@ export async function loadHolidayCalendars(db: DbClient, company: CompanyRef, sp
 }
 
 /** The absences the balances of these years count: those touching them, neither rejected nor cancelled. */
-function countedVacationsSql(companyId: string, userIds: readonly string[] | undefined, fromYear: number, toYear: number): Prisma.Sql {
-  const parts = [
-    Prisma.sql`v."companyId" = ${companyId}`,
-    Prisma.sql`v."endDate" >= ${firstDayOfYear(fromYear)}`,
-    Prisma.sql`v."startDate" <= ${lastDayOfYear(toYear)}`,
-    Prisma.sql`v."status" NOT IN (${Prisma.join(UNCOUNTED_STATUSES)})`,
-  ];
-  if (userIds) parts.push(idsSql("v", "userId", userIds));
-  return Prisma.join(parts, " AND ");
+function countedVacations(companyId: string, userIds: readonly string[] | undefined, fromYear: number, toYear: number): Prisma.VacationWhereInput {
+  return {
+    companyId,
+    endDate: { gte: firstDayOfYear(fromYear) },
+    startDate: { lte: lastDayOfYear(toYear) },
+    status: { notIn: UNCOUNTED_STATUSES },
+    userId: idsIn(userIds),
+  };
 }
 
 export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope: BalanceScope) {
@@ -166,13 +157,15 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
     }),
     readCategoryListing(db, companyId, { activeOnly: false }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
-    readRows<AllowanceInput>(db, Prisma.sql`SELECT ${columnListSql("a", allowanceColumns)} FROM "Allowance" a WHERE a."companyId" = ${companyId} AND a."year" <= ${toYear} AND ${idsSql("a", "userId", userIds)}`),
+    db.allowance.findMany({ where: { companyId, year: { lte: toYear }, userId: idsIn(userIds) }, select: allowanceColumns }),
     scope.vacations
       ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
-      : readVacations(balanceVacationSelect, countedVacationsSql(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
+      : readVacations(balanceVacationSelect, countedVacations(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
-    readRows<CarryOverInput>(db, Prisma.sql`SELECT ${columnListSql("c", carryOverColumns)} FROM "CarryOver" c
-      WHERE c."companyId" = ${companyId} AND ${idsSql("c", "userId", userIds)} AND c."revertedAt" IS NULL AND c."fromYear" >= ${fromYear - 1} AND c."fromYear" <= ${toYear - 1}`),
+    db.carryOver.findMany({
+      where: { companyId, userId: idsIn(userIds), revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },
+      select: carryOverColumns,
+    }),
   ]);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);

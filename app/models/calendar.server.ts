@@ -1,6 +1,5 @@
 // Data of the personal screens, loaded for a whole year in a fixed number of queries and
 // computed in memory (working days, balances), whatever the number of absences.
-import { Prisma } from "~/generated/prisma/client";
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
@@ -11,7 +10,7 @@ import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
-import { holdingDatesSql, readVacations, vacationFilterSql } from "./vacation-list.server";
+import { holdingDates, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -30,12 +29,12 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const userId = viewer.userId;
   const db = getDb();
   // The year's absences are listed and counted in the balances: one read for both.
-  const yearVacations = readVacations(vacationSelect, vacationFilterSql(viewer, { userId, dateFrom: firstDayOfYear(year), dateTo: lastDayOfYear(year) }), { order: "oldest" });
+  const yearVacations = readVacations(vacationSelect, vacationFilterWhere(viewer, { userId, dateFrom: firstDayOfYear(year), dateTo: lastDayOfYear(year) }), { order: "oldest" });
   const [inputs, vacations, upcomingRows] = await Promise.all([
     loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
     yearVacations,
     // What is still ahead: a rejected or cancelled request will not happen.
-    readVacations(vacationSelect, Prisma.sql`${vacationFilterSql(viewer, { userId, dateFrom: today })} AND ${holdingDatesSql}`, {
+    readVacations(vacationSelect, { AND: [vacationFilterWhere(viewer, { userId, dateFrom: today }), holdingDates] }, {
       order: "oldest",
       page: { offset: 0, limit: UPCOMING_LIMIT },
     }),

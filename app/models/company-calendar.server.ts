@@ -6,11 +6,10 @@ import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-para
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { normalizeCode } from "~/lib/working-days";
-import { Prisma } from "~/generated/prisma/client";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
-import { holdingDatesSql, overlappingSql, readVacations } from "./vacation-list.server";
+import { holdingDates, overlapping, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
 import { listTeams } from "./team.server";
 
@@ -75,7 +74,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
     readVacations(
       monthVacationColumns,
-      Prisma.sql`v."companyId" = ${companyId} AND ${holdingDatesSql} AND (${overlappingSql(monthStart, monthEnd)} OR ${overlappingSql(week.start, week.end)})`,
+      { companyId, ...holdingDates, OR: [overlapping(monthStart, monthEnd), overlapping(week.start, week.end)] },
       { order: "oldest" },
     ),
     // The company's few absence types, named by id: the absences' own relation read them by

@@ -3,8 +3,7 @@
 // module. Writes are company admins' (canManageHolidays), scoped by the viewer's company, and
 // audited in their transaction. Choices: docs/decisions/0022-bank-holidays.md.
 import { foldForSearch } from "~/lib/text-search";
-import { randomUUID } from "node:crypto";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import type { ApiHoliday } from "~/lib/schemas/api-responses";
 import { readHolidayCsv, type CsvRowError } from "~/lib/holiday-csv";
 import { twoDigits, type HolidayFilters } from "~/lib/holiday-filters";
@@ -196,21 +195,8 @@ async function planWrites(client: Client, companyId: string, drafts: readonly Pl
   return { create, skip };
 }
 
-// One multi-row INSERT per 2,000 rows (14,000 bound values: under the limits of SQLite, 32,766,
-// and PostgreSQL, 65,535). Prisma's createMany spends ~0.4 ms of client CPU per row
-// (4 s for a 10,000-row file); this statement takes ~35 µs. It is standard SQL that SQLite and
-// PostgreSQL read alike: the quoted names are the ones Prisma gives the table and columns on both,
-// every value is a bound parameter, `createdAt` takes the column's default, and the id is made
-// here as Prisma's @default(cuid()) would make it client-side (docs/decisions/0022-bank-holidays.md).
-const INSERT_CHUNK = 2000;
-
 async function insertAll(tx: Prisma.TransactionClient, companyId: string, drafts: readonly HolidayDraft[]) {
-  for (let i = 0; i < drafts.length; i += INSERT_CHUNK) {
-    const rows = drafts
-      .slice(i, i + INSERT_CHUNK)
-      .map(({ date, name, countryCode, region, isRecurring }) => Prisma.sql`(${randomUUID()}, ${companyId}, ${date}, ${name}, ${countryCode}, ${region}, ${isRecurring})`);
-    await tx.$executeRaw`INSERT INTO "Holiday" ("id", "companyId", "date", "name", "countryCode", "region", "isRecurring") VALUES ${Prisma.join(rows)}`;
-  }
+  await tx.holiday.createMany({ data: drafts.map(({ date, name, countryCode, region, isRecurring }) => ({ companyId, date, name, countryCode, region, isRecurring })) });
 }
 
 /**

@@ -20,7 +20,7 @@ import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
-import { countVacations, readVacations, vacationFilterSql } from "./vacation-list.server";
+import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { pageAndTotal } from "~/lib/paging";
 
 export interface ReportRow {
@@ -280,7 +280,7 @@ async function describeAbsences(viewer: Viewer, t: TFunction, vacations: (Absenc
 /** A page of the absences under the filters, in date order (a report reads forward in time). */
 export async function absenceReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {
   requireAdmin(viewer);
-  const where = vacationFilterSql(viewer, { ...filters, userId: undefined });
+  const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
   const { items, total } = await pageAndTotal(
     paging,
     () => readVacations(absenceSelect, where, { order: "oldest", page: paging }),
@@ -295,7 +295,7 @@ export const MAX_ABSENCE_REPORT_ROWS = 100_000;
 /** Every absence under the filters as CSV, with the person's team and its working days. */
 export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
   requireAdmin(viewer);
-  const where = vacationFilterSql(viewer, { ...filters, userId: undefined });
+  const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
     readVacations(absenceFields, where, { order: "oldest", page: { offset: 0, limit: MAX_ABSENCE_REPORT_ROWS } }),
     // Read alongside the absences, so from the filters' dates: any absence they find touches them.

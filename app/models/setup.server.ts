@@ -1,10 +1,10 @@
 // The set-up checklist company admins see on their first screens until the company is ready
 // (docs/decisions/0017-onboarding.md): each item is a fact about the company's data, so it ticks
 // itself when the work is done, wherever it was done.
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { firstDayOfYear, lastDayOfYear, yearOf } from "~/lib/dates";
 import { recordAudit } from "~/utils/audit.server";
-import { getDb, readRows } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 export const SETUP_STEPS = ["holidays", "teams", "people", "allowances"] as const;
@@ -14,44 +14,41 @@ export interface SetupChecklist {
   steps: { step: SetupStep; done: boolean }[];
 }
 
-interface ChecklistRow {
-  dismissed: unknown;
-  holidays: unknown;
-  teams: unknown;
-  people: unknown;
-  invitations: unknown;
-  withoutAllowance: unknown;
-}
+const first = { select: { id: true }, take: 1 } as const;
 
-// SQLite answers EXISTS with 0 or 1 (as a number or a bigint), PostgreSQL with a boolean.
-const yes = (value: unknown) => value === true || Number(value) === 1;
-
-/** The checklist's one statement: each item only asks whether something exists, so each stops at its first row. */
-export function setupChecklistSql(viewer: Viewer, year: number, now: Date): Prisma.Sql {
-  return Prisma.sql`SELECT
-      c."setupDismissedAt" IS NOT NULL AS "dismissed",
-      EXISTS (SELECT 1 FROM "Holiday" h WHERE h."companyId" = c."id" AND h."date" >= ${firstDayOfYear(year)} AND h."date" <= ${lastDayOfYear(year)}) AS "holidays",
-      EXISTS (SELECT 1 FROM "Team" t JOIN "TeamAdmin" ta ON ta."teamId" = t."id" JOIN "User" a ON a."id" = ta."userId" WHERE t."companyId" = c."id" AND a."deactivatedAt" IS NULL) AS "teams",
-      EXISTS (SELECT 1 FROM "User" u WHERE u."companyId" = c."id" AND u."deactivatedAt" IS NULL LIMIT 1 OFFSET 1) AS "people",
-      EXISTS (SELECT 1 FROM "Invitation" i WHERE i."companyId" = c."id" AND i."acceptedAt" IS NULL AND i."expiresAt" > ${now}) AS "invitations",
-      EXISTS (SELECT 1 FROM "User" u WHERE u."companyId" = c."id" AND u."deactivatedAt" IS NULL
-        AND NOT EXISTS (SELECT 1 FROM "Allowance" a WHERE a."userId" = u."id" AND a."year" = ${year})) AS "withoutAllowance"
-    FROM "Company" c WHERE c."id" = ${viewer.companyId}`;
+/**
+ * What the checklist asks of the company: each item only whether something exists, so each reads
+ * at most its first row (a company may hold decades of holidays), the people two. Not `_count`:
+ * the client counts every company's rows and then picks this one's.
+ */
+export function setupChecklistSelect(year: number, now: Date) {
+  return {
+    setupDismissedAt: true,
+    holidays: { where: { date: { gte: firstDayOfYear(year), lte: lastDayOfYear(year) } }, ...first },
+    teams: { where: { admins: { some: { user: { deactivatedAt: null } } } }, ...first },
+    users: { where: { deactivatedAt: null }, select: { id: true }, take: 2 },
+    invitations: { where: { acceptedAt: null, expiresAt: { gt: now } }, ...first },
+  } satisfies Prisma.CompanySelect;
 }
 
 /** The checklist for a company admin, or null once it is done or dismissed (and for everyone else). */
 export async function getSetupChecklist(viewer: Viewer, today: string, now = new Date()): Promise<SetupChecklist | null> {
   if (!isAdmin(viewer)) return null;
-  // One statement, as this runs on every page an admin opens until the company is ready.
-  const [row] = await readRows<ChecklistRow>(getDb(), setupChecklistSql(viewer, yearOf(today), now));
-  if (!row) throw new Error(`No company ${viewer.companyId}`);
-  if (yes(row.dismissed)) return null;
+  const year = yearOf(today);
+  const db = getDb();
+  // Read side by side, as this runs on every page an admin opens until the company is ready.
+  const [company, withoutAllowance] = await Promise.all([
+    db.company.findUnique({ where: { id: viewer.companyId }, select: setupChecklistSelect(year, now) }),
+    db.user.findFirst({ where: { companyId: viewer.companyId, deactivatedAt: null, allowances: { none: { year } } }, select: { id: true } }),
+  ]);
+  if (!company) throw new Error(`No company ${viewer.companyId}`);
+  if (company.setupDismissedAt) return null;
   const steps = [
-    { step: "holidays" as const, done: yes(row.holidays) },
-    { step: "teams" as const, done: yes(row.teams) },
+    { step: "holidays" as const, done: company.holidays.length > 0 },
+    { step: "teams" as const, done: company.teams.length > 0 },
     // Someone besides the first person, or on the way.
-    { step: "people" as const, done: yes(row.people) || yes(row.invitations) },
-    { step: "allowances" as const, done: !yes(row.withoutAllowance) },
+    { step: "people" as const, done: company.users.length > 1 || company.invitations.length > 0 },
+    { step: "allowances" as const, done: !withoutAllowance },
   ];
   return steps.every((s) => s.done) ? null : { steps };
 }

@@ -1,12 +1,12 @@
 // Teams of a company: members (a person belongs to one team), admins, the substitute approver.
 // Every change is a company admin's, scoped by the viewer's company and audited with old and new
 // values in the same transaction.
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { displayName } from "~/lib/people";
 import type { ApiTeam } from "~/lib/schemas/api-responses";
 import { MAX_TEAM_NAME_LENGTH } from "~/lib/schemas/teams";
 import { changes, recordAudit } from "~/utils/audit.server";
-import { getDb, readRows } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { asRole, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
@@ -14,7 +14,7 @@ type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
 /** The company's teams (id and name) by name: the filters and pickers of several pages. */
 export function listTeams(viewer: Viewer): Promise<{ id: string; name: string }[]> {
-  return readRows(getDb(), Prisma.sql`SELECT t."id", t."name" FROM "Team" t WHERE t."companyId" = ${viewer.companyId} ORDER BY t."name" ASC`);
+  return getDb().team.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true }, orderBy: { name: "asc" } });
 }
 
 /**

@@ -17,7 +17,7 @@ import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 import { pageAndTotal } from "~/lib/paging";
-import { countVacations, readVacations, vacationFilterSql } from "./vacation-list.server";
+import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -310,7 +310,7 @@ export const MAX_EXPORT_ROWS = 100_000;
 
 /** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size (one when the page is the last). */
 export async function searchVacations(viewer: Viewer, filters: VacationFilters & { offset?: number; limit?: number }) {
-  const where = vacationFilterSql(viewer, filters);
+  const where = vacationFilterWhere(viewer, filters);
   const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_EXPORT_ROWS);
   const offset = Math.max(filters.offset ?? 0, 0);
   const { items, total } = await pageAndTotal(

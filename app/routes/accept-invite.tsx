@@ -1,5 +1,5 @@
 import { FormProvider, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

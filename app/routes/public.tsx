@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 import { messageValues, SUPPORTED_LANGUAGES } from "~/i18n";
 import { pricePerPersonCents } from "~/lib/billing";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { formatMoney } from "~/lib/money";
 import { interestSchema } from "~/lib/schemas/billing";
 import { registerInterest } from "~/models/public-interest.server";

@@ -1,9 +1,10 @@
 import { redirect } from "@remix-run/node";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginFormSchema } from "~/lib/schemas/auth";
-import { getDb, readRows } from "./db.server";
+import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
+import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
 import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type CompanySubscription, type Role, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
@@ -119,73 +120,31 @@ function findSessionViewer(request: Request): Promise<SessionViewer> {
   return found;
 }
 
-type SessionPersonRow = Omit<CurrentUserRow, "company" | "adminOf" | "isMaster"> & {
-  isMaster: boolean | number;
-  companyName: string;
-  companyTimeZone: string;
-  companyCountryCode: string;
-  adminOfTeamId: string | null;
-  subscriptionId: string | null;
-  subscriptionStatus: string | null;
-  subscriptionTrialEndsAt: Date | string | null;
-  subscriptionStripeCustomerId: string | null;
-  subscriptionCancelAt: Date | string | null;
-};
-
 /**
  * The person by their id, if this unexpired session is theirs, with their company, the teams they
  * administer and the company's first subscription (every page's trial banner and every change's
- * read-only check need it; decision 0052): every signed-in request asks it, and through the
- * client it was four statements. One row per team they administer (one when
- * none). The cookie is signed, and a session of anyone else is no session. Plain SQL with quoted
- * names, the same on SQLite and PostgreSQL (both suites run it).
+ * read-only check need it; decision 0052). The cookie is signed, and a session of anyone else is
+ * no session.
  */
-// The person's columns are publicUserSelect's own: a field added there is read here too.
-const PERSON_COLUMNS = Prisma.raw(
-  Object.keys(publicUserSelect)
-    .map((column) => `u."${column}"`)
-    .join(", "),
-);
-
 async function readSessionPerson(userId: string, sessionId: string): Promise<{ row: CurrentUserRow; subscription: CompanySubscription | null } | null> {
-  const rows = await readRows<SessionPersonRow>(getDb(), Prisma.sql`
-    SELECT ${PERSON_COLUMNS},
-      c."name" AS "companyName", c."timeZone" AS "companyTimeZone", c."countryCode" AS "companyCountryCode", ta."teamId" AS "adminOfTeamId",
-      sub."id" AS "subscriptionId", sub."status" AS "subscriptionStatus", sub."trialEndsAt" AS "subscriptionTrialEndsAt",
-      sub."stripeCustomerId" AS "subscriptionStripeCustomerId", sub."cancelAt" AS "subscriptionCancelAt"
-    FROM "User" u
-    JOIN "Company" c ON c."id" = u."companyId"
-    LEFT JOIN "Subscription" sub ON sub."id" = (
-      SELECT s2."id" FROM "Subscription" s2 WHERE s2."companyId" = u."companyId" ORDER BY s2."createdAt" ASC, s2."id" ASC LIMIT 1)
-    LEFT JOIN "TeamAdmin" ta ON ta."userId" = u."id"
-    WHERE u."id" = ${userId} AND u."deactivatedAt" IS NULL
-      AND EXISTS (SELECT 1 FROM "Session" s WHERE s."id" = ${sessionId} AND s."userId" = u."id" AND s."expiresAt" >= ${new Date()})`);
-  if (rows.length === 0) return null;
+  const found = await getDb().user.findFirst({
+    where: { id: userId, deactivatedAt: null, sessions: { some: { id: sessionId, expiresAt: { gte: new Date() } } } },
+    select: {
+      ...currentUserSelect,
+      company: {
+        select: {
+          ...currentUserSelect.company.select,
+          subscriptions: { select: { id: true, status: true, trialEndsAt: true, stripeCustomerId: true, cancelAt: true }, orderBy: [...FIRST_SUBSCRIPTION_ORDER], take: 1 },
+        },
+      },
+    },
+  });
+  if (!found) return null;
   const {
-    companyName,
-    companyTimeZone,
-    companyCountryCode,
-    adminOfTeamId: _first,
-    isMaster,
-    subscriptionId,
-    subscriptionStatus,
-    subscriptionTrialEndsAt,
-    subscriptionStripeCustomerId,
-    subscriptionCancelAt,
+    company: { subscriptions, ...company },
     ...person
-  } = rows[0];
-  const row = {
-    ...person,
-    // A boolean on both engines through the adapters; SQLite itself keeps 0 or 1.
-    isMaster: isMaster === true || isMaster === 1,
-    company: { id: person.companyId, name: companyName, timeZone: companyTimeZone, countryCode: companyCountryCode },
-    adminOf: rows.flatMap((row) => (row.adminOfTeamId === null ? [] : [{ teamId: row.adminOfTeamId }])),
-  };
-  const subscription =
-    subscriptionId === null
-      ? null
-      : { id: subscriptionId, status: subscriptionStatus ?? "", trialEndsAt: subscriptionTrialEndsAt, stripeCustomerId: subscriptionStripeCustomerId, cancelAt: subscriptionCancelAt };
-  return { row, subscription };
+  } = found;
+  return { row: { ...person, company }, subscription: subscriptions[0] ?? null };
 }
 
 async function readSessionViewer(request: Request): Promise<SessionViewer> {

@@ -95,7 +95,7 @@ export function managesRequestsOf(viewer: Viewer, requester: Requester): boolean
 
 /**
  * Whose requests a viewer manages (managesRequestsOf), as the parts the SQL of the pending list and
- * its count is built from (pendingDecisionsSql in app/models/approval.server.ts). Requests of the
+ * its count is built from (pendingDecisionsWhere in app/models/approval.server.ts). Requests of the
  * viewer's company, never their own; the owner's scope is everyone, any other admin's is whoever
  * one of the parts matches. Null for a user.
  */

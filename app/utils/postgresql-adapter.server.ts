@@ -40,9 +40,8 @@ function oneWriterAtATime(inner: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 export function createPostgresqlAdapter(url: string): SqlDriverAdapterFactory {
-  // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP,
-  // as in the holiday import's raw INSERT) is taken in the session's zone, so the session is UTC
-  // whatever the server's own zone is.
+  // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP)
+  // is taken in the session's zone, so the session is UTC whatever the server's own zone is.
   // The driver is loaded at the first connection: a SQLite installation never holds it in memory.
   let factory: Promise<SqlDriverAdapterFactory> | undefined;
   return {

@@ -1,7 +1,7 @@
-// A balance's allowances, carried days and absence types are read in plain SQL
-// (app/models/balance.server.ts, readCategoryListing): they must be exactly the rows the client's
-// own query of the same rule finds, with values of the same types, on the engine under test, and
-// never another company's.
+// A balance's people, allowances, carried days, holidays and absence types
+// (app/models/balance.server.ts, readCategoryListing): they must be exactly the rows a plain query
+// of the same rule finds, with values of the same types, on the engine under test, and never
+// another company's.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { categoryListing } from "~/models/absence-category.server";
@@ -71,7 +71,7 @@ beforeAll(async () => {
   });
 });
 
-describe("balance reads in plain SQL", () => {
+describe("balance reads", () => {
   it("reads each person's allowances up to the last year asked for, as the client does, none of another company", async () => {
     const inputs = await loadBalanceInputs(getDb(), ids.company, { fromYear: 2030, toYear: 2030 });
     for (const userId of [ids.ana, ids.bia, ids.stranger]) {

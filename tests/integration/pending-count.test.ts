@@ -1,5 +1,5 @@
 // The pending requests an admin may decide (the Approvals list, its pages, the shell's badge count
-// and the badge poll's list) are plain SQL built from the viewer's scope (managedScopeOf in
+// and the badge poll's list) are one condition built from the viewer's scope (managedScopeOf in
 // app/utils/permissions.server.ts): for every kind of scope (owner, admin of a team, stand-in for a
 // team whose admins are away, admin of no team, admins with no other admin, an owner in a team with
 // another admin) they must be exactly the requests the one-request rule (managesRequestsOf) allows,

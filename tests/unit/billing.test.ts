@@ -3,7 +3,7 @@
 // own invoice PDF read back as text.
 import { describe, expect, it } from "vitest";
 import { companyAccess, expiryYears, GRACE_DAYS, invoiceStatusTone, pricePerPersonCents, trialState } from "~/lib/billing";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { billingContactSchema, billingDetailsSchema, interestSchema, paymentMethodSchema } from "~/lib/schemas/billing";
 import { apiPaymentMethodSchema } from "~/lib/schemas/api-billing";
 import { formatMoney } from "~/lib/money";

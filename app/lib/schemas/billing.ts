@@ -50,7 +50,8 @@ export const contactIdSchema = z.object({ contactId: z.string({ error: "errors.i
 export const last4Field = z.string({ error: "billing.validation.last4" }).check(z.trim(), z.regex(/^\d{4}$/, "billing.validation.last4"));
 export const brandField = z.enum(CARD_BRANDS, { error: "billing.validation.brandInvalid" });
 
-const wholeNumber = (key: string) => z.pipe(z.union([z.string().check(z.trim(), z.regex(/^\d{1,4}$/, key)), z.number()], { error: key }), z.transform((value) => Number(value)));
+// Digits only: a form field is text, and Conform's parsing would make a number of "2.5" or "1e1".
+const wholeNumber = (key: string) => z.pipe(z.string({ error: key }).check(z.trim(), z.regex(/^\d{1,4}$/, key)), z.transform((value) => Number(value)));
 
 /**
  * The payment method for a given current year: month 1–12, year from this year through 14 years

@@ -9,7 +9,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { BALANCE_KINDS } from "~/lib/absence-types";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { MAX_ABSENCE_TYPE_NAME } from "~/lib/input-limits";
 import { absenceTypeSchema, DEFAULT_TYPE_COLOR, updateAbsenceTypeSchema } from "~/lib/schemas/absence-types";
 import type { action, loader } from "./route";

@@ -2,7 +2,7 @@
 // redirect back to the list (post/redirect/get, also without JavaScript); row actions answer a notice.
 import { data, redirect } from "@remix-run/node";
 import { categoryName } from "~/components/category-name";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { absenceTypeRowSchema, absenceTypeSchema, updateAbsenceTypeSchema } from "~/lib/schemas/absence-types";
 import { absenceTypeUsage, createAbsenceType, deleteAbsenceType, listAbsenceTypes, updateAbsenceType } from "~/models/absence-category.server";
 import type { SignedInViewer } from "~/utils/auth.server";

@@ -11,7 +11,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { CopyButton } from "~/components/copy-button";
 import { DateText } from "~/components/date-text";
 import { messageValues } from "~/i18n";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { createApiTokenSchema, MAX_API_TOKEN_NAME_LENGTH } from "~/lib/schemas/api-tokens";
 import type { IssuedTokenReply } from "./api-tokens.server";
 import type { action, loader } from "./route";

@@ -3,7 +3,7 @@
 // revoking one (asked first, with and without JavaScript).
 import { data } from "@remix-run/node";
 import { dateAndTimeIn } from "~/lib/calendar-feeds";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { apiTokenIdSchema, createApiTokenSchema } from "~/lib/schemas/api-tokens";
 import { createApiToken, getApiToken, listApiTokens, MAX_ACTIVE_API_TOKENS, revokeApiToken } from "~/models/integration-token.server";
 import type { SignedInViewer } from "~/utils/auth.server";

@@ -15,7 +15,7 @@ import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { CURRENCIES, RELOAD_AFTER_LANGUAGE_MS } from "~/lib/billing";
 import { formatDate } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { billingContactSchema, billingDetailsSchema, MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH } from "~/lib/schemas/billing";
 import type { action, loader } from "./route";
 

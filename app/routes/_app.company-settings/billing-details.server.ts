@@ -3,7 +3,7 @@
 // `?edit=1`), the billing language, and the billing contacts (intents "billingDetails.*").
 import { data, redirect } from "@remix-run/node";
 import { isBillingInterval } from "~/lib/billing";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { billingContactSchema, billingDetailsSchema, billingLanguageSchema, contactIdSchema } from "~/lib/schemas/billing";
 import {
   addBillingContact,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { BillingNotConfigured } from "~/components/billing-not-configured";
 import { FieldError } from "~/components/field-error";
 import { Toast } from "~/components/toast";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { paymentMethodSchema } from "~/lib/schemas/billing";
 import type { action, loader } from "./route";
 

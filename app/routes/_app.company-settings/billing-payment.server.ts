@@ -2,7 +2,7 @@
 import { data } from "@remix-run/node";
 import { CARD_BRANDS, expiryYears } from "~/lib/billing";
 import { todayIn } from "~/lib/dates";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { paymentMethodSchema } from "~/lib/schemas/billing";
 import { getPaymentMethod, savePaymentMethod } from "~/models/billing.server";
 import type { SignedInViewer } from "~/utils/auth.server";

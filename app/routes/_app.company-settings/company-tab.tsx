@@ -7,7 +7,7 @@ import { CountryZoneFields } from "~/components/country-zone-fields";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/text-field";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { companySettingsSchema } from "~/lib/schemas/company";
 import type { action, loader } from "./route";
 

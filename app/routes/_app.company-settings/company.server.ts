@@ -1,6 +1,6 @@
 // The company tab's data and form action (intent "company.update").
 import { data } from "@remix-run/node";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { companySettingsSchema } from "~/lib/schemas/company";
 import { getCompanySettings, updateCompanySettings } from "~/models/company.server";
 import { listCountries, listTimeZones } from "~/models/holiday-catalogue.server";

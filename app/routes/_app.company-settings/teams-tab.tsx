@@ -9,7 +9,7 @@ import { ActionNotice, type Notice } from "~/components/action-notice";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { messageValues } from "~/i18n";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { createTeamSchema, MAX_TEAM_NAME_LENGTH } from "~/lib/schemas/teams";
 import type { action, loader } from "./route";
 

@@ -1,7 +1,7 @@
 // The teams tab's data and form actions (intents "teams.*"). `?team=<id>` selects the team whose
 // members, admins and substitute are edited (a dialog with JavaScript, a page section without).
 import { data } from "@remix-run/node";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { displayName } from "~/lib/people";
 import { createTeamSchema, renameTeamSchema, teamAdminsSchema, teamIdSchema, teamMemberSchema, teamSubstituteSchema } from "~/lib/schemas/teams";
 import {

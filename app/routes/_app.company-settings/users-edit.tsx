@@ -8,7 +8,7 @@ import { ActionNotice } from "~/components/action-notice";
 import { Avatar } from "~/components/avatar";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
 import { allowanceSchema, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
 import { resultFor, useUsersReply, type UsersEditData } from "./users-reply";

@@ -11,7 +11,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { Pager } from "~/components/pager";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";

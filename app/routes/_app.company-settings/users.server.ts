@@ -3,7 +3,7 @@
 import { data } from "@remix-run/node";
 import { readPaging } from "~/components/pager";
 import { todayIn, yearOf } from "~/lib/dates";
-import { parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
 import { allowanceSchema, bulkAllowanceSchema, NO_TEAM, personSchema } from "~/lib/schemas/people";

@@ -1,20 +1,20 @@
-// The holiday import's multi-row INSERT (app/models/holiday.server.ts), one of the app's raw statements,
-// on the engine under test (npm run test:integration, and :pg): placeholders, booleans, NULLs and
-// the database's own timestamp default read back through Prisma as they went in. The PostgreSQL
-// test cluster runs 14 hours ahead of UTC, so a default taken in the server's zone would show.
+// The holiday import's writes (addHolidays in app/models/holiday.server.ts) on the engine under
+// test (npm run test:integration, and :pg): texts, booleans, NULLs and the time of the insert read
+// back as they went in. The PostgreSQL test cluster runs 14 hours ahead of UTC, so a time taken in
+// the server's zone would show.
 import { describe, expect, it } from "vitest";
 import { addHolidays } from "~/models/holiday.server";
 import { getDb } from "~/utils/db.server";
 import { createCompany } from "../support/factories";
 import { testEngine } from "../support/test-database";
 
-describe(`raw SQL on ${testEngine}`, () => {
+describe(`holiday writes on ${testEngine}`, () => {
   it("runs the app on the engine under test", async () => {
     const [row] = await getDb().$queryRawUnsafe<{ version: string }[]>(testEngine === "postgresql" ? "SELECT version() AS version" : "SELECT sqlite_version() AS version");
     expect(row.version).toMatch(testEngine === "postgresql" ? /^PostgreSQL/ : /^3\./);
   });
 
-  it("inserts holidays in chunks with every value as it was given, and the time of the insert in UTC", async () => {
+  it("inserts holidays with every value as it was given, and the time of the insert in UTC", async () => {
     const company = await createCompany("Raw");
     const before = Date.now();
     const drafts = Array.from({ length: 2_500 }, (_, i) => ({
@@ -38,7 +38,6 @@ describe(`raw SQL on ${testEngine}`, () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(2_500);
     for (const row of rows) {
       expect(row.createdAt).toBeInstanceOf(Date);
-      // SQLite's CURRENT_TIMESTAMP has whole seconds.
       expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
       expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
     }
