@@ -33,12 +33,12 @@ import { getDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { requestGuards } from "~/utils/request-guards.server";
-import { createDirectHandler } from "~/utils/request-handler.server";
 import { hashToken } from "~/utils/tokens.server";
 import { createCompany, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import type { FakeStripe } from "../support/fake-stripe";
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { pdfText } from "../support/pdf";
+import { fetchHandler } from "../support/fetch-handler";
 
 // Configuration is read once per process: the fake must be listening (and the variables set)
 // before any app module reads it.
@@ -142,7 +142,7 @@ beforeAll(async () => {
 
   const app = express();
   app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(createDirectHandler(render, () => ({ cspNonce: "nonce" })));
+  app.use(fetchHandler(render));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
