@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -74,8 +75,9 @@ function createApp(build: ServerBuild) {
       strictTransportSecurity: env.NODE_ENV === "production",
     }),
   );
-  // Level 1: most of gzip's gain for a fraction of the CPU of level 6.
-  app.use(compression({ level: 1 }));
+  // The fastest settings (gzip level 1, brotli quality 1): most of the gain for a fraction of the
+  // CPU of the defaults, on pages rendered for each request.
+  app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }));
   // Fingerprinted build files never change: cache them for a year.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // The files of public/ (outside build/) are known when the server starts: checking the disk for
