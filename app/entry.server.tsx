@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "~/components/nonce";
+import { withoutTrailingNulBytes } from "~/utils/html-stream.server";
 import { createPageI18n, i18nServer } from "~/utils/i18n.server";
 
 // server.ts reaches the app's server-side hooks through the build (build.entry.module.runtime).
@@ -60,7 +60,7 @@ export default async function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutTrailingNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
