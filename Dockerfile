@@ -17,8 +17,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATABASE_URL=file:/app/data/absences.db \
-    MALLOC_MMAP_THRESHOLD_=131072
+    DATABASE_URL=file:/app/data/absences.db
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -35,6 +34,6 @@ EXPOSE 3000
 # Ready = the process answers and its database does (/readyz); docs/deploy.md.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The same flags as `npm run serve` (why: docs/decisions/0031, 0049 and 0061). The server
-# applies pending migrations before it listens, once across instances (a database lock).
-CMD ["node", "--v8-pool-size=1", "--max-semi-space-size=4", "--liftoff-only", "--heap-growing-percent=20", "build/server.js"]
+# As `npm run serve`; tuning flags a deployer may add: docs/deploy.md. The server applies pending
+# migrations before it listens, once across instances (a database lock).
+CMD ["node", "build/server.js"]

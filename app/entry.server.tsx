@@ -1,14 +1,10 @@
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import type { i18n as I18n } from "i18next";
-import { renderToStringSegments } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "~/components/nonce";
-import { pluralLocale, type Language } from "~/i18n";
-import { createLiteI18n } from "~/lib/i18n-lite";
-import { resources } from "~/i18n-resources.server";
-import { getLanguage } from "~/utils/i18n.server";
-import { pageBytes, readLoaderDataAhead } from "~/utils/render-page.server";
+import { withoutTrailingNulBytes } from "~/utils/html-stream.server";
+import { createPageI18n, i18nServer } from "~/utils/i18n.server";
 
 // server.ts reaches the app's server-side hooks through the build (build.entry.module.runtime).
 export * as runtime from "./server-runtime.server";
@@ -27,21 +23,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(inner ?? error);
 };
 
-// Pages render with the browser's own translator (app/lib/i18n-lite.ts), one per language, built
-// once: the text is the same as i18next's (tests/unit/i18n-lite.test.ts checks every message of
-// every language), hydration meets the same code on both sides, and a page's few hundred lookups
-// cost a fraction of i18next's (about 5 % of a page's CPU before). i18next stays for e-mails.
-const translators = new Map<Language, I18n>();
-function i18nFor(language: Language): I18n {
-  let translator = translators.get(language);
-  if (!translator) {
-    // react-i18next reads only the part of i18next's interface the lite translator has.
-    translator = createLiteI18n(language, resources[language].common, pluralLocale) as unknown as I18n;
-    translators.set(language, translator);
-  }
-  return translator;
-}
-
 // Pages and their data are rendered for one person (session, language, nonce) and never worth
 // keeping: no shared cache may store them, and the browser must not show a signed-in page again
 // from its cache (Back after signing out on a shared computer). Static files keep their caching
@@ -54,6 +35,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
+// Remix's entry.server template, its bot branch for every request: every loader has finished before
+// rendering starts and no page suspends, so sending the shell first would gain nothing, and waiting
+// for the whole page lets a render error still answer a 500 page rather than a cut one.
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -61,24 +45,38 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = i18nFor(await getLanguage(request));
+  const i18n = await createPageI18n(await i18nServer.getLocale(request), i18nServer.getRouteNamespaces(remixContext));
   const nonce = loadContext.cspNonce;
 
-  // The page is rendered by React's string renderer and sent whole (decisions 0039 and 0044). Every
-  // loader has finished before rendering starts; what streaming could send later is only the loader
-  // data's scripts, and React's streaming renderer encodes each of a page's thousands of small
-  // pieces into bytes on its own (~13 % of My Calendar's CPU) where the string renderer joins them
-  // into a few segments.
-  await readLoaderDataAhead(remixContext, streamTimeout + 1000);
-  const segments = renderToStringSegments(
-    <NonceContext.Provider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </I18nextProvider>
-    </NonceContext.Provider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
-  // The streaming renderer wrote the doctype itself on meeting <html>; the string renderer does not.
-  return new Response(pageBytes(["<!DOCTYPE html>", ...segments]), { headers: responseHeaders, status: responseStatusCode });
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = withoutTrailingNulBytes();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors in the shell are passed to onShellError; these are logged once there.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    // Past single fetch's own timeout for the loader data, so its rejections reach the page first.
+    setTimeout(abort, streamTimeout + 1000);
+  });
 }

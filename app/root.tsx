@@ -24,6 +24,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 
+// remix-i18next's namespaces for a page: every message lives in "common".
+export const handle = { i18n: "common" };
+
 /** Pages served without JavaScript (routes/public.tsx, routes/api.docs.tsx). */
 const NO_SCRIPT_PATHS = new Set(["/public", "/public/", "/api/docs", "/api/docs/"]);
 
@@ -51,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* Fetched by the browser's translator before hydrating (entry.client): starts at once. */}
+        {/* i18next's messages, fetched before hydrating (entry.client): the download starts at once. */}
         {scripts && messages ? <link id={MESSAGES_ELEMENT_ID} rel="preload" as="fetch" crossOrigin="anonymous" href={messages} /> : null}
         <Links />
       </head>

@@ -9,9 +9,13 @@ import { isRunAsScript } from "./lib/run-as-script";
 
 const BUILD_DIR = path.resolve("public/build");
 
-/** Route chains of the screens with a budget (kB of gzip, 1 kB = 1024 bytes). */
+/**
+ * Route chains of the screens with a budget (kB of gzip, 1 kB = 1024 bytes). My Calendar's was 100
+ * kB until the browser translated with i18next itself (issue 37): i18next is ~14.6 kB of gzip, and
+ * the page went from 99.1 to 113.8 kB.
+ */
 export const BUDGETS: { screen: string; routes: string[]; maxKb: number }[] = [
-  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 100 },
+  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 115 },
 ];
 
 interface ManifestEntry {

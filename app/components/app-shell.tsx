@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { usePendingApprovalsCount } from "~/hooks/use-pending-approvals";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
+import { TrialBanner, type TrialBannerView } from "./trial-banner";
 
 export interface ShellData {
   displayName: string;
@@ -12,8 +13,7 @@ export interface ShellData {
   /** canReadAudit (app/utils/permissions.server.ts): the master, and owners for their company. */
   seesAudit: boolean;
   pendingApprovals: number;
-  /** The trial banner's HTML, rendered on the server (trial-banner.server.tsx), or null. */
-  trialBanner: string | null;
+  trialBanner: TrialBannerView | null;
 }
 
 /**
@@ -42,9 +42,10 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     });
     return () => cancelAnimationFrame(frame);
   }, [location.key]);
+  const hasTrialBanner = shell.trialBanner !== null;
   useEffect(() => {
-    if (shell.trialBanner) void import("./trial-banner-enhance").then((module) => module.enhanceTrialBanner());
-  }, [shell.trialBanner]);
+    if (hasTrialBanner) void import("./trial-banner-enhance").then((module) => module.enhanceTrialBanner());
+  }, [hasTrialBanner]);
   const onMenuKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== "Escape" || !event.currentTarget.open) return;
     event.currentTarget.open = false;
@@ -144,8 +145,11 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           </div>
         </details>
       </header>
-      {/* The server's HTML as it is; its script only when there is a banner (trial-banner.server.tsx). */}
-      {shell.trialBanner ? <div className="trial-banner-slot" dangerouslySetInnerHTML={{ __html: shell.trialBanner }} /> : null}
+      {shell.trialBanner ? (
+        <div className="trial-banner-slot">
+          <TrialBanner banner={shell.trialBanner} />
+        </div>
+      ) : null}
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>

@@ -4,15 +4,13 @@
 // follows its person's work country and region).
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { memo, useMemo } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selection";
 import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import type { IsoMonth } from "~/lib/month-param";
-import { node, toElements, type MarkupNode } from "~/lib/markup-tree";
 import { categoryName } from "./category-name";
-import * as serverWriter from "./company-month-html.server";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
 
@@ -221,19 +219,12 @@ interface RowProps {
 
 const PersonRow = memo(function PersonRow(props: RowProps) {
   const { t, i18n } = useTranslation();
-  // The server writes a row's cells as a string (app/components/company-month-html.server.ts) when
-  // the table is not interactive, which before hydration it never is; the browser, whose build has
-  // no *.server module, renders the same nodes as React elements (decision 0043).
-  const writeRow = (serverWriter as Partial<typeof serverWriter>).markupToHtml;
-  // Cells appended to the person's cell, and the props read as they are: a copy of a row's props
-  // and a spread of its cells were ~5 µs a row, 1 ms of a 200-person month.
-  const cells = rowCellNodes(props, { draft: null, focusDate: null }, t, i18n.language, [personCellNode(props)]);
-  if (writeRow && !props.interactive) {
-    return <tr className="company-month__row" data-person={props.person.id} dangerouslySetInnerHTML={{ __html: writeRow(cells) }} />;
-  }
   return (
     <tr className="company-month__row" data-person={props.person.id}>
-      {toElements(cells)}
+      <th scope="row" className="company-month__person">
+        <PersonLink {...props} />
+      </th>
+      {rowCells(props, { draft: null, focusDate: null }, t, i18n.language)}
     </tr>
   );
 });
@@ -247,13 +238,13 @@ const OwnRow = memo(function OwnRow(props: RowProps & { draft: SelectedRange | n
   return (
     <tr ref={containerRef} className="company-month__row company-month__row--own" data-person={props.person.id} {...(interactive ? handlers : {})}>
       <th scope="row" className="company-month__person">
-        {toElements(personCellNode(props).children)}
+        <PersonLink {...props} />
         <Link className="company-month__new" to={`/company-calendar?${withQuery(props.query, { month, new: "1" })}`} preventScrollReset>
           <span aria-hidden="true">+</span>
           <span className="visually-hidden">{t("absences.myCalendar.newAbsence")}</span>
         </Link>
       </th>
-      {toElements(rowCellNodes(props, { draft: preview ?? draft, focusDate: interactive ? focusDate : null }, t, i18n.language))}
+      {rowCells(props, { draft: preview ?? draft, focusDate: interactive ? focusDate : null }, t, i18n.language)}
     </tr>
   );
 });
@@ -272,25 +263,12 @@ function opensDialog(interactive: boolean, open: (id: string, trigger: HTMLEleme
 }
 
 /** The person's name, a link to their year (a dialog with JavaScript). */
-function personCellNode({ person, year, interactive, onOpenPerson }: RowProps): MarkupNode {
-  return {
-    tag: "th",
-    // Keyed like the day cells beside it (their dates) when the browser renders the row.
-    key: "person",
-    props: { scope: "row", className: "company-month__person" },
-    children: [
-      {
-        tag: "a",
-        key: "name",
-        props: {
-          href: `/people/${person.id}?year=${year}`,
-          className: "company-month__name",
-          ...opensDialog(interactive, onOpenPerson, person.id),
-        },
-        children: [person.name],
-      },
-    ],
-  };
+function PersonLink({ person, year, interactive, onOpenPerson }: RowProps) {
+  return (
+    <a href={`/people/${person.id}?year=${year}`} className="company-month__name" {...opensDialog(interactive, onOpenPerson, person.id)}>
+      {person.name}
+    </a>
+  );
 }
 
 type ColumnKind = "today" | "weekend" | "day";
@@ -306,14 +284,14 @@ function columnKindsOf(days: IsoDate[], today: IsoDate): ColumnKind[] {
   return known.kinds;
 }
 
-/** A row's day cells, appended to `cells`: absences as cells spanning their days, runs of empty days as one cell. */
-function rowCellNodes(
+/** A row's day cells: absences as cells spanning their days, runs of empty days as one cell. */
+function rowCells(
   { person, month, days, today, query, interactive, onOpenBar }: RowProps,
   { draft, focusDate }: { draft: SelectedRange | null; focusDate: IsoDate | null },
   t: TFunction,
   language: string,
-  cells: MarkupNode[] = [],
-): MarkupNode[] {
+): ReactNode[] {
+  const cells: ReactNode[] = [];
   const first = dayNumber(days[0]);
   const indexOf = (date: IsoDate) => dayNumber(date) - first;
   const kinds = columnKindsOf(days, today);
@@ -336,26 +314,21 @@ function rowCellNodes(
       let classes = `company-month__bar company-month__bar--${status}`;
       if (bar.halfDayStart && bar.startDate === days[day]) classes += " company-month__bar--half-start";
       if (bar.halfDayEnd && bar.endDate === days[end]) classes += " company-month__bar--half-end";
-      cells.push({
-        tag: "td",
-        key: days[day],
-        props: { colSpan: end - day + 1, className: "company-month__bar-cell" },
-        children: [
-          node(
-            "a",
-            {
-              href: barHref(query, month, bar.id),
-              className: classes,
-              title: `${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`,
-              "data-bar": bar.id,
-              "data-status": bar.status,
-              ...opensDialog(interactive, onOpenBar, bar.id),
-            },
-            label,
-            node("span", { className: "visually-hidden" }, ", ", range),
-          ),
-        ],
-      });
+      cells.push(
+        <td key={days[day]} colSpan={end - day + 1} className="company-month__bar-cell">
+          <a
+            href={barHref(query, month, bar.id)}
+            className={classes}
+            title={`${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`}
+            data-bar={bar.id}
+            data-status={bar.status}
+            {...opensDialog(interactive, onOpenBar, bar.id)}
+          >
+            {label}
+            <span className="visually-hidden">, {range}</span>
+          </a>
+        </td>,
+      );
       day = end + 1;
       barIndex++;
       continue;
@@ -378,30 +351,27 @@ function rowCellNodes(
       )
         next++;
       const span = next - day;
-      cells.push({
-        tag: "td",
-        key: date,
-        props: span > 1 ? { colSpan: span, className: "company-month__free", style: { "--span": span } } : {},
-        children: [],
-      });
+      cells.push(
+        span > 1 ? <td key={date} colSpan={span} className="company-month__free" style={{ "--span": span } as React.CSSProperties} /> : <td key={date} />,
+      );
       day = next;
       continue;
     }
     const classes = [holiday ? "company-month__holiday" : "", drafted ? "company-month__draft" : ""].filter(Boolean).join(" ");
-    cells.push({
-      tag: "td",
-      key: date,
-      props: {
-        className: classes || undefined,
-        title: holiday || undefined,
-        "data-date": own ? date : undefined,
-        tabIndex: own ? (date === focusDate ? 0 : -1) : undefined,
+    cells.push(
+      <td
+        key={date}
+        className={classes || undefined}
+        title={holiday || undefined}
+        data-date={own ? date : undefined}
+        tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
         // A cell of a table (not a grid) cannot carry aria-selected: the draft is part of its name,
         // and the draft bar above the table announces the range.
-        "aria-label": own ? [formatIsoDate(date, language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined,
-      },
-      children: holiday ? [node("span", { className: "visually-hidden" }, holiday)] : [],
-    });
+        aria-label={own ? [formatIsoDate(date, language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined}
+      >
+        {holiday ? <span className="visually-hidden">{holiday}</span> : null}
+      </td>,
+    );
     day++;
   }
   return cells;

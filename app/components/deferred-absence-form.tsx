@@ -1,12 +1,10 @@
 // My calendar's request drawer (the side panel and its form), without its code in the page's
-// first load. The server renders it at once (it imports it through a *.server module, which the
-// browser build leaves empty), so it is there without JavaScript; the browser loads the code when
-// it is about to be used (pointing at "New absence", pressing on the calendar) or when the page
-// opens with the drawer, and hydrates the server's markup when the code arrives (a Suspense
-// boundary keeps it meanwhile).
-import { lazy, memo, Suspense, type ComponentType } from "react";
+// first load. The server renders it in the page (it waits for the whole page, app/entry.server.tsx),
+// so it is there without JavaScript; the browser loads the code when it is about to be used
+// (pointing at "New absence", pressing on the calendar) or when the page opens with the drawer, and
+// hydrates the server's markup when the code arrives (the Suspense boundary keeps it meanwhile).
+import { lazy, memo, Suspense } from "react";
 import type { AbsenceRequestDrawerProps } from "./absence-request-drawer";
-import * as serverRender from "./absence-form-ssr.server";
 
 const loadForm = () => import("./absence-request-drawer");
 const LazyAbsenceForm = lazy(() => loadForm().then((module) => ({ default: module.AbsenceRequestDrawer })));
@@ -23,11 +21,9 @@ export function preloadAbsenceForm() {
  * whatever the person had already picked or typed in it.
  */
 export const DeferredAbsenceForm = memo(function DeferredAbsenceForm(props: AbsenceRequestDrawerProps) {
-  // Defined on the server, undefined in the browser (the *.server module is empty there).
-  const Form: ComponentType<AbsenceRequestDrawerProps> = (serverRender as Partial<typeof serverRender>).AbsenceRequestDrawer ?? LazyAbsenceForm;
   return (
     <Suspense fallback={null}>
-      <Form {...props} />
+      <LazyAbsenceForm {...props} />
     </Suspense>
   );
 });

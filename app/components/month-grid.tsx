@@ -3,7 +3,6 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { dayOfWeek, eachDay, isoDate, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatIsoDate } from "~/lib/format";
-import * as serverWriter from "./month-grid-html.server";
 
 export type DayStatus = "rejected" | "approved" | "pending";
 
@@ -136,10 +135,7 @@ export interface DayNotes {
   holiday: (name: string) => string;
 }
 
-/**
- * A day cell's attributes, in the order React writes them: the browser renders them as props, the
- * server writes them as a string (app/components/month-grid-html.server.ts), so both are the same.
- */
+/** A day cell's attributes. */
 export interface DayAttributes {
   id: "today" | undefined;
   className: string;
@@ -197,17 +193,11 @@ export function dayNotes(t: TFunction): DayNotes {
   };
 }
 
-// The server writes the days as a string (it renders no interactive grid: that needs hydration);
-// the browser, whose build has no *.server module, renders them as React elements.
-// tests/unit/month-grid-markup.test.tsx compares the two.
-const writeRows = (serverWriter as Partial<typeof serverWriter>).monthRowsHtml;
-
 export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
   const { year, month, interactive } = props;
   const { t, i18n } = useTranslation();
   const { caption, weekdays, weeks } = monthLayout(year, month, i18n.language);
   const notes = dayNotes(t);
-  const describe = (cell: GridDay) => dayAttributes(cell, props, notes);
   const captionId = `month-${year}-${String(month).padStart(2, "0")}`;
   return (
     <div className="month-grid" id={captionId}>
@@ -224,25 +214,21 @@ export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
             ))}
           </tr>
         </thead>
-        {writeRows && !interactive ? (
-          <tbody dangerouslySetInnerHTML={{ __html: writeRows(weeks, describe) }} />
-        ) : (
-          <tbody>
-            {weeks.map((week, row) => (
-              // A month's weeks never move: their place is their key.
-              <tr key={row}>
-                {week.map((cell, index) => {
-                  if (!cell) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
-                  return (
-                    <td key={cell.date} {...describe(cell)}>
-                      {cell.day}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        )}
+        <tbody>
+          {weeks.map((week, row) => (
+            // A month's weeks never move: their place is their key.
+            <tr key={row}>
+              {week.map((cell, index) => {
+                if (!cell) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
+                return (
+                  <td key={cell.date} {...dayAttributes(cell, props, notes)}>
+                    {cell.day}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );

@@ -1,4 +1,4 @@
-// What JavaScript adds to the trial banner (trial-banner.server.tsx renders it as plain forms).
+// What JavaScript adds to the trial banner (trial-banner.tsx renders it as plain forms).
 // Fetched on demand by the shell, only when the banner is on the page; no React, no router.
 // - "Subscrever agora" says 'A abrir Stripe…' while the checkout opens (the form still posts).
 // - "Ocultar" hides it at once (the cookie is set in the background).

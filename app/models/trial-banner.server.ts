@@ -3,7 +3,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server";
 import type { Viewer } from "~/utils/permissions.server";
-import type { TrialBannerView } from "~/components/trial-banner.server";
+import type { TrialBannerView } from "~/components/trial-banner";
 import { loadTrialBanner, syncCheckoutReturn } from "./subscription.server";
 
 const hidden = createCookie("trial_banner", { path: "/", httpOnly: true, sameSite: "lax", secure: getEnv().NODE_ENV === "production" });
@@ -36,5 +36,6 @@ export async function trialBannerFor(viewer: Viewer, request: Request): Promise<
   const banner = await loadTrialBanner(sessionId ? { ...viewer, companySubscription: undefined } : viewer);
   if (!banner) return null;
   if (!sessionId && banner.access !== "readOnly" && (await isHidden(request))) return null;
-  return { ...banner, sessionId };
+  url.searchParams.delete("session_id");
+  return { ...banner, sessionId, here: url.pathname + url.search };
 }

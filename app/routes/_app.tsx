@@ -4,18 +4,13 @@ import { AppShell } from "~/components/app-shell";
 import { displayName } from "~/lib/people";
 import { countPendingApprovals } from "~/models/approval.server";
 import { trialBannerFor } from "~/models/trial-banner.server";
-import { renderTrialBanner } from "~/components/trial-banner.server";
-import { getLanguage, getT } from "~/utils/i18n.server";
 import { requireUser } from "~/utils/auth.server";
 import { canReadAudit, isAdmin } from "~/utils/permissions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const admin = isAdmin(viewer);
-  const [pendingApprovals, banner, language] = await Promise.all([admin ? countPendingApprovals(viewer) : 0, trialBannerFor(viewer, request), getLanguage(request)]);
-  const url = new URL(request.url);
-  url.searchParams.delete("session_id");
-  const trialBanner = banner && renderTrialBanner({ banner, t: getT(language), language, here: url.pathname + url.search });
+  const [pendingApprovals, trialBanner] = await Promise.all([admin ? countPendingApprovals(viewer) : 0, trialBannerFor(viewer, request)]);
   return {
     shell: {
       displayName: displayName(viewer.user),

@@ -105,9 +105,10 @@ export async function loadTokenViewer(creatorId: string, companyId: string, toke
 
 type SessionViewer = { sessionId: string; viewer: SignedInViewer } | null;
 
-// A page's loaders (the shell's and the screen's) run side by side with the same Request: the
-// signed-in person is read once per request, not once per loader. Reads only: an action may change
-// the very rows a viewer is made of, and Remix hands its loaders a new Request afterwards.
+// Code that asks who is signed in more than once for the same Request (a loader and the helpers it
+// calls) reads the person once. Remix gives each loader of a page its own Request, so the shell's
+// and the screen's loaders read it once each. Reads only: an action may change the very rows a
+// viewer is made of.
 const viewerOfRequest = new WeakMap<Request, Promise<SessionViewer>>();
 
 function findSessionViewer(request: Request): Promise<SessionViewer> {

@@ -1,7 +1,8 @@
 import { createCookie } from "@remix-run/node";
 import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
-import { createInstance, type TFunction } from "i18next";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { applyPortugalPluralRules, DEFAULT_LANGUAGE, i18nConfig, isLanguage, languageOr, SUPPORTED_LANGUAGES, type Language } from "~/i18n";
 import { setTitleTranslator } from "~/lib/meta";
 import { resources } from "~/i18n-resources.server";
@@ -49,6 +50,14 @@ export const i18nServer = new RemixI18Next({
 export async function getLanguage(request: Request): Promise<Language> {
   const locale = await i18nServer.getLocale(request);
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+}
+
+/** The translator of one page render (app/entry.server.tsx), as remix-i18next's README sets it up. */
+export async function createPageI18n(language: string, namespaces: string[]): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng: languageOr(language), ns: namespaces.length ? namespaces : i18nConfig.ns, resources });
+  applyPortugalPluralRules(instance);
+  return instance;
 }
 
 // A synchronous instance for text made outside React: e-mails, /api error details, titles.

@@ -57,10 +57,8 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return void refuse(req, res, "tooLarge");
     readBody(req, limit).then(
-      (body) => {
-        if (body === "too large") return void refuse(req, res, "tooLarge");
-        // The Remix handler builds the route's Request from this (request-handler.server.ts).
-        req.body = body;
+      (fits) => {
+        if (!fits) return void refuse(req, res, "tooLarge");
         next();
       },
       // The client went away or sent a broken stream: nobody is left to answer, or it gets a 400.
@@ -116,30 +114,40 @@ function bodyLimit(req: express.Request): number {
   return BODY_LIMITS.other;
 }
 
-/** The whole body, or "too large" as soon as it passes the limit (chunked bodies declare no length). */
-function readBody(req: express.Request, limit: number): Promise<Buffer | "too large"> {
+/**
+ * Reads the whole body to check its size (chunked bodies declare no length), stopping as soon as it
+ * passes the limit. A body that fits is put back in front of the request's stream, unread, before
+ * the stream ends: the Remix handler (@remix-run/express) reads the body from the request itself.
+ */
+function readBody(req: express.Request, limit: number): Promise<boolean> {
+  // Nothing was sent: the stream is left as it is, for the handler to find it empty and ended.
+  if (req.complete && req.readableLength === 0) return Promise.resolve(true);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
+      req.off("readable", onReadable);
       req.off("error", onError);
       req.off("close", onClose);
     };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        finish();
-        chunks.length = 0;
-        resolve("too large");
-        return;
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while ((chunk = req.read() as Buffer | null) !== null) {
+        size += chunk.length;
+        if (size > limit) {
+          finish();
+          chunks.length = 0;
+          resolve(false);
+          return;
+        }
+        chunks.push(chunk);
       }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      finish();
-      resolve(Buffer.concat(chunks, size));
+      // All of it received and read; 'end' is not emitted while data is back in the buffer.
+      if (req.complete) {
+        finish();
+        if (size > 0) req.unshift(Buffer.concat(chunks, size));
+        resolve(true);
+      }
     };
     const onError = (error: Error) => {
       finish();
@@ -149,8 +157,7 @@ function readBody(req: express.Request, limit: number): Promise<Buffer | "too la
       finish();
       reject(new Error("request closed before its body ended"));
     };
-    req.on("data", onData);
-    req.on("end", onEnd);
+    req.on("readable", onReadable);
     req.on("error", onError);
     req.on("close", onClose);
   });

@@ -12,6 +12,7 @@ import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
+import { bannerText, type ShellWithBanner } from "../support/trial-banner";
 
 // Read once per process, before any app module reads the configuration.
 vi.hoisted(() => {
@@ -59,9 +60,9 @@ describe("billing without Stripe keys", () => {
   });
 
   it("shows the trial banner without a subscribe button", async () => {
-    const page = (await appLoader(args(getRequest("/my-calendar", cookie)))) as { shell: { trialBanner: string } };
-    expect(page.shell.trialBanner).toContain("Trial termina em 3 dias");
-    expect(page.shell.trialBanner).toContain("A faturação não está configurada neste servidor.");
-    expect(page.shell.trialBanner).not.toContain("Subscrever agora");
+    const page = (await appLoader(args(getRequest("/my-calendar", cookie)))) as ShellWithBanner;
+    expect(bannerText(page.shell.trialBanner)).toContain("Trial termina em 3 dias");
+    expect(bannerText(page.shell.trialBanner)).toContain("A faturação não está configurada neste servidor.");
+    expect(bannerText(page.shell.trialBanner)).not.toContain("Subscrever agora");
   });
 });

@@ -33,12 +33,13 @@ import { getDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { requestGuards } from "~/utils/request-guards.server";
-import { createDirectHandler } from "~/utils/request-handler.server";
 import { hashToken } from "~/utils/tokens.server";
 import { createCompany, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import type { FakeStripe } from "../support/fake-stripe";
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { pdfText } from "../support/pdf";
+import { fetchHandler } from "../support/fetch-handler";
+import { bannerText, type ShellWithBanner } from "../support/trial-banner";
 
 // Configuration is read once per process: the fake must be listening (and the variables set)
 // before any app module reads it.
@@ -142,7 +143,7 @@ beforeAll(async () => {
 
   const app = express();
   app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(createDirectHandler(render, () => ({ cspNonce: "nonce" })));
+  app.use(fetchHandler(render));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -212,12 +213,12 @@ describe("coming back from Stripe", () => {
     const banner = await loadTrialBanner(await viewerFor(people.owner));
     expect(banner).toMatchObject({ daysLeft: 10, access: "full", canSubscribe: true, configured: true });
     expect(await loadTrialBanner(await viewerFor(people.employee))).toMatchObject({ daysLeft: 10, canSubscribe: false });
-    const page = (await appLoader(args(getRequest("/my-calendar", cookies.employee)))) as { shell: { trialBanner: string } };
-    expect(page.shell.trialBanner).toContain("Plano em trial.");
-    expect(page.shell.trialBanner).toContain("Trial termina em 10 dias");
-    expect(page.shell.trialBanner).not.toContain("Subscrever agora");
-    const owners = (await appLoader(args(getRequest("/my-calendar", cookies.owner)))) as { shell: { trialBanner: string } };
-    expect(owners.shell.trialBanner).toContain("Subscrever agora");
+    const page = (await appLoader(args(getRequest("/my-calendar", cookies.employee)))) as ShellWithBanner;
+    expect(bannerText(page.shell.trialBanner)).toContain("Plano em trial.");
+    expect(bannerText(page.shell.trialBanner)).toContain("Trial termina em 10 dias");
+    expect(bannerText(page.shell.trialBanner)).not.toContain("Subscrever agora");
+    const owners = (await appLoader(args(getRequest("/my-calendar", cookies.owner)))) as ShellWithBanner;
+    expect(bannerText(owners.shell.trialBanner)).toContain("Subscrever agora");
   });
 
   it("syncs the checkout once on the server, records customer, subscription and first invoice, then drops session_id", async () => {
@@ -258,9 +259,9 @@ describe("coming back from Stripe", () => {
     const sessionId = String(session.url).split("/pay/")[1];
     fake.complete(sessionId);
     fake.failNext("/v1/checkout/sessions");
-    const page = (await appLoader(args(getRequest(`/my-calendar?session_id=${sessionId}`, cookies.initechOwner)))) as { shell: { trialBanner: string } };
-    expect(page.shell.trialBanner).toContain("A confirmar o pagamento com o Stripe…");
-    expect(page.shell.trialBanner).toContain(`data-session-id="${sessionId}"`);
+    const page = (await appLoader(args(getRequest(`/my-calendar?session_id=${sessionId}`, cookies.initechOwner)))) as ShellWithBanner;
+    expect(bannerText(page.shell.trialBanner)).toContain("A confirmar o pagamento com o Stripe…");
+    expect(bannerText(page.shell.trialBanner)).toContain(`data-session-id="${sessionId}"`);
     // The banner's script syncs once the failure has passed.
     const synced = await api(syncRoute, "/api/billing/sync", { method: "POST", cookie: cookies.initechOwner, body: { session_id: sessionId } });
     expect(synced.body).toMatchObject({ stripe_subscription_status: "active" });
@@ -273,7 +274,7 @@ describe("coming back from Stripe", () => {
     expect(response.headers.get("Location")).toBe("/vacations?x=1");
     const cookie = cookiesFrom(response, cookies.globexOwner);
     expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age|Expires/i);
-    const page = (await appLoader(args(getRequest("/my-calendar", cookie)))) as { shell: { trialBanner: string | null } };
+    const page = (await appLoader(args(getRequest("/my-calendar", cookie)))) as ShellWithBanner;
     expect(page.shell.trialBanner).toBeNull();
     const away = (await hideBannerAction(args(postForm("/billing/trial-banner", { redirectTo: "//evil.test" }, cookies.globexOwner)))) as Response;
     expect(away.headers.get("Location")).toBe("/my-calendar");
@@ -583,9 +584,9 @@ describe("account deletion", () => {
 
 describe("a company whose trial ended unpaid", () => {
   it("keeps full use during the grace days, with the banner saying when it turns read-only", async () => {
-    const page = (await appLoader(args(getRequest("/my-calendar", cookies.graceOwner)))) as { shell: { trialBanner: string } };
-    expect(page.shell.trialBanner).toContain("O seu trial terminou.");
-    expect(page.shell.trialBanner).toContain("passa a só de leitura");
+    const page = (await appLoader(args(getRequest("/my-calendar", cookies.graceOwner)))) as ShellWithBanner;
+    expect(bannerText(page.shell.trialBanner)).toContain("O seu trial terminou.");
+    expect(bannerText(page.shell.trialBanner)).toContain("passa a só de leitura");
     expect((await api(teamsRoute, "/api/teams", { method: "POST", cookie: cookies.graceOwner, body: { name: "Grace team" } })).status).toBe(201);
   });
 
@@ -597,9 +598,9 @@ describe("a company whose trial ended unpaid", () => {
     expect((await api(teamsRoute, "/api/teams", { cookie: cookies.staleOwner })).status).toBe(200);
     expect((await api(detailsRoute, "/api/billing/details", { method: "PUT", cookie: cookies.staleOwner, body: { company_name: "Stale Lda", primary_contact: people.staleOwner.id, currency: "EUR", invoice_email: "billing@stale.test" } })).status).toBe(200);
     expect((await settings({ intent: "billingDetails.language", preferredLanguage: "en" }, cookies.staleOwner, "billing-details")).status).toBe(200);
-    const banner = (await appLoader(args(getRequest("/my-calendar", cookies.staleOwner)))) as { shell: { trialBanner: string } };
-    expect(banner.shell.trialBanner).toContain("A empresa está só de leitura");
-    expect(banner.shell.trialBanner).toContain("Subscrever agora");
+    const banner = (await appLoader(args(getRequest("/my-calendar", cookies.staleOwner)))) as ShellWithBanner;
+    expect(bannerText(banner.shell.trialBanner)).toContain("A empresa está só de leitura");
+    expect(bannerText(banner.shell.trialBanner)).toContain("Subscrever agora");
   });
 });
 

@@ -19,11 +19,11 @@ import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { requestGuards } from "~/utils/request-guards.server";
-import { createDirectHandler } from "~/utils/request-handler.server";
 import { generateToken } from "~/utils/tokens.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { parseFeed } from "../support/ical";
+import { fetchHandler } from "../support/fetch-handler";
 
 type User = Awaited<ReturnType<typeof createUser>>;
 interface Reply {
@@ -124,7 +124,7 @@ beforeAll(async () => {
 
   const app = express();
   app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(createDirectHandler(render, () => ({ cspNonce: "nonce" })));
+  app.use(fetchHandler(render));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

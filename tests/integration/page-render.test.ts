@@ -1,7 +1,6 @@
-// A page as the built server sends it (decision 0039): rendered to one string after the loader data
-// has been read ahead, so it must still begin with the doctype, hold the rendered screen, and carry
-// the loader data the browser hydrates from, to the stream's end. Without the data read ahead, the
-// string renderer leaves the data's scripts out and the page never becomes interactive.
+// A page as the built server sends it: the doctype, the rendered screen, and the loader data the
+// browser hydrates from, to the stream's end (without it the page never becomes interactive); a
+// screen's error with its status.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltApp } from "../support/built-app";

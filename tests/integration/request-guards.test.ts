@@ -16,9 +16,9 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { BACKOFFS, resetRateLimits } from "~/utils/rate-limit.server";
 import { BODY_LIMITS, requestGuards } from "~/utils/request-guards.server";
-import { createDirectHandler } from "~/utils/request-handler.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, postForm } from "../support/http";
+import { fetchHandler } from "../support/fetch-handler";
 
 type RouteModule = { loader?: (a: ReturnType<typeof args>) => unknown; action?: (a: ReturnType<typeof args>) => unknown };
 const routes: Record<string, RouteModule> = {
@@ -51,7 +51,7 @@ async function listen(trustProxy: ReturnType<typeof getEnv>["TRUST_PROXY"]) {
   const app = express();
   app.set("trust proxy", trustProxy);
   app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(createDirectHandler(render, () => ({ cspNonce: "nonce" })));
+  app.use(fetchHandler(render));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

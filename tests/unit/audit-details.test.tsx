@@ -1,19 +1,19 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The audit screen's details: each recorded key under its label in the page's language (the raw
 // key when it has none), statuses and roles in the words the rest of the app uses for them.
-import type { i18n as I18n } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { AuditDetails } from "~/components/audit-details";
-import { pluralLocale, type Language } from "~/i18n";
-import { resources } from "~/i18n-resources.server";
+import { SUPPORTED_LANGUAGES, type Language } from "~/i18n";
 import { UNKNOWN_FIGURE } from "~/lib/format";
-import { createLiteI18n } from "~/lib/i18n-lite";
+import { createPageI18n } from "~/utils/i18n.server";
 
 // Built as app/entry.server.tsx builds a page's translator.
+const translators = Object.fromEntries(await Promise.all(SUPPORTED_LANGUAGES.map(async (language) => [language, await createPageI18n(language, ["common"])])));
+
 function render(language: Language, details: Record<string, unknown>) {
-  const i18n = createLiteI18n(language, resources[language].common, pluralLocale) as unknown as I18n;
+  const i18n = translators[language];
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <AuditDetails details={details} />

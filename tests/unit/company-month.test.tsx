@@ -2,15 +2,12 @@
 // The company calendar's rows: days with nothing on them are one cell per run (within one kind of
 // column, since a spanning cell takes the background of the column it starts in), while each
 // absence and each holiday keeps a cell of its own. Every row still covers every day of the month.
-import type { i18n as I18n } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { MonthTable, type MonthPerson } from "~/components/company-month";
-import { pluralLocale } from "~/i18n";
-import { resources } from "~/i18n-resources.server";
 import { addDays, eachDay, isWeekend } from "~/lib/dates";
-import { createLiteI18n } from "~/lib/i18n-lite";
+import { createPageI18n } from "~/utils/i18n.server";
 
 const days = [...eachDay("2026-12-01", "2026-12-31")];
 const TODAY = "2026-12-16";
@@ -26,8 +23,9 @@ function person(id: string, bars: [string, string][], holidays: Record<string, s
 }
 
 /** Each row's cells as [first day index, days spanned, classes]. */
+const i18n = await createPageI18n("pt", ["common"]);
+
 function rowsOf(people: MonthPerson[]) {
-  const i18n = createLiteI18n("pt", resources.pt.common, pluralLocale) as unknown as I18n;
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MonthTable month="2026-12" days={days} today={TODAY} companyHolidays={{}} people={people} query="" interactive={false} draft={null} onDraft={() => {}} onOpenBar={() => {}} onOpenPerson={() => {}} />

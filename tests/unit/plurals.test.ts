@@ -1,9 +1,10 @@
 // Count-bearing messages take i18next plural forms in every language ("1 dia útil", "2 dias
-// úteis"), through the same i18next instance the server uses for e-mails and API messages.
+// úteis"), through the i18next instance the server uses for e-mails and API messages and through
+// a page's (app/entry.server.tsx; the browser's is set up alike in entry.client.tsx).
 import { describe, expect, it } from "vitest";
 import { renderVacationMail } from "~/emails/vacation.server";
 import { messageValues, type Language } from "~/i18n";
-import { getT } from "~/utils/i18n.server";
+import { createPageI18n, getT } from "~/utils/i18n.server";
 
 const nb = (text: string) => text.replace(/ /g, "\u00a0");
 
@@ -44,11 +45,16 @@ const CASES: { key: string; values?: Record<string, unknown>; one: Record<Langua
   },
 ];
 
-describe("plural messages", () => {
+const translators = {
+  "e-mails and API": async (language: Language) => getT(language),
+  pages: async (language: Language) => (await createPageI18n(language, ["common"])).getFixedT(language, "common"),
+};
+
+describe.each(Object.entries(translators))("plural messages (%s)", (_name, translatorFor) => {
   for (const { key, values, one, two } of CASES) {
     for (const language of ["pt", "en", "es"] as const) {
-      it(`${key} in ${language}: 1 and 2`, () => {
-        const t = getT(language);
+      it(`${key} in ${language}: 1 and 2`, async () => {
+        const t = await translatorFor(language);
         const days = (count: number) => ({ ...values, count, days: String(count) });
         expect(t(key, days(1))).toBe(one[language]);
         expect(t(key, days(2))).toBe(two[language]);
@@ -56,13 +62,15 @@ describe("plural messages", () => {
     }
   }
 
-  it("follows Portugal's rules in Portuguese: 0 and 1,5 are plural", () => {
-    const t = getT("pt");
+  it("follows Portugal's rules in Portuguese: 0 and 1,5 are plural", async () => {
+    const t = await translatorFor("pt");
     expect(t("absences.myCalendar.workingDays", { count: 0, days: "0" })).toBe("0 dias úteis");
     expect(t("absences.myCalendar.workingDays", { count: 1.5, days: "1,5" })).toBe("1,5 dias úteis");
     expect(t("absences.balances.remainingOf", { count: -1, year: 2026 })).toBe("dia disponível em 2026");
   });
+});
 
+describe("plural messages", () => {
   it("reads the count of a model's message (AppError fields are strings) as a number", () => {
     const t = getT("pt");
     expect(t("vacation.insufficientBalance", messageValues({ year: "2026", requested: "1", remaining: "0", count: "1" }))).toBe(

@@ -1,29 +1,32 @@
-// The trial banner under the top bar (spec section 2), rendered to HTML on the server. Its buttons
-// are plain forms, so it works without JavaScript: "Subscrever agora" posts the checkout to the
-// billing tab's action, which answers with a redirect to Stripe; "Ocultar" hides it for the
-// session (a cookie). The shell places this HTML as it is and, when there is one, fetches the
-// small script that enhances it (trial-banner-enhance.ts): no page pays for banner code in its
-// first load (docs/decisions/0016-first-load-javascript.md, 0027-billing.md).
-import type { TFunction } from "i18next";
-import { renderToStaticMarkup } from "react-dom/server";
+// The trial banner under the top bar (spec section 2). Its buttons are plain forms, so it works
+// without JavaScript: "Subscrever agora" posts the checkout to the billing tab's action, which
+// answers with a redirect to Stripe; "Ocultar" hides it for the session (a cookie). What
+// JavaScript adds is a small script the shell fetches only when the banner is on the page
+// (trial-banner-enhance.ts; docs/decisions/0016-first-load-javascript.md, 0027-billing.md).
+import { useTranslation } from "react-i18next";
+import type { CompanyAccess } from "~/lib/billing";
+import type { IsoDate } from "~/lib/dates";
 import { formatDate } from "~/lib/format";
-import type { TrialBanner } from "~/models/subscription.server";
 
-export interface TrialBannerView extends TrialBanner {
+export interface TrialBannerView {
+  subscriptionId: string;
+  daysLeft: number;
+  /** The day an ended, unpaid trial turns the company read-only (in the company's zone). */
+  readOnlyFrom: IsoDate | null;
+  access: CompanyAccess;
+  /** The viewer may subscribe (company admins) and billing is configured. */
+  canSubscribe: boolean;
+  configured: boolean;
   /** Back from Stripe and not confirmed yet (`?session_id=`). */
   sessionId: string | null;
-}
-
-interface MarkupProps {
-  banner: TrialBannerView;
-  t: TFunction;
-  language: string;
   /** The current address without `session_id`: where hiding the banner comes back to. */
   here: string;
 }
 
-function TrialBannerMarkup({ banner, t, language, here }: MarkupProps) {
-  const { daysLeft, access, readOnlyFrom, sessionId, canSubscribe, configured, subscriptionId } = banner;
+export function TrialBanner({ banner }: { banner: TrialBannerView }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { here, daysLeft, access, readOnlyFrom, sessionId, canSubscribe, configured, subscriptionId } = banner;
   return (
     <section className={`trial-banner trial-banner--${access}`} aria-label={t("billing.trial.label")} data-testid="trial-banner" data-session-id={sessionId ?? undefined} data-subscription-id={subscriptionId}>
       <div className="trial-banner__body">
@@ -67,6 +70,3 @@ function TrialBannerMarkup({ banner, t, language, here }: MarkupProps) {
   );
 }
 
-export function renderTrialBanner(props: MarkupProps): string {
-  return renderToStaticMarkup(<TrialBannerMarkup {...props} />);
-}

@@ -1,2 +1,0 @@
-// The set-up checklist for the server's render only (see deferred-setup-checklist.tsx).
-export { SetupChecklist } from "./setup-checklist";
