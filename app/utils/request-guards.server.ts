@@ -56,16 +56,12 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
     const limit = bodyLimit(req);
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return void refuse(req, res, "tooLarge");
-    readBody(req, limit).then(
-      (fits) => {
-        if (!fits) return void refuse(req, res, "tooLarge");
-        next();
-      },
+    readBody(req, limit, (outcome) => {
+      if (outcome === "fits") return next();
+      if (outcome === "tooLarge") return void refuse(req, res, "tooLarge");
       // The client went away or sent a broken stream: nobody is left to answer, or it gets a 400.
-      () => {
-        if (!res.headersSent && !res.destroyed) void refuse(req, res, "badRequest");
-      },
-    );
+      if (!res.headersSent && !res.destroyed) void refuse(req, res, "badRequest");
+    });
   };
 }
 
@@ -118,11 +114,18 @@ function bodyLimit(req: express.Request): number {
  * Reads the whole body to check its size (chunked bodies declare no length), stopping as soon as it
  * passes the limit. A body that fits is put back in front of the request's stream, unread, before
  * the stream ends: the Remix handler (@remix-run/express) reads the body from the request itself.
+ *
+ * `done` is called synchronously from the stream's event, not through a promise: the stream emits
+ * its 'end' on the next tick after its last read, and the handler must be listening by then. An
+ * empty body leaves nothing to put back that would hold 'end' off (a POST with no body hung until
+ * its 20 s timeout before).
  */
-function readBody(req: express.Request, limit: number): Promise<boolean> {
+function readBody(req: express.Request, limit: number, done: (outcome: "fits" | "tooLarge" | "broken") => void): void {
   // Nothing was sent: the stream is left as it is, for the handler to find it empty and ended.
-  if (req.complete && req.readableLength === 0) return Promise.resolve(true);
-  return new Promise((resolve, reject) => {
+  if (req.complete && req.readableLength === 0) return done("fits");
+  {
+    const resolve = (fits: boolean) => done(fits ? "fits" : "tooLarge");
+    const reject = (_error: Error) => done("broken");
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = () => {
@@ -160,7 +163,7 @@ function readBody(req: express.Request, limit: number): Promise<boolean> {
     req.on("readable", onReadable);
     req.on("error", onError);
     req.on("close", onClose);
-  });
+  }
 }
 
 // How much of a refused body is read (and dropped) so the client, still sending, gets the answer:
