@@ -123,47 +123,39 @@ function bodyLimit(req: express.Request): number {
 function readBody(req: express.Request, limit: number, done: (outcome: "fits" | "tooLarge" | "broken") => void): void {
   // Nothing was sent: the stream is left as it is, for the handler to find it empty and ended.
   if (req.complete && req.readableLength === 0) return done("fits");
-  {
-    const resolve = (fits: boolean) => done(fits ? "fits" : "tooLarge");
-    const reject = (_error: Error) => done("broken");
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = () => {
-      req.off("readable", onReadable);
-      req.off("error", onError);
-      req.off("close", onClose);
-    };
-    const onReadable = () => {
-      let chunk: Buffer | null;
-      while ((chunk = req.read() as Buffer | null) !== null) {
-        size += chunk.length;
-        if (size > limit) {
-          finish();
-          chunks.length = 0;
-          resolve(false);
-          return;
-        }
-        chunks.push(chunk);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const detach = () => {
+    req.off("readable", onReadable);
+    req.off("error", onBroken);
+    req.off("close", onBroken);
+  };
+  const onReadable = () => {
+    let chunk: Buffer | null;
+    while ((chunk = req.read() as Buffer | null) !== null) {
+      size += chunk.length;
+      if (size > limit) {
+        detach();
+        chunks.length = 0;
+        return done("tooLarge");
       }
-      // All of it received and read; 'end' is not emitted while data is back in the buffer.
-      if (req.complete) {
-        finish();
-        if (size > 0) req.unshift(Buffer.concat(chunks, size));
-        resolve(true);
-      }
-    };
-    const onError = (error: Error) => {
-      finish();
-      reject(error);
-    };
-    const onClose = () => {
-      finish();
-      reject(new Error("request closed before its body ended"));
-    };
-    req.on("readable", onReadable);
-    req.on("error", onError);
-    req.on("close", onClose);
-  }
+      chunks.push(chunk);
+    }
+    // All of it received and read; 'end' is not emitted while data is back in the buffer.
+    if (req.complete) {
+      detach();
+      if (size > 0) req.unshift(Buffer.concat(chunks, size));
+      done("fits");
+    }
+  };
+  // A stream error, or the request closed before its body ended.
+  const onBroken = () => {
+    detach();
+    done("broken");
+  };
+  req.on("readable", onReadable);
+  req.on("error", onBroken);
+  req.on("close", onBroken);
 }
 
 // How much of a refused body is read (and dropped) so the client, still sending, gets the answer:
