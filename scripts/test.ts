@@ -87,13 +87,14 @@ async function main() {
   for (const stage of STAGES) {
     console.log(`\n=== ${stage.name}: ${stage.commands.join(" & ")}${stage.env ? ` (${Object.entries(stage.env).map(([k, v]) => `${k}=${v}`).join(" ")})` : ""}`);
     const stageStart = Date.now();
-    const results = stage.together
-      ? await Promise.all(stage.commands.map((command) => run(command, stage.env, true)))
-      : await stage.commands.reduce<Promise<{ code: number; output: string }[]>>(async (done, command) => {
-          const before = await done;
-          if (before.some((result) => result.code !== 0)) return before;
-          return [...before, await run(command, stage.env, false)];
-        }, Promise.resolve([]));
+    let results: { code: number; output: string }[] = [];
+    if (stage.together) results = await Promise.all(stage.commands.map((command) => run(command, stage.env, true)));
+    else {
+      for (const command of stage.commands) {
+        results.push(await run(command, stage.env, false));
+        if (results.at(-1)!.code !== 0) break;
+      }
+    }
     const ok = results.every((result) => result.code === 0);
     const counts = countsIn(results.map((result) => result.output).join("\n"));
     rows.push({ name: stage.name, ms: Date.now() - stageStart, counts, ok });
