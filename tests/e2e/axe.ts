@@ -25,7 +25,7 @@ async function scan(scanned: Page, where: string, within: string | undefined) {
   // Legacy mode runs axe.run in the page itself. The default runs axe.runPartial in each frame and
   // then axe.finishRun in a new blank page, for cross-origin frames, which this app has none of:
   // that page and the second injection of axe cost about half of each scan.
-  const builder = new AxeBuilder({ page: scanned }).withTags(WCAG_TAGS).setLegacyMode();
+  const builder = new AxeBuilder({ page: scanned }).withTags(WCAG_TAGS).options({ resultTypes: ["violations"] }).setLegacyMode();
   if (within) {
     expect(await scanned.locator(within).count(), `${within} on ${where}`).toBeGreaterThan(0);
     builder.include(within);
