@@ -77,7 +77,9 @@ const AREA_ACTIONS: Record<string, (args: TabActionArgs) => Promise<TabActionRes
 
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
-    const viewer = await requireAdminUser(request);
+    // Billing and the account stay open in a read-only company, or nobody could subscribe.
+    const tab = tabOf(new URL(request.url).searchParams.get("tab"));
+    const viewer = await requireAdminUser(request, { whileReadOnly: (ACCOUNT_TABS as readonly string[]).includes(tab) });
     const formData = await readFormData(request);
     const intent = String(formData.get("intent") ?? "");
     const act = AREA_ACTIONS[intent.slice(0, intent.indexOf("."))];
