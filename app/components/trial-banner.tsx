@@ -37,7 +37,7 @@ export function TrialBanner({ banner }: { banner: TrialBannerView }) {
       </div>
       <div className="trial-banner__actions">
         {canSubscribe ? (
-          <form method="post" action="/company-settings?tab=billing-details" data-checkout="">
+          <form method="post" action="/company-settings/billing-details" data-checkout="">
             <input type="hidden" name="intent" value="subscription.checkout" />
             <input type="hidden" name="subscriptionId" value={subscriptionId} />
             <input type="hidden" name="interval" value="month" />

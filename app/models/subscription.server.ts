@@ -98,7 +98,7 @@ function alreadySubscribed(subscription: SubscriptionRow) {
   return Boolean(subscription.stripeSubscriptionId) && ["active", "past_due", "trialing", "incomplete"].includes(subscription.status);
 }
 
-export const CHECKOUT_RETURN_PATH = "/company-settings?tab=billing-invoices";
+export const CHECKOUT_RETURN_PATH = "/company-settings/billing-invoices";
 
 /**
  * A Stripe Checkout for the subscription: one line, the company's active people at the monthly
@@ -143,8 +143,8 @@ export async function startCheckout(viewer: Viewer, input: { subscriptionId?: st
       ],
       metadata,
       subscription_data: { metadata },
-      success_url: `${env.APP_URL}${CHECKOUT_RETURN_PATH}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${env.APP_URL}/company-settings?tab=billing-details`,
+      success_url: `${env.APP_URL}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${env.APP_URL}/company-settings/billing-details`,
     });
   } catch (error) {
     console.error("Stripe checkout not created:", (error as Error).message);
