@@ -1,7 +1,7 @@
 // Company settings: one page, a tab per area (the `tab` query parameter). Each tab keeps its data
 // and form actions in its own module beside this one (<tab>.server.ts, <tab>-tab.tsx); forms post
 // here with intent "<area>.<verb>" and the action hands them to their area.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/lib/meta";
@@ -30,6 +30,13 @@ import { TeamsTab } from "./teams-tab";
 import { loadTeamsTab, teamsAction } from "./teams.server";
 import { UsersTab } from "./users-tab";
 import { loadUsersTab, usersAction } from "./users.server";
+import absenceTableStyles from "~/styles/absence-table.css";
+import companySettingsStyles from "~/styles/company-settings.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: absenceTableStyles },
+  { rel: "stylesheet", href: companySettingsStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
