@@ -8,11 +8,17 @@
 // that cross the engine-specific data code: sign-up, a request and its overlap refusal, approval,
 // reports, CSV import) with JavaScript on: the screens do not differ by engine, and the data layer
 // runs whole on both engines in the integration suite.
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_WORKERS, e2ePort } from "./tests/e2e/ports";
 
 const CI = Boolean(process.env.CI);
 const POSTGRESQL = process.env.TEST_DB === "postgresql";
+
+// Debian's build of Chromium's headless shell, which is what Playwright runs headless by default: the
+// full browser in headless mode spent as much CPU again on its own browser process and UI
+// (docs/decisions/0064, amendment). The full browser is the fallback.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -23,7 +29,7 @@ const chromium = {
   // a day off here (UTC+14), so every date a person sees must come from the server.
   timezoneId: "Pacific/Kiritimati",
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -10,9 +10,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers,
-    // `// @module-tag time-zones` marks a test file that is run again under far time zones
-    // (npm run test:time-zones); tests/unit/time-zone-tags.test.ts says which files must carry it.
-    tags: [{ name: "time-zones", description: "Date and time code, run again under Pacific/Kiritimati and America/Los_Angeles." }],
+    // `// @module-tag time-zones` marks a test file that must meet both far time zones (npm test runs
+    // its stages in them; npm run test:time-zones runs the tagged files under each);
+    // tests/unit/time-zone-tags.test.ts says which files must carry it.
+    tags: [{ name: "time-zones", description: "Date and time code, run under both Pacific/Kiritimati and America/Los_Angeles." }],
     projects: [
       {
         resolve: { alias },

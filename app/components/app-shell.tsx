@@ -1,4 +1,4 @@
-import { Form, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useMatch } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { usePendingApprovalsCount } from "~/hooks/use-pending-approvals";
@@ -26,6 +26,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const pending = usePendingApprovalsCount(shell.pendingApprovals, shell.isAdmin);
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // The link opens the first tab but is the current page on every tab of company settings.
+  const inSettings = useMatch({ path: "/company-settings", end: false }) !== null;
   const firstKey = useRef(location.key);
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -105,9 +107,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
                       </NavLink>
                     </li>
                     <li>
-                      <NavLink to="/company-settings?tab=users" prefetch="intent">
+                      <Link to="/company-settings/users" prefetch="intent" className={inSettings ? "active" : undefined} aria-current={inSettings ? "page" : undefined}>
                         {t("nav.adminConfigurations")}
-                      </NavLink>
+                      </Link>
                     </li>
                     <li>
                       <NavLink to="/reports" prefetch="intent">

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 
 const LINKS = {
   holidays: "/national-holidays",
-  teams: "/company-settings?tab=teams",
-  people: "/company-settings?tab=users",
-  allowances: "/company-settings?tab=users",
+  teams: "/company-settings/teams",
+  people: "/company-settings/users",
+  allowances: "/company-settings/users",
 } as const;
 
 interface SetupChecklistProps {

@@ -4,19 +4,10 @@
 // JavaScript adds is a small script the shell fetches only when the banner is on the page
 // (trial-banner-enhance.ts; docs/decisions/0016-first-load-javascript.md, 0027-billing.md).
 import { useTranslation } from "react-i18next";
-import type { CompanyAccess } from "~/lib/billing";
-import type { IsoDate } from "~/lib/dates";
+import type { TrialBannerState } from "~/lib/billing";
 import { formatDate } from "~/lib/format";
 
-export interface TrialBannerView {
-  subscriptionId: string;
-  daysLeft: number;
-  /** The day an ended, unpaid trial turns the company read-only (in the company's zone). */
-  readOnlyFrom: IsoDate | null;
-  access: CompanyAccess;
-  /** The viewer may subscribe (company admins) and billing is configured. */
-  canSubscribe: boolean;
-  configured: boolean;
+export interface TrialBannerView extends TrialBannerState {
   /** Back from Stripe and not confirmed yet (`?session_id=`). */
   sessionId: string | null;
   /** The current address without `session_id`: where hiding the banner comes back to. */
@@ -46,7 +37,7 @@ export function TrialBanner({ banner }: { banner: TrialBannerView }) {
       </div>
       <div className="trial-banner__actions">
         {canSubscribe ? (
-          <form method="post" action="/company-settings?tab=billing-details" data-checkout="">
+          <form method="post" action="/company-settings/billing-details" data-checkout="">
             <input type="hidden" name="intent" value="subscription.checkout" />
             <input type="hidden" name="subscriptionId" value={subscriptionId} />
             <input type="hidden" name="interval" value="month" />

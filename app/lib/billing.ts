@@ -1,5 +1,6 @@
 // Billing rules and constants the browser needs too (spec sections 1, 4, 5 and 9; decisions in
 // docs/decisions/0027-billing.md). Pure: no database, no Stripe.
+import type { IsoDate } from "./dates";
 
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "AUD", "BRL"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -76,6 +77,18 @@ export function trialState(subscription: SubscriptionFacts | null, now: Date): {
 }
 
 export type CompanyAccess = "full" | "grace" | "readOnly";
+
+/** What the trial banner says of a company's trial, for one viewer. */
+export interface TrialBannerState {
+  subscriptionId: string;
+  daysLeft: number;
+  /** The day an ended, unpaid trial turns the company read-only (in the company's zone). */
+  readOnlyFrom: IsoDate | null;
+  access: CompanyAccess;
+  /** The viewer may subscribe (company admins) and billing is configured. */
+  canSubscribe: boolean;
+  configured: boolean;
+}
 
 /**
  * What a company may do with its data. Nothing is ever deleted for not paying: an unpaid trial

@@ -85,7 +85,7 @@ export async function requestAccountDeletion(viewer: Viewer, now = new Date()) {
   await queueMail({
     to: owner.email,
     companyId: company.id,
-    ...deletionRequestedMail(language, { name: displayName(owner), company: company.name, endsOn: formatDate(lastDay, language), link: `${getEnv().APP_URL}/company-settings?tab=manage-account` }),
+    ...deletionRequestedMail(language, { name: displayName(owner), company: company.name, endsOn: formatDate(lastDay, language), link: `${getEnv().APP_URL}/company-settings/manage-account` }),
   });
   return { endsAt, lastDay };
 }

@@ -1,34 +1,27 @@
 // A company whose unpaid trial ended more than GRACE_DAYS ago, or whose subscription ended, is
 // read-only (docs/decisions/0027-billing.md): people still sign in, read and export everything,
 // but changes are refused (402) until the company subscribes. Billing and the account itself stay
-// open, or nobody could subscribe. Checked once per state-changing request, where the viewer is
-// resolved (requireUser, requireApiUser), so no screen or API route can forget it.
+// open, or nobody could subscribe: the routes that keep them say so (WriteAccess). Checked once per
+// state-changing request, where the viewer is resolved (requireUser, requireApiUser), so no screen
+// or API route can forget it.
 import { companyAccess, FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-const ACCOUNT_TABS = new Set(["billing-details", "billing-invoices", "billing-payment", "manage-account"]);
 
-/** What stays writable in a read-only company: paying, the account, signing out, one's language. */
-export function staysWritable(url: URL): boolean {
-  const path = url.pathname.replace(/\/+$/, "");
-  if (path === "/company-settings") return ACCOUNT_TABS.has(url.searchParams.get("tab") ?? "");
-  return (
-    path.startsWith("/billing/") ||
-    path.startsWith("/api/billing/") ||
-    path.startsWith("/api/auth/") ||
-    path === "/api/users/me/language" ||
-    path === "/language" ||
-    path === "/logout" ||
-    // Hiding the set-up checklist changes nothing of the company's.
-    path === "/setup-checklist"
-  );
+/**
+ * What a route says of itself when it asks who is signed in. `whileReadOnly`: its changes stay open
+ * in a read-only company (paying, the account, one's language, hiding the set-up checklist), or
+ * nobody could subscribe.
+ */
+export interface WriteAccess {
+  whileReadOnly?: boolean;
 }
 
-export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId" | "companySubscription">, request: Request, now = new Date()) {
-  if (READS.has(request.method) || staysWritable(new URL(request.url))) return;
+export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId" | "companySubscription">, request: Request, access: WriteAccess = {}, now = new Date()) {
+  if (READS.has(request.method) || access.whileReadOnly) return;
   // Read with the signed-in person on a request signed in by the session cookie (decision 0052);
   // read here for an API token or bearer token's viewer.
   const subscription =

@@ -3,8 +3,8 @@
 // (docs/decisions/0027-billing.md).
 import type Stripe from "stripe";
 import type { Language } from "~/i18n";
-import { companyAccess, FIRST_SUBSCRIPTION_ORDER, isBillingInterval, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type CompanyAccess, DEFAULT_CURRENCY } from "~/lib/billing";
-import { todayIn, type IsoDate } from "~/lib/dates";
+import { companyAccess, FIRST_SUBSCRIPTION_ORDER, isBillingInterval, isCurrency, pricePerPersonCents, readOnlyFrom, trialState, type BillingInterval, type TrialBannerState, DEFAULT_CURRENCY } from "~/lib/billing";
+import { todayIn } from "~/lib/dates";
 import type { ApiSubscription } from "~/lib/schemas/api-responses";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -48,19 +48,8 @@ async function subscriptionFor(viewer: Viewer, id: string | undefined) {
   return subscription;
 }
 
-export interface TrialBanner {
-  subscriptionId: string;
-  daysLeft: number;
-  /** The day an ended, unpaid trial turns the company read-only (in the company's zone). */
-  readOnlyFrom: IsoDate | null;
-  access: CompanyAccess;
-  /** The viewer may subscribe (company admins) and billing is configured. */
-  canSubscribe: boolean;
-  configured: boolean;
-}
-
 /** The shell's trial banner for this viewer, or null when the spec's conditions do not hold. */
-export async function loadTrialBanner(viewer: Viewer, now = new Date()): Promise<TrialBanner | null> {
+export async function loadTrialBanner(viewer: Viewer, now = new Date()): Promise<TrialBannerState | null> {
   // Read with the signed-in person on a page's request; read here otherwise.
   const subscription = viewer.companySubscription !== undefined ? viewer.companySubscription : await firstSubscriptionOf(viewer.companyId);
   const trial = trialState(subscription, now);
@@ -109,7 +98,7 @@ function alreadySubscribed(subscription: SubscriptionRow) {
   return Boolean(subscription.stripeSubscriptionId) && ["active", "past_due", "trialing", "incomplete"].includes(subscription.status);
 }
 
-export const CHECKOUT_RETURN_PATH = "/company-settings?tab=billing-invoices";
+export const CHECKOUT_RETURN_PATH = "/company-settings/billing-invoices";
 
 /**
  * A Stripe Checkout for the subscription: one line, the company's active people at the monthly
@@ -154,8 +143,8 @@ export async function startCheckout(viewer: Viewer, input: { subscriptionId?: st
       ],
       metadata,
       subscription_data: { metadata },
-      success_url: `${env.APP_URL}${CHECKOUT_RETURN_PATH}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${env.APP_URL}/company-settings?tab=billing-details`,
+      success_url: `${env.APP_URL}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${env.APP_URL}/company-settings/billing-details`,
     });
   } catch (error) {
     console.error("Stripe checkout not created:", (error as Error).message);

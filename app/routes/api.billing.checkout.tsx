@@ -10,7 +10,7 @@ import { getLanguage } from "~/utils/i18n.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
-    const viewer = await requireApiUser(request);
+    const viewer = await requireApiUser(request, { whileReadOnly: true });
     const body = await parseBody(request, apiCheckoutSchema);
     const { url } = await startCheckout(viewer, { subscriptionId: body.subscription_id, interval: body.interval ?? "month", language: await getLanguage(request) });
     return Response.json({ ok: true, url });

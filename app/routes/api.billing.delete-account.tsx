@@ -9,7 +9,7 @@ import { getLanguage, getT } from "~/utils/i18n.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
-    const viewer = await requireApiUser(request);
+    const viewer = await requireApiUser(request, { whileReadOnly: true });
     const { endsAt } = await requestAccountDeletion(viewer);
     const t = getT(await getLanguage(request));
     return Response.json({ message: t("billing.account.requested"), ends_at: endsAt.toISOString() });

@@ -32,7 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "PUT");
-    const viewer = await requireApiUser(request);
+    const viewer = await requireApiUser(request, { whileReadOnly: true });
     const body = await parseBody(request, apiBillingDetailsSchema);
     await updateBillingDetails(viewer, {
       companyName: body.company_name,

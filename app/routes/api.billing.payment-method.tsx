@@ -20,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "PUT");
-    const viewer = await requireApiUser(request);
+    const viewer = await requireApiUser(request, { whileReadOnly: true });
     const today = todayIn(viewer.timeZone);
     const card = await parseBody(request, apiPaymentMethodSchema(Number(today.slice(0, 4)), Number(today.slice(5, 7))));
     const input = { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };

@@ -9,7 +9,7 @@ import { allowMethods, onlyMethods } from "~/utils/http.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "POST");
-    const viewer = await requireApiUser(request);
+    const viewer = await requireApiUser(request, { whileReadOnly: true });
     const body = await parseBody(request, apiSyncSchema);
     const subscription = await syncSubscription(viewer, { subscriptionId: body.subscription_id, sessionId: body.session_id });
     return Response.json(serializeSubscription(subscription), { headers: noStore });

@@ -9,7 +9,7 @@ import { allowMethods, onlyMethods } from "~/utils/http.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "PATCH", "PUT");
-    const viewer = await requireApiUser(request);
+    const viewer = await requireApiUser(request, { whileReadOnly: true });
     const { language } = await parseBody(request, apiLanguageSchema);
     await setPreferredLanguage(viewer, language);
     const user = serializeUser(await getUser(viewer, viewer.userId));

@@ -8,7 +8,8 @@ import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  // The banner is how a read-only company gets to subscribe: dismissing it changes no data.
+  await requireUser(request, { whileReadOnly: true });
   const form = await readFormData(request);
   return redirect(safeRedirect(form.get("redirectTo"), "/my-calendar"), { headers: { "Set-Cookie": await hideTrialBannerCookie() } });
 }

@@ -15,7 +15,7 @@ async function refusal(request: Request, error: AppError) {
   const message = t(error.message, messageValues(error.params));
   return new Response(
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title></head>` +
-      `<body style="font-family:system-ui,sans-serif;margin:2rem"><main><h1>${escapeHtml(message)}</h1><p><a href="/company-settings?tab=billing-invoices">${escapeHtml(t("billing.invoices.title"))}</a></p></main></body></html>`,
+      `<body style="font-family:system-ui,sans-serif;margin:2rem"><main><h1>${escapeHtml(message)}</h1><p><a href="/company-settings/billing-invoices">${escapeHtml(t("billing.invoices.title"))}</a></p></main></body></html>`,
     { status: error.status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } },
   );
 }

@@ -1,5 +1,5 @@
 import { type z } from "zod";
-import { assertCompanyWritable } from "~/models/company-access.server";
+import { assertCompanyWritable, type WriteAccess } from "~/models/company-access.server";
 import { authenticateApiToken, isApiTokenSecret } from "~/models/integration-token.server";
 import { inApiCall, isInApiCall, setActingToken } from "./api-call.server";
 import { getOptionalViewer, loadTokenViewer, loadViewer, type SignedInViewer } from "./auth.server";
@@ -61,22 +61,23 @@ export async function parseBody<T extends z.ZodType>(request: Request, schema: T
 /**
  * The caller of an /api route: `Authorization: Bearer <access token>` or `Bearer fol_…` (an API
  * token), else the browser's session cookie (so enhanced pages can call the API). The user is
- * re-read, so a deactivated user or a changed role takes effect at once.
+ * re-read, so a deactivated user or a changed role takes effect at once. A change is refused (402)
+ * in a read-only company unless the route keeps it open (`access`).
  */
-export async function requireApiUser(request: Request): Promise<SignedInViewer> {
+export async function requireApiUser(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) {
     const credential = header.slice(7).trim();
-    if (isApiTokenSecret(credential)) return requireApiTokenViewer(request, credential);
+    if (isApiTokenSecret(credential)) return requireApiTokenViewer(request, credential, access);
     const claims = await verifyAccessToken(credential);
     const viewer = claims ? await loadViewer(claims.userId, claims.companyId) : null;
     if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
-    await assertCompanyWritable(viewer, request);
+    await assertCompanyWritable(viewer, request, access);
     return viewer;
   }
   const viewer = await getOptionalViewer(request);
   if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
-  await assertCompanyWritable(viewer, request);
+  await assertCompanyWritable(viewer, request, access);
   return viewer;
 }
 
@@ -84,7 +85,7 @@ export async function requireApiUser(request: Request): Promise<SignedInViewer> 
  * An API token's viewer (docs/decisions/0033-api-tokens-and-idempotency.md): only on /api, only
  * inside handleApi (whose context carries the token to the audit); a read-only token only reads.
  */
-async function requireApiTokenViewer(request: Request, secret: string): Promise<SignedInViewer> {
+async function requireApiTokenViewer(request: Request, secret: string, access?: WriteAccess): Promise<SignedInViewer> {
   const unauthorized = new AppError(401, "unauthorized", "auth.notAuthenticated");
   // Pages that answer JSON to the app's own scripts (/people/:id/summary) are not the API.
   if (!new URL(request.url).pathname.startsWith("/api/") || !isInApiCall()) throw unauthorized;
@@ -94,12 +95,12 @@ async function requireApiTokenViewer(request: Request, secret: string): Promise<
   if (!viewer) throw unauthorized;
   if (!apiTokenAllows(token.role, request.method)) throw new AppError(403, "read_only_token", "apiTokens.errors.readOnly");
   setActingToken({ id: token.id, name: token.name });
-  await assertCompanyWritable(viewer, request);
+  await assertCompanyWritable(viewer, request, access);
   return viewer;
 }
 
-export async function requireApiAdmin(request: Request): Promise<SignedInViewer> {
-  const viewer = await requireApiUser(request);
+export async function requireApiAdmin(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
+  const viewer = await requireApiUser(request, access);
   requireAdmin(viewer);
   return viewer;
 }

@@ -9,7 +9,7 @@ import { AppError } from "./errors.server";
 import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type CompanySubscription, type Role, type Viewer } from "./permissions.server";
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
-import { assertCompanyWritable } from "~/models/company-access.server";
+import { assertCompanyWritable, type WriteAccess } from "~/models/company-access.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { closeSession, openSession } from "~/models/session.server";
 import { publicUserSelect } from "~/models/user.server";
@@ -172,8 +172,11 @@ export async function getOptionalViewer(request: Request): Promise<SignedInViewe
   return (await findSessionViewer(request))?.viewer ?? null;
 }
 
-/** The signed-in person, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request): Promise<SignedInViewer> {
+/**
+ * The signed-in person, or a redirect to /login that comes back here afterwards. A change is
+ * refused (402) in a read-only company unless the route keeps it open (`access`).
+ */
+export async function requireUser(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
   const found = await findSessionViewer(request);
   if (!found) {
     const url = new URL(request.url);
@@ -181,13 +184,13 @@ export async function requireUser(request: Request): Promise<SignedInViewer> {
     const query = back && back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : "";
     throw redirect(`/login${query}`);
   }
-  await assertCompanyWritable(found.viewer, request);
+  await assertCompanyWritable(found.viewer, request, access);
   return found.viewer;
 }
 
 /** Admin screens are refused on the server too, not only hidden from the navigation. */
-export async function requireAdminUser(request: Request): Promise<SignedInViewer> {
-  const viewer = await requireUser(request);
+export async function requireAdminUser(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
+  const viewer = await requireUser(request, access);
   requireAdmin(viewer);
   return viewer;
 }

@@ -56,16 +56,12 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
     const limit = bodyLimit(req);
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return void refuse(req, res, "tooLarge");
-    readBody(req, limit).then(
-      (fits) => {
-        if (!fits) return void refuse(req, res, "tooLarge");
-        next();
-      },
+    readBody(req, limit, (outcome) => {
+      if (outcome === "fits") return next();
+      if (outcome === "tooLarge") return void refuse(req, res, "tooLarge");
       // The client went away or sent a broken stream: nobody is left to answer, or it gets a 400.
-      () => {
-        if (!res.headersSent && !res.destroyed) void refuse(req, res, "badRequest");
-      },
-    );
+      if (!res.headersSent && !res.destroyed) void refuse(req, res, "badRequest");
+    });
   };
 }
 
@@ -118,49 +114,48 @@ function bodyLimit(req: express.Request): number {
  * Reads the whole body to check its size (chunked bodies declare no length), stopping as soon as it
  * passes the limit. A body that fits is put back in front of the request's stream, unread, before
  * the stream ends: the Remix handler (@remix-run/express) reads the body from the request itself.
+ *
+ * `done` is called synchronously from the stream's event, not through a promise: the stream emits
+ * its 'end' on the next tick after its last read, and the handler must be listening by then. An
+ * empty body leaves nothing to put back that would hold 'end' off (a POST with no body hung until
+ * its 20 s timeout before).
  */
-function readBody(req: express.Request, limit: number): Promise<boolean> {
+function readBody(req: express.Request, limit: number, done: (outcome: "fits" | "tooLarge" | "broken") => void): void {
   // Nothing was sent: the stream is left as it is, for the handler to find it empty and ended.
-  if (req.complete && req.readableLength === 0) return Promise.resolve(true);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = () => {
-      req.off("readable", onReadable);
-      req.off("error", onError);
-      req.off("close", onClose);
-    };
-    const onReadable = () => {
-      let chunk: Buffer | null;
-      while ((chunk = req.read() as Buffer | null) !== null) {
-        size += chunk.length;
-        if (size > limit) {
-          finish();
-          chunks.length = 0;
-          resolve(false);
-          return;
-        }
-        chunks.push(chunk);
+  if (req.complete && req.readableLength === 0) return done("fits");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const detach = () => {
+    req.off("readable", onReadable);
+    req.off("error", onBroken);
+    req.off("close", onBroken);
+  };
+  const onReadable = () => {
+    let chunk: Buffer | null;
+    while ((chunk = req.read() as Buffer | null) !== null) {
+      size += chunk.length;
+      if (size > limit) {
+        detach();
+        chunks.length = 0;
+        return done("tooLarge");
       }
-      // All of it received and read; 'end' is not emitted while data is back in the buffer.
-      if (req.complete) {
-        finish();
-        if (size > 0) req.unshift(Buffer.concat(chunks, size));
-        resolve(true);
-      }
-    };
-    const onError = (error: Error) => {
-      finish();
-      reject(error);
-    };
-    const onClose = () => {
-      finish();
-      reject(new Error("request closed before its body ended"));
-    };
-    req.on("readable", onReadable);
-    req.on("error", onError);
-    req.on("close", onClose);
-  });
+      chunks.push(chunk);
+    }
+    // All of it received and read; 'end' is not emitted while data is back in the buffer.
+    if (req.complete) {
+      detach();
+      if (size > 0) req.unshift(Buffer.concat(chunks, size));
+      done("fits");
+    }
+  };
+  // A stream error, or the request closed before its body ended.
+  const onBroken = () => {
+    detach();
+    done("broken");
+  };
+  req.on("readable", onReadable);
+  req.on("error", onBroken);
+  req.on("close", onBroken);
 }
 
 // How much of a refused body is read (and dropped) so the client, still sending, gets the answer:

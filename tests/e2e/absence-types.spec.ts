@@ -6,7 +6,7 @@ import { DEMO, openPage, signIn, urlPath } from "./support";
 
 const YEAR = new Date().getFullYear() + 4;
 const WIDTHS = [1366, 390] as const;
-const TAB = "/company-settings?tab=absence-types";
+const TAB = "/company-settings/absence-types";
 test.describe.configure({ timeout: 90_000 });
 
 /** A name of its own per project, width and run (a reused server keeps earlier runs' types). */

@@ -240,13 +240,13 @@ test("screens one reaches from others: feeds, a person's page, balances", async 
 test("company settings: a team's dialog, a person's edit view, forms with errors", async ({ page }) => {
   await signIn(page, "admin@demo.test");
 
-  await openPage(page, "/company-settings?tab=teams");
+  await openPage(page, "/company-settings/teams");
   await page.getByTestId("team-row").first().getByRole("link").first().click();
   if (jsOn()) await expect(page.locator("dialog[open]")).toBeVisible();
   await expect(page).toHaveURL(/team=/);
   await scanBoth(page, "a team's dialog");
 
-  await openPage(page, "/company-settings?tab=users");
+  await openPage(page, "/company-settings/users");
   await submitOf(page, "users.invite").click();
   await expect(page.locator(".field__error").first()).toBeVisible();
   await scanBoth(page, "the invitation with empty fields");
@@ -254,19 +254,19 @@ test("company settings: a team's dialog, a person's edit view, forms with errors
   await expect(page).toHaveURL(/edit=/);
   await scanBoth(page, "a person's edit view");
 
-  await openPage(page, "/company-settings?tab=company");
+  await openPage(page, "/company-settings/company");
   await page.locator('input[name="defaultYearlyAllowance"]').fill("muitos");
   await submitOf(page, "company.update").click();
   await expect(page.locator(".field__error").first()).toBeVisible();
   await scanBoth(page, "the company settings with a wrong number");
 
-  await openPage(page, "/company-settings?tab=billing-details&edit=1");
+  await openPage(page, "/company-settings/billing-details?edit=1");
   await page.locator('input[name="invoiceEmail"]').fill("not-an-address");
   await page.locator('form:has(input[name="invoiceEmail"]) button[type="submit"]').first().click();
   await expect(page.locator(".field__error").first()).toBeVisible();
   await scanBoth(page, "the billing details with a wrong e-mail");
 
-  await openPage(page, "/company-settings?tab=billing-payment");
+  await openPage(page, "/company-settings/billing-payment");
   await page.locator('input[name="last4"]').fill("12");
   await submitOf(page, "payment.save").click();
   await expect(page.locator(".field__error").first()).toBeVisible();
@@ -275,7 +275,7 @@ test("company settings: a team's dialog, a person's edit view, forms with errors
 
 test("API tokens: a name missing, a new token shown once, the revoke question", async ({ page }) => {
   await signIn(page, "admin@demo.test");
-  await openPage(page, "/company-settings?tab=api-tokens");
+  await openPage(page, "/company-settings/api-tokens");
   await submitOf(page, "apiTokens.create").click();
   await expect(page.locator(".field__error").first()).toBeVisible();
   await scanBoth(page, "a new API token without a name");
@@ -345,7 +345,7 @@ for (const size of WIDTHS) {
     if (size !== LAPTOP) return;
 
     // Only an owner may ask to delete the account; the question is asked, never answered here.
-    await openPage(page, "/company-settings?tab=manage-account");
+    await openPage(page, "/company-settings/manage-account");
     await page.locator('button[name="intent"][value="account.delete"]').click();
     await expectQuestion(page);
     await scanBoth(page, "the account deletion question");

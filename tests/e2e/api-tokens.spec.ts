@@ -30,7 +30,7 @@ test("an admin creates a token, sees it once, a program uses it, and the admin r
   const name = `Integração ${testInfo.project.name} ${Date.now().toString(36)}`;
   await signIn(page, DEMO.admin.email);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await openPage(page, "/company-settings?tab=api-tokens");
+  await openPage(page, "/company-settings/api-tokens");
   await expect(page.getByRole("link", { name: "Tokens de API" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Tokens de API", level: 2 })).toBeVisible();
   await expect(page.getByText("age como o administrador que o criou")).toBeVisible();
@@ -60,7 +60,7 @@ test("an admin creates a token, sees it once, a program uses it, and the admin r
   expect(used.body).toMatchObject({ email: DEMO.admin.email });
 
   // Shown once: opened again, the tab lists the token (used now) but not its secret.
-  await openPage(page, "/company-settings?tab=api-tokens");
+  await openPage(page, "/company-settings/api-tokens");
   await expect(page.getByTestId("api-token-issued")).toHaveCount(0);
   expect(await page.content()).not.toContain(secret);
   const row = page.getByTestId("api-token-row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
@@ -82,7 +82,7 @@ test("an admin creates a token, sees it once, a program uses it, and the admin r
 test("saying no to the question keeps the token", async ({ page }, testInfo) => {
   const name = `Mantido ${testInfo.project.name} ${Date.now().toString(36)}`;
   await signIn(page, DEMO.admin.email);
-  await openPage(page, "/company-settings?tab=api-tokens");
+  await openPage(page, "/company-settings/api-tokens");
   await page.getByLabel("Nome", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Criar token" }).click();
   await expect(page.getByTestId("api-token-issued")).toBeVisible();

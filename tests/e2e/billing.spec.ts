@@ -73,7 +73,7 @@ for (const language of ["pt", "en", "es"] as const) {
     await page.getByRole("button", { name: "Pay" }).click();
 
     // Back from Stripe: the address loses session_id, the banner is gone, the invoice is there.
-    await expect(page).toHaveURL(/\/company-settings\?tab=billing-invoices$/);
+    await expect(page).toHaveURL(/\/company-settings\/billing-invoices$/);
     await expect(page.getByRole("heading", { name: text.invoices, level: 2 })).toBeVisible();
     await expect(page.getByTestId("trial-banner")).toHaveCount(0);
     const row = page.getByTestId("invoice-row");
@@ -99,7 +99,7 @@ for (const language of ["pt", "en", "es"] as const) {
 
 test("the billing tabs: details locked until Edit, the payment method's rules, deletion asked first", async ({ page }, testInfo) => {
   await newCustomer(page, testInfo, "pt", "tabs");
-  await openPage(page, "/company-settings?tab=billing-details");
+  await openPage(page, "/company-settings/billing-details");
   const name = page.getByLabel("Nome da empresa");
   await expect(name).toBeDisabled();
   await page.getByTestId("billing-edit").click();
@@ -130,7 +130,7 @@ test("the billing tabs: details locked until Edit, the payment method's rules, d
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(page.getByText("Indique um endereço de e-mail válido.")).toBeVisible();
 
-  await openPage(page, "/company-settings?tab=billing-payment");
+  await openPage(page, "/company-settings/billing-payment");
   await expect(page.getByTestId("payment-current")).toHaveText("Ainda não há cartão registado.");
   await page.getByLabel("Marca").selectOption("AMEX");
   await page.getByLabel("Últimos 4 dígitos").fill("12");
@@ -146,7 +146,7 @@ test("the billing tabs: details locked until Edit, the payment method's rules, d
   await expect(page.getByTestId("action-notice")).toHaveText("Método de pagamento guardado");
   await expect(page.getByTestId("payment-current")).toHaveText(`AMEX terminado em 0005, válido até 12/${thisYear + 3}.`);
 
-  await openPage(page, "/company-settings?tab=manage-account");
+  await openPage(page, "/company-settings/manage-account");
   await expect(page.getByRole("link", { name: "Abrir os documentos de privacidade" })).toHaveAttribute("href", /\/public#privacy$/);
   await page.getByRole("button", { name: "Pedir a eliminação da conta" }).click();
   const question = jsOn(testInfo) ? page.getByRole("dialog", { name: "Eliminar conta" }) : page.getByTestId("confirmation-step");
@@ -177,7 +177,7 @@ test("the billing tabs and the banner fit a phone", async ({ page }) => {
   await signIn(page, DEMO.owner.email);
   await page.setViewportSize(PHONE);
   for (const tab of ["billing-details", "billing-invoices", "billing-payment", "manage-account"]) {
-    await openPage(page, `/company-settings?tab=${tab}`);
+    await openPage(page, `/company-settings/${tab}`);
     await expect(page.getByTestId("trial-banner")).toBeVisible();
     await noHorizontalScroll(page);
   }

@@ -78,7 +78,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       // 1. The admin gives the person a work region (Company settings → Users).
       await signIn(page, DEMO.admin.email);
       await page.setViewportSize(viewport);
-      await openPage(page, "/company-settings?tab=users");
+      await openPage(page, "/company-settings/users");
       await page.getByLabel("Nome ou email").fill(PERSON.name);
       await page.getByRole("button", { name: "Procurar", exact: true }).click();
       await page.getByRole("link", { name: `Editar ${PERSON.name}` }).click();

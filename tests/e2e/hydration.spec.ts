@@ -2,7 +2,7 @@
 // markup and the browser's first render (text, attributes, translations) is a console error, and
 // React throws the server's markup away to render it again. The screens with the most markup, and
 // the request form, whose code arrives after the page has hydrated.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { DEMO, openPage, signIn } from "./support";
 
 function consoleProblems(page: Page): string[] {

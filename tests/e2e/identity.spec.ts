@@ -74,7 +74,7 @@ test("sign-up shows what is wrong, field by field", async ({ page }) => {
 test("an admin invites a colleague, who accepts and signs in", async ({ page, browser }, testInfo) => {
   const email = unique(testInfo, "invitee");
   await signIn(page, DEMO.admin.email);
-  await openPage(page, "/company-settings?tab=users");
+  await openPage(page, "/company-settings/users");
   const invite = page.locator("form").filter({ has: page.getByRole("button", { name: "Enviar convite" }) });
   await invite.getByLabel("Nome").fill("Igor Invitee");
   await invite.getByLabel("Email").fill(email);

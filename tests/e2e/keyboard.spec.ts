@@ -282,7 +282,7 @@ test("an owner imports a holiday CSV, answers a question and changes a setting w
   }
 
   // A setting: the yearly allowance new people get.
-  await openPage(page, "/company-settings?tab=company");
+  await openPage(page, "/company-settings/company");
   const allowance = page.locator('input[name="defaultYearlyAllowance"]');
   await tabTo(page, allowance);
   await page.keyboard.press("ControlOrMeta+A");
@@ -292,7 +292,7 @@ test("an owner imports a holiday CSV, answers a question and changes a setting w
   const notice = page.getByTestId("action-notice");
   await expect(notice).toBeVisible();
   if (jsOn()) await expect(notice).toBeFocused();
-  await openPage(page, "/company-settings?tab=company");
+  await openPage(page, "/company-settings/company");
   await expect(allowance).toHaveValue("25");
 });
 

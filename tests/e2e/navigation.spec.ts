@@ -13,7 +13,7 @@ const EVERYONE: Link[] = [
 const ADMIN_ONLY: Link[] = [
   // The approvals link also holds the pending badge, which is part of its accessible name.
   { name: /^Aprovações/, path: "/approvals" },
-  { name: "Configurações de administração", path: "/company-settings?tab=users" },
+  { name: "Configurações de administração", path: "/company-settings/users" },
   { name: "Relatórios", path: "/reports" },
 ];
 // The master (every company) and owners (their own): canReadAudit.
@@ -53,7 +53,7 @@ test("an employee sees and follows the four common pages, sees no admin pages an
     await expect(page.getByRole("heading", { level: 1, name: link.name })).toBeVisible();
   }
 
-  for (const path of ["/approvals", "/company-settings?tab=users", "/reports", "/audit"]) {
+  for (const path of ["/approvals", "/company-settings/users", "/reports", "/audit"]) {
     await expectForbidden(page, path);
     // The error stays inside the shell: the navigation is still there to leave.
     await expect(page.getByTestId("display-name")).toHaveText(DEMO.employee.name);
@@ -72,6 +72,15 @@ test("an admin sees approvals with a red pending badge, admin configurations and
     await expect(page.getByText("Acesso negado")).toHaveCount(0);
   }
   await expectForbidden(page, "/audit");
+});
+
+test("a company settings link of the spec (?tab=) opens that tab at its own address", async ({ page }) => {
+  await signIn(page, DEMO.admin.email);
+  await page.goto("/company-settings?tab=billing-details&edit=1");
+  await expect(page).toHaveURL(urlPath("/company-settings/billing-details?edit=1"));
+  await expect(page.getByRole("navigation", { name: "Secções das configurações" }).getByRole("link", { name: "Dados de faturação", exact: true })).toHaveAttribute("aria-current", "page");
+  // The menu's link stays the current page on every tab.
+  await expect(navLink(page, ADMIN_ONLY[1])).toHaveAttribute("aria-current", "page");
 });
 
 test("the owner sees approvals with a red pending badge, admin configurations, reports and their company's audit", async ({ page }) => {

@@ -69,7 +69,7 @@ test("a company signs up, sets itself up and books and approves a vacation the s
 
   // Invite two people.
   await checklist.getByRole("link", { name: "Convidar as pessoas" }).click();
-  await expect(page).toHaveURL(/tab=users/);
+  await expect(page).toHaveURL(/\/company-settings\/users$/);
   const invite = page.locator("form").filter({ has: page.getByRole("button", { name: "Enviar convite" }) });
   for (const [name, email] of [["Ana Admin", ana], ["Ben Booker", ben]]) {
     await invite.getByLabel("Nome", { exact: true }).fill(name);
@@ -84,7 +84,7 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   const benSession = await acceptInvitation(browser, testInfo, ben, "en", page);
 
   // A team with both, Ana its admin (the dialog with JavaScript, a page section without).
-  await openPage(page, "/company-settings?tab=teams");
+  await openPage(page, "/company-settings/teams");
   await page.getByLabel("Nome da equipa").fill(team);
   await page.getByRole("button", { name: "Adicionar equipa" }).click();
   await expect(page.getByTestId("action-notice")).toContainText(`Equipa ${team} criada`);
@@ -102,7 +102,7 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   await expect(editor.getByTestId("action-notice")).toContainText(`Admins da equipa ${team} guardados.`);
 
   // Ben's allowance for this year: 25 days.
-  await openPage(page, "/company-settings?tab=users");
+  await openPage(page, "/company-settings/users");
   await page.getByRole("link", { name: "Editar Ben Booker" }).click();
   await expect(page.getByRole("heading", { name: "Editar Ben Booker" })).toBeVisible();
   const allowances = page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar dias atribuídos" }) });

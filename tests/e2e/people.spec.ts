@@ -20,7 +20,7 @@ for (const width of [1366, 390] as const) {
     await signIn(page, DEMO.owner.email);
     // After signing in: on a phone the name sits in the folded menu.
     await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
-    await openPage(page, "/company-settings?tab=users");
+    await openPage(page, "/company-settings/users");
 
     // Find the person (a GET form: the search is in the address).
     await page.getByLabel("Nome ou email").fill(run.person);

@@ -10,7 +10,7 @@ export const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
 export const NO_SCRIPT_SCREENS = ["/public", "/api/docs"];
 export const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
 export const SETTINGS_TABS = ["users", "teams", "absence-types", "company", "api-tokens", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
-export const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings?tab=${tab}`), "/reports", "/reports?tab=absences"];
+export const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings/${tab}`), "/reports", "/reports?tab=absences"];
 
 export const ROLES = [
   { who: DEMO.employee, screens: COMMON_SCREENS },

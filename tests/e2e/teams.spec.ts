@@ -56,7 +56,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       // Signed in on the laptop layout (the phone's menu hides the name signIn waits for).
       await signIn(page, DEMO.owner.email);
       await page.setViewportSize(viewport);
-      await openPage(page, "/company-settings?tab=teams");
+      await openPage(page, "/company-settings/teams");
 
       await page.getByLabel("Nome da equipa").fill(name);
       await page.getByRole("button", { name: "Adicionar equipa" }).click();
@@ -111,7 +111,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
 test("a blank or taken team name is refused next to the field", async ({ page }) => {
   await signIn(page, DEMO.owner.email);
-  await openPage(page, "/company-settings?tab=teams");
+  await openPage(page, "/company-settings/teams");
   const field = page.getByLabel("Nome da equipa");
   await field.fill("   ");
   await page.getByRole("button", { name: "Adicionar equipa" }).click();

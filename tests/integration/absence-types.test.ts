@@ -8,7 +8,7 @@ import { action as typesApi, loader as typesListApi } from "~/routes/api.absence
 import { action as typeApi, loader as typeGetApi } from "~/routes/api.absence-categories.$id";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as createVacationApi } from "~/routes/api.vacations._index";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as absenceTypesAction, loader as absenceTypesLoader } from "~/routes/_app.company-settings.absence-types/route";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as loginAction } from "~/routes/login";
@@ -55,7 +55,7 @@ async function tokenFor(email: string) {
 
 /** Posts an intent of the absence-types tab; answers the redirect (a Response) or the reply and its status. */
 async function post(who: string, fields: Record<string, string>) {
-  const answer = await run(() => settingsAction(args(postForm("/company-settings?tab=absence-types", fields, cookies[who]))));
+  const answer = await run(() => absenceTypesAction(args(postForm("/company-settings/absence-types", fields, cookies[who]))));
   if (answer instanceof Response) return { response: answer, status: answer.status, value: {} as Reply };
   const { value, status } = unwrapData<Reply>(answer);
   return { response: null, status, value };
@@ -205,23 +205,22 @@ describe("requesting a type that needs no approval", () => {
 
 describe("the absence-types tab", () => {
   it("lists every type with its use, the form of the type being edited and the last change", async () => {
-    const page = unwrapData<{ tab: string; absenceTypes: { types: { id: string; uses: number; active: boolean }[]; editing: string | null; done: { key: string; id: string } | null } }>(
-      await settingsLoader(args(getRequest("/company-settings?tab=absence-types&edit=sick_leave&saved=training", cookies.owner))),
+    const page = unwrapData<{ types: { id: string; uses: number; active: boolean }[]; editing: string | null; done: { key: string; id: string } | null }>(
+      await absenceTypesLoader(args(getRequest("/company-settings/absence-types?edit=sick_leave&saved=training", cookies.owner))),
     ).value;
-    expect(page.tab).toBe("absence-types");
-    const { types, editing, done } = page.absenceTypes;
+    const { types, editing, done } = page;
     expect(types.find((type) => type.id === "doacao_de_sangue")?.uses).toBeGreaterThanOrEqual(2);
     expect(types.find((type) => type.id === "sick_leave")?.uses).toBe(0);
     expect(editing).toBe("sick_leave");
     expect(done).toEqual({ key: "absenceTypes.notices.saved", id: "training" });
-    const foreign = unwrapData<{ absenceTypes: { editing: string | null } }>(await settingsLoader(args(getRequest("/company-settings?tab=absence-types&edit=nope", cookies.owner)))).value;
-    expect(foreign.absenceTypes.editing).toBeNull();
+    const foreign = unwrapData<{ editing: string | null }>(await absenceTypesLoader(args(getRequest("/company-settings/absence-types?edit=nope", cookies.owner)))).value;
+    expect(foreign.editing).toBeNull();
   });
 
   it("creates, then shows the new type's name; a bad form answers its fields", async () => {
     const created = await post("owner", { intent: "absence-types.create", name: "  Jury duty ", color: "#3366CC", balance: "none", requiresApproval: "on" });
     expect(created.status).toBe(302);
-    expect(created.response!.headers.get("Location")).toBe("/company-settings?tab=absence-types&created=jury_duty");
+    expect(created.response!.headers.get("Location")).toBe("/company-settings/absence-types?created=jury_duty");
     expect(await typeOf("jury_duty")).toMatchObject({ name: "Jury duty", color: "#3366cc", requiresApproval: true, active: true });
     const bad = await post("owner", { intent: "absence-types.create", name: " ", color: "red", balance: "holidays" });
     expect(bad.status).toBe(400);
@@ -236,7 +235,7 @@ describe("the absence-types tab", () => {
   it("updates; the translated name sent back unchanged is no rename", async () => {
     // The Portuguese form shows "Baixa médica" for the seeded "Sick leave".
     const saved = await post("owner", { intent: "absence-types.update", typeId: "sick_leave", name: "Baixa médica", color: "#c62828", balance: "none" });
-    expect(saved.response!.headers.get("Location")).toBe("/company-settings?tab=absence-types&saved=sick_leave");
+    expect(saved.response!.headers.get("Location")).toBe("/company-settings/absence-types?saved=sick_leave");
     expect(await typeOf("sick_leave")).toMatchObject({ name: "Sick leave", requiresApproval: false });
     expect((await auditsOf("sick_leave")).at(-1)?.details).toEqual({ requires_approval: { old: true, new: false } });
     await post("owner", { intent: "absence-types.update", typeId: "sick_leave", name: "Doença", color: "#c62828", balance: "none" });
@@ -286,7 +285,7 @@ describe("the absence-types tab", () => {
     ];
     for (const fields of intents) expect((await post("employee", fields)).status, fields.intent).toBe(403);
     expect(await typeOf("sick_leave")).toMatchObject({ name: "Doença", active: true });
-    const page = await run(() => settingsLoader(args(getRequest("/company-settings?tab=absence-types", cookies.employee))));
+    const page = await run(() => absenceTypesLoader(args(getRequest("/company-settings/absence-types", cookies.employee))));
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).status).toBe(403);
   });

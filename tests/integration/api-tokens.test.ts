@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
 import { MAX_ACTIVE_API_TOKENS } from "~/models/integration-token.server";
 import { loader as auditPage } from "~/routes/_app.audit";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as apiTokensAction, loader as apiTokensLoader } from "~/routes/_app.company-settings.api-tokens/route";
 import { loader as auditExport } from "~/routes/api.audit.export";
 import { loader as auditSearch } from "~/routes/api.audit.search";
 import { action as deleteAccountApi } from "~/routes/api.billing.delete-account";
@@ -46,13 +46,11 @@ async function signIn(email: string) {
 }
 
 async function form(fields: Record<string, string>, cookie = cookies.owner) {
-  return unwrapData<Reply>(await run(() => settingsAction(args(postForm("/company-settings?tab=api-tokens", fields, cookie)))));
+  return unwrapData<Reply>(await run(() => apiTokensAction(args(postForm("/company-settings/api-tokens", fields, cookie)))));
 }
 
 async function tab(cookie = cookies.owner) {
-  const page = await settingsLoader(args(getRequest("/company-settings?tab=api-tokens", cookie)));
-  if (page.tab !== "api-tokens") throw new Error("not the API tokens tab");
-  return page.apiTokens;
+  return apiTokensLoader(args(getRequest("/company-settings/api-tokens", cookie)));
 }
 
 /** A new token made on the tab; its secret. */
@@ -156,7 +154,7 @@ describe("the API tokens tab", () => {
   });
 
   it("refuses an employee (403) and another company's token id (404), changing nothing", async () => {
-    const page = await run(() => settingsLoader(args(getRequest("/company-settings?tab=api-tokens", cookies.employee))));
+    const page = await run(() => apiTokensLoader(args(getRequest("/company-settings/api-tokens", cookies.employee))));
     expect((page as Response).status).toBe(403);
     const before = await getDb().integrationToken.count();
     const created = await form({ intent: "apiTokens.create", name: "Sneaky", role: "admin" }, cookies.employee);
@@ -274,7 +272,7 @@ describe("requests with an API token", () => {
     const { secret } = await issue("Not for pages", "admin");
     const summary = await personSummary(args(getRequest(`/people/${ids.owner}/summary`, undefined, bearer(secret)), { userId: ids.owner }));
     expect(summary.status).toBe(401);
-    const page = await run(() => settingsLoader(args(getRequest("/company-settings?tab=api-tokens", undefined, bearer(secret)))));
+    const page = await run(() => apiTokensLoader(args(getRequest("/company-settings/api-tokens", undefined, bearer(secret)))));
     expect((page as Response).status).toBe(302);
     expect((page as Response).headers.get("Location")).toMatch(/^\/login/);
   });

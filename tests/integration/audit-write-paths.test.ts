@@ -447,7 +447,6 @@ const READS = new Set([
   "billing:listBillingContacts",
   "billing:getPaymentMethod",
   "billing:privacyUrl",
-  "company-access:staysWritable",
   "company-access:assertCompanyWritable",
   "invoice-pdf:renderInvoicePdf",
   "invoice:listInvoices",

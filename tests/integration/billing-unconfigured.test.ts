@@ -3,7 +3,9 @@
 // nothing crashes, and the trial banner offers no button that cannot work.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as appLoader } from "~/routes/_app";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as billingDetailsAction, loader as billingDetailsLoader } from "~/routes/_app.company-settings.billing-details/route";
+import { loader as billingInvoicesLoader } from "~/routes/_app.company-settings.billing-invoices/route";
+import { loader as billingPaymentLoader } from "~/routes/_app.company-settings.billing-payment/route";
 import * as checkoutRoute from "~/routes/api.billing.checkout";
 import * as detailsRoute from "~/routes/api.billing.details";
 import * as syncRoute from "~/routes/api.billing.sync";
@@ -50,11 +52,15 @@ describe("billing without Stripe keys", () => {
   it("keeps the company's own billing data working, and the tabs say billing is not configured", async () => {
     const details = (await run(() => detailsRoute.loader(args(getRequest("/api/billing/details", cookie))))) as Response;
     expect(details.status).toBe(200);
-    for (const tab of ["billing-details", "billing-invoices", "billing-payment"]) {
-      const loaded = unwrapData<Record<string, { configured: boolean }>>(await settingsLoader(args(getRequest(`/company-settings?tab=${tab}`, cookie))));
-      expect(Object.values(loaded.value).find((value) => typeof value === "object")?.configured).toBe(false);
+    for (const [tab, loader] of [
+      ["billing-details", billingDetailsLoader],
+      ["billing-invoices", billingInvoicesLoader],
+      ["billing-payment", billingPaymentLoader],
+    ] as const) {
+      const loaded = unwrapData<{ configured: boolean }>(await loader(args(getRequest(`/company-settings/${tab}`, cookie))));
+      expect(loaded.value.configured).toBe(false);
     }
-    const checkout = unwrapData<{ notice: Record<string, string> }>(await run(() => settingsAction(args(postForm("/company-settings?tab=billing-details", { intent: "subscription.checkout" }, cookie)))));
+    const checkout = unwrapData<{ notice: Record<string, string> }>(await run(() => billingDetailsAction(args(postForm("/company-settings/billing-details", { intent: "subscription.checkout" }, cookie)))));
     expect(checkout.status).toBe(503);
     expect(checkout.value.notice).toMatchObject({ tone: "error", key: "billing.checkout.openFailed", detail: "billing.notConfigured" });
   });

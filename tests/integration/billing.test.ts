@@ -14,7 +14,11 @@ import { acceptInvitation } from "~/models/invitation.server";
 import { loadTrialBanner } from "~/models/subscription.server";
 import { deactivateUser } from "~/models/user.server";
 import { loader as appLoader } from "~/routes/_app";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import * as billingDetailsTab from "~/routes/_app.company-settings.billing-details/route";
+import * as billingInvoicesTab from "~/routes/_app.company-settings.billing-invoices/route";
+import * as billingPaymentTab from "~/routes/_app.company-settings.billing-payment/route";
+import * as manageAccountTab from "~/routes/_app.company-settings.manage-account/route";
+import * as teamsTab from "~/routes/_app.company-settings.teams/route";
 import * as checkoutRoute from "~/routes/api.billing.checkout";
 import * as deleteAccountRoute from "~/routes/api.billing.delete-account";
 import * as detailsRoute from "~/routes/api.billing.details";
@@ -83,8 +87,16 @@ async function api(route: RouteModule, path: string, options: { method?: string;
   return { status: response.status, body: body as Json & Json[] & { detail?: string } };
 }
 
-async function settings(fields: Record<string, string>, cookie: string, tab: string) {
-  return unwrapData<Json & { notice?: Json; result?: Json; confirm?: Json }>(await run(() => settingsAction(args(postForm(`/company-settings?tab=${tab}`, fields, cookie)))));
+const SETTINGS_ACTIONS = {
+  "billing-details": billingDetailsTab.action,
+  "billing-payment": billingPaymentTab.action,
+  "manage-account": manageAccountTab.action,
+  teams: teamsTab.action,
+};
+
+/** A form posted to its company settings tab, /company-settings/<tab>. */
+async function settings(fields: Record<string, string>, cookie: string, tab: keyof typeof SETTINGS_ACTIONS) {
+  return unwrapData<Json & { notice?: Json; result?: Json; confirm?: Json }>(await run(() => SETTINGS_ACTIONS[tab](args(postForm(`/company-settings/${tab}`, fields, cookie)))));
 }
 
 async function signIn(email: string) {
@@ -176,13 +188,13 @@ describe("checkout", () => {
       customer_email: "billing@acme.test",
       metadata: { company_id: companies.acme, subscription_id: subscriptions.acme },
       subscription_data: { metadata: { company_id: companies.acme, subscription_id: subscriptions.acme } },
-      success_url: "http://app.test/company-settings?tab=billing-invoices&session_id={CHECKOUT_SESSION_ID}",
+      success_url: "http://app.test/company-settings/billing-invoices?session_id={CHECKOUT_SESSION_ID}",
     });
   });
 
   it("is started from the banner's form too, which answers with a redirect to Stripe (no JavaScript needed)", async () => {
     const response = (await run(() =>
-      settingsAction(args(postForm("/company-settings?tab=billing-details", { intent: "subscription.checkout", subscriptionId: subscriptions.globex, interval: "month" }, cookies.globexOwner))),
+      billingDetailsTab.action(args(postForm("/company-settings/billing-details", { intent: "subscription.checkout", subscriptionId: subscriptions.globex, interval: "month" }, cookies.globexOwner))),
     )) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
@@ -223,10 +235,10 @@ describe("coming back from Stripe", () => {
 
   it("syncs the checkout once on the server, records customer, subscription and first invoice, then drops session_id", async () => {
     fake.complete(checkoutSessionId); // paid; the events are not delivered yet
-    const path = `/company-settings?tab=billing-invoices&session_id=${checkoutSessionId}`;
+    const path = `/company-settings/billing-invoices?session_id=${checkoutSessionId}`;
     const response = (await run(() => appLoader(args(getRequest(path, cookies.owner))))) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/company-settings?tab=billing-invoices");
+    expect(response.headers.get("Location")).toBe("/company-settings/billing-invoices");
     const subscription = await subscriptionOf(companies.acme);
     expect(subscription).toMatchObject({ status: "active", billingInterval: "year", seats: 6, lastCheckoutSessionId: checkoutSessionId });
     expect(subscription.stripeCustomerId).toMatch(/^cus_/);
@@ -429,10 +441,10 @@ describe("billing details", () => {
   });
 
   it("shows the tab locked until Edit, and says whether billing is configured", async () => {
-    const locked = unwrapData<{ tab: string; billing: { editing: boolean; configured: boolean; subscription: Json } }>(await settingsLoader(args(getRequest("/company-settings?tab=billing-details", cookies.owner))));
-    expect(locked.value.billing).toMatchObject({ editing: false, configured: true, subscription: { subscribed: true, status: "active", people: 7, seats: 7 } });
-    const editing = unwrapData<{ billing: { editing: boolean } }>(await settingsLoader(args(getRequest("/company-settings?tab=billing-details&edit=1", cookies.owner))));
-    expect(editing.value.billing.editing).toBe(true);
+    const locked = unwrapData<{ editing: boolean; configured: boolean; subscription: Json }>(await billingDetailsTab.loader(args(getRequest("/company-settings/billing-details", cookies.owner))));
+    expect(locked.value).toMatchObject({ editing: false, configured: true, subscription: { subscribed: true, status: "active", people: 7, seats: 7 } });
+    const editing = unwrapData<{ editing: boolean }>(await billingDetailsTab.loader(args(getRequest("/company-settings/billing-details?edit=1", cookies.owner))));
+    expect(editing.value.editing).toBe(true);
   });
 });
 
@@ -562,9 +574,9 @@ describe("account deletion", () => {
 
     const twice = await api(deleteAccountRoute, "/api/billing/delete-account", { method: "POST", cookie: cookies.initechOwner });
     expect(twice.status).toBe(409);
-    const tab = unwrapData<{ account: Json }>(await settingsLoader(args(getRequest("/company-settings?tab=manage-account", cookies.initechOwner))));
-    expect(tab.value.account).toMatchObject({ canDelete: true, privacyUrl: "http://app.test/public#privacy" });
-    expect(tab.value.account.endsOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const tab = unwrapData<Json>(await manageAccountTab.loader(args(getRequest("/company-settings/manage-account", cookies.initechOwner))));
+    expect(tab.value).toMatchObject({ canDelete: true, privacyUrl: "http://app.test/public#privacy" });
+    expect(tab.value.endsOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("answers the spec's failure line when Stripe refuses, and changes nothing", async () => {
@@ -640,8 +652,13 @@ describe("every billing route", () => {
   });
 
   it("refuses employees the billing tabs (403)", async () => {
-    for (const tab of ["billing-details", "billing-invoices", "billing-payment", "manage-account"]) {
-      const response = await run(() => settingsLoader(args(getRequest(`/company-settings?tab=${tab}`, cookies.employee))));
+    for (const [tab, route] of [
+      ["billing-details", billingDetailsTab],
+      ["billing-invoices", billingInvoicesTab],
+      ["billing-payment", billingPaymentTab],
+      ["manage-account", manageAccountTab],
+    ] as const) {
+      const response = await run<unknown>(() => route.loader(args(getRequest(`/company-settings/${tab}`, cookies.employee))));
       expect((response as Response).status).toBe(403);
     }
   });

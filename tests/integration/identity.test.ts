@@ -249,19 +249,19 @@ describe("login rate limit", () => {
 
 describe("company settings across companies", () => {
   it("refuses deleting another company's user from the users tab, and leaves it in place", async () => {
-    const { action: settingsAction } = await import("~/routes/_app.company-settings/route");
+    const { action: usersAction } = await import("~/routes/_app.company-settings.users/route");
     const victimCompany = await createCompany("Victim");
     const victim = await createUser(victimCompany.id, { email: "victim@victim.test" });
     const attackerCompany = await createCompany("Attacker");
     const attacker = await createUser(attackerCompany.id, { role: "owner", email: "boss@attacker.test" });
     const cookie = cookiesFrom((await signIn(attacker.email, TEST_PASSWORD)) as Response);
-    const result = unwrapData(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.delete", userId: victim.id, confirmed: "1" }, cookie))));
+    const result = unwrapData(await usersAction(args(postForm("/company-settings/users", { intent: "users.delete", userId: victim.id, confirmed: "1" }, cookie))));
     expect(result.status).toBe(404);
     expect(await getDb().user.findUnique({ where: { id: victim.id } })).not.toBeNull();
   });
 
   it("asks before deleting a user: without confirmed=1 the user stays and the answer is the question", async () => {
-    const { action: settingsAction } = await import("~/routes/_app.company-settings/route");
+    const { action: usersAction } = await import("~/routes/_app.company-settings.users/route");
     const company = await createCompany("Careful");
     const owner = await createUser(company.id, { role: "owner", email: "owner@careful.test" });
     const leaver = await createUser(company.id, { email: "leaver@careful.test" });
@@ -269,14 +269,14 @@ describe("company settings across companies", () => {
     const before = await getDb().user.findUniqueOrThrow({ where: { id: leaver.id } });
 
     const asked = unwrapData<{ confirm: { fields: Record<string, string> } }>(
-      await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.delete", userId: leaver.id }, cookie))),
+      await usersAction(args(postForm("/company-settings/users", { intent: "users.delete", userId: leaver.id }, cookie))),
     );
     expect(asked.status).toBe(200);
     expect(asked.value.confirm.fields).toEqual({ intent: "users.delete", userId: leaver.id });
     expect(await getDb().user.findUnique({ where: { id: leaver.id } })).toEqual(before);
 
     const done = unwrapData<{ notice: { tone: string; key: string } }>(
-      await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.delete", userId: leaver.id, confirmed: "1" }, cookie))),
+      await usersAction(args(postForm("/company-settings/users", { intent: "users.delete", userId: leaver.id, confirmed: "1" }, cookie))),
     );
     expect(done.value.notice).toEqual({ tone: "success", key: "settings.users.deleted" });
     expect(await getDb().user.findUnique({ where: { id: leaver.id } })).not.toEqual(before);

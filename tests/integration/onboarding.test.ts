@@ -9,7 +9,8 @@ import { acceptInvitation, inviteUser } from "~/models/invitation.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as dismissAction } from "~/routes/setup-checklist";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as companyAction, loader as companyLoader } from "~/routes/_app.company-settings.company/route";
+import { action as usersAction, loader as usersLoader } from "~/routes/_app.company-settings.users/route";
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction, loader as signupLoader } from "~/routes/signup";
 import { getDb } from "~/utils/db.server";
@@ -150,7 +151,7 @@ describe("the company tab", () => {
     const { user, cookie } = await ownerSession("tab@settings.test");
     const before = await getDb().holiday.count({ where: { companyId: user.companyId } });
     const reply = unwrapData<{ notice: { key: string; values: { count: string } } }>(
-      await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, importHolidays: "on" }, cookie))),
+      await companyAction(args(postForm("/company-settings/company", { ...settings, importHolidays: "on" }, cookie))),
     );
     expect(reply.status).toBe(200);
     expect(reply.value.notice.key).toBe("companySettings.savedWithHolidays");
@@ -160,7 +161,7 @@ describe("the company tab", () => {
     expect(added).toBeGreaterThan(10);
     expect(Number(reply.value.notice.values.count)).toBe(added);
     // Saving again adds no holiday twice.
-    await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, importHolidays: "on" }, cookie)));
+    await companyAction(args(postForm("/company-settings/company", { ...settings, importHolidays: "on" }, cookie)));
     expect((await getDb().holiday.count({ where: { companyId: user.companyId } })) - before).toBe(added);
 
     const audit = await getDb().auditEntry.findFirstOrThrow({ where: { companyId: user.companyId, action: "company.updated" }, orderBy: { createdAt: "asc" } });
@@ -176,15 +177,15 @@ describe("the company tab", () => {
 
   it("names the countries in the language of the page, whatever the person's saved preference", async () => {
     const { cookie } = await ownerSession("lang@settings.test");
-    const page = (await settingsLoader(args(getRequest("/company-settings?tab=company&lng=es", cookie)))) as { company: { countries: { code: string; name: string }[] } };
-    expect(page.company.countries.find((c) => c.code === "DE")?.name).toBe("Alemania");
+    const page = (await companyLoader(args(getRequest("/company-settings/company?lng=es", cookie)))) as { countries: { code: string; name: string }[] };
+    expect(page.countries.find((c) => c.code === "DE")?.name).toBe("Alemania");
   });
 
   it("answers bad values next to their fields and changes nothing", async () => {
     const { user, cookie } = await ownerSession("bad@settings.test");
     type Reply = { result: { error: Record<string, string[]> } };
     const reply = unwrapData<Reply>(
-      await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, defaultYearlyAllowance: "-2", carryOverMaxDays: "2.25", carryOverExpiresOn: "02-29", name: " " }, cookie))),
+      await companyAction(args(postForm("/company-settings/company", { ...settings, defaultYearlyAllowance: "-2", carryOverMaxDays: "2.25", carryOverExpiresOn: "02-29", name: " " }, cookie))),
     );
     expect(reply.status).toBe(400);
     expect(reply.value.result.error).toMatchObject({
@@ -193,7 +194,7 @@ describe("the company tab", () => {
       carryOverExpiresOn: ["companySettings.monthDayInvalid"],
       name: ["companySettings.nameRequired"],
     });
-    const unknown = unwrapData<Reply>(await settingsAction(args(postForm("/company-settings?tab=company", { ...settings, timeZone: "Europe/Atlantis" }, cookie))));
+    const unknown = unwrapData<Reply>(await companyAction(args(postForm("/company-settings/company", { ...settings, timeZone: "Europe/Atlantis" }, cookie))));
     expect(unknown.value.result.error.timeZone).toEqual(["validation.timeZoneInvalid"]);
     expect(await getDb().company.findUniqueOrThrow({ where: { id: user.companyId } })).toMatchObject({ countryCode: "PT", name: "Co bad@settings.test" });
   });
@@ -202,9 +203,9 @@ describe("the company tab", () => {
     const { user } = await ownerSession("boss@settings.test");
     const employee = await createUser(user.companyId, { email: "emp@settings.test" });
     const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email: employee.email, password: TEST_PASSWORD })))) as Response);
-    const page = await run(() => settingsLoader(args(getRequest("/company-settings?tab=company", cookie))));
+    const page = await run(() => companyLoader(args(getRequest("/company-settings/company", cookie))));
     expect((page as Response).status).toBe(403);
-    const act = await run(() => settingsAction(args(postForm("/company-settings?tab=company", settings, cookie))));
+    const act = await run(() => companyAction(args(postForm("/company-settings/company", settings, cookie))));
     expect(act instanceof Response ? act.status : unwrapData(act).status).toBe(403);
     expect((await getDb().company.findUniqueOrThrow({ where: { id: user.companyId } })).countryCode).toBe("PT");
   });
@@ -318,28 +319,28 @@ describe("invitations not accepted yet", () => {
     await inviteUser(viewer, { email: "wait@pending.test", fullName: "Wanda Wait", role: "user", teamId: team.id }, "pt", now);
     const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email: user.email, password: "long-enough-1" })))) as Response);
 
-    type Page = { users: { invitations: { id: string; email: string; team: { name: string } | null; expiresOn: string }[] } };
-    const page = (await settingsLoader(args(getRequest("/company-settings?tab=users", cookie)))) as Page;
-    expect(page.users.invitations).toHaveLength(1);
-    expect(page.users.invitations[0]).toMatchObject({ email: "wait@pending.test", team: { name: "Geral" } });
-    const { id } = page.users.invitations[0];
+    type Page = { invitations: { id: string; email: string; team: { name: string } | null; expiresOn: string }[] };
+    const page = (await usersLoader(args(getRequest("/company-settings/users", cookie)))) as Page;
+    expect(page.invitations).toHaveLength(1);
+    expect(page.invitations[0]).toMatchObject({ email: "wait@pending.test", team: { name: "Geral" } });
+    const { id } = page.invitations[0];
 
     // Another company's admin cannot withdraw it; an employee of this one neither.
     const { user: stranger } = await registerCompany(owner("other@pending.test"), now);
     await getDb().user.update({ where: { id: stranger.id }, data: { emailVerifiedAt: new Date() } });
     const strangerCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: stranger.email, password: "long-enough-1" })))) as Response);
-    expect(unwrapData(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, strangerCookie)))).status).toBe(404);
+    expect(unwrapData(await usersAction(args(postForm("/company-settings/users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, strangerCookie)))).status).toBe(404);
     const employee = await createUser(user.companyId, { email: "emp@pending.test" });
     const employeeCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: employee.email, password: TEST_PASSWORD })))) as Response);
-    const refused = await run(() => settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, employeeCookie))));
+    const refused = await run(() => usersAction(args(postForm("/company-settings/users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, employeeCookie))));
     expect(refused instanceof Response ? refused.status : unwrapData(refused).status).toBe(403);
 
     // Unconfirmed, the answer is the question and the invitation stands.
-    const asked = unwrapData<{ confirm?: { fields: Record<string, string> } }>(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id }, cookie))));
+    const asked = unwrapData<{ confirm?: { fields: Record<string, string> } }>(await usersAction(args(postForm("/company-settings/users", { intent: "users.cancel-invitation", invitationId: id }, cookie))));
     expect(asked.value.confirm?.fields.invitationId).toBe(id);
     expect((await listPendingInvitationsOf(user.companyId)).length).toBe(1);
 
-    const done = unwrapData<{ notice: { key: string } }>(await settingsAction(args(postForm("/company-settings?tab=users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, cookie))));
+    const done = unwrapData<{ notice: { key: string } }>(await usersAction(args(postForm("/company-settings/users", { intent: "users.cancel-invitation", invitationId: id, confirmed: "1" }, cookie))));
     expect(done.value.notice.key).toBe("people.invitations.cancelled");
     expect(await listPendingInvitationsOf(user.companyId)).toEqual([]);
     const [token] = Object.values(await latestInvitationTokens(["wait@pending.test"]));

@@ -4,7 +4,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadBalanceInputs } from "~/models/balance.server";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as usersAction, loader as usersLoader } from "~/routes/_app.company-settings.users/route";
 import { action as upsertApi } from "~/routes/api.reports.allowances.upsert";
 import { action as userApi } from "~/routes/api.users.$id";
 import { action as loginAction } from "~/routes/login";
@@ -34,16 +34,16 @@ async function signIn(email: string) {
 async function post(fields: Record<string, string | string[]>, cookie: string) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  const request = new Request(`${BASE}/company-settings?tab=users`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body });
-  return unwrapData<Reply>(await settingsAction(args(request)));
+  const request = new Request(`${BASE}/company-settings/users`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body });
+  return unwrapData<Reply>(await usersAction(args(request)));
 }
 
 /** A multipart post, as the edit form sends it (the photo is a file). */
 async function postMultipart(fields: Record<string, string | File>, cookie: string) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const request = new Request(`${BASE}/company-settings?tab=users`, { method: "POST", headers: { Cookie: cookie }, body });
-  return unwrapData<Reply>(await settingsAction(args(request)));
+  const request = new Request(`${BASE}/company-settings/users`, { method: "POST", headers: { Cookie: cookie }, body });
+  return unwrapData<Reply>(await usersAction(args(request)));
 }
 
 function api(path: string, method: string, cookie: string, body?: unknown, language = "en") {
@@ -55,9 +55,7 @@ function api(path: string, method: string, cookie: string, body?: unknown, langu
 }
 
 async function usersTab(query: string, cookie = cookies.owner) {
-  const loaded = await settingsLoader(args(getRequest(`/company-settings?tab=users${query}`, cookie)));
-  if (loaded.tab !== "users") throw new Error("not the users tab");
-  return loaded.users;
+  return usersLoader(args(getRequest(`/company-settings/users${query}`, cookie)));
 }
 
 async function listTab(query: string) {
@@ -102,7 +100,7 @@ beforeAll(async () => {
 
 describe("the list", () => {
   it("shows the company's active people by name with their allowances of the chosen year", async () => {
-    const tab = await listTab("&year=2026");
+    const tab = await listTab("?year=2026");
     const names = tab.list.items.map((row) => row.displayName);
     expect(names).toEqual(["Adam Admin", "Eve Employee", "João Gonçalves", "Lia Loner", "Olga Owner", "Oscar Owner", "Rita Lead"]);
     expect(tab.list.total).toBe(7);
@@ -115,25 +113,25 @@ describe("the list", () => {
   });
 
   it("searches names and e-mails without minding case or accents, and filters by team or no team", async () => {
-    expect((await listTab("&q=joao")).list.items.map((row) => row.id)).toEqual([ids.joao]);
-    expect((await listTab("&q=GONÇ")).list.items.map((row) => row.id)).toEqual([ids.joao]);
-    expect((await listTab("&q=loner%40people")).list.items.map((row) => row.id)).toEqual([ids.noTeam]);
-    expect((await listTab(`&team=${ids.blue}`)).list.items.map((row) => row.id)).toEqual([ids.joao]);
-    expect((await listTab("&team=none")).list.items.map((row) => row.id).sort()).toEqual([ids.coOwner, ids.noTeam].sort());
-    const search = await listTab(`&q=owner&team=${ids.red}`);
+    expect((await listTab("?q=joao")).list.items.map((row) => row.id)).toEqual([ids.joao]);
+    expect((await listTab("?q=GONÇ")).list.items.map((row) => row.id)).toEqual([ids.joao]);
+    expect((await listTab("?q=loner%40people")).list.items.map((row) => row.id)).toEqual([ids.noTeam]);
+    expect((await listTab(`?team=${ids.blue}`)).list.items.map((row) => row.id)).toEqual([ids.joao]);
+    expect((await listTab("?team=none")).list.items.map((row) => row.id).sort()).toEqual([ids.coOwner, ids.noTeam].sort());
+    const search = await listTab(`?q=owner&team=${ids.red}`);
     expect(search.list.items.map((row) => row.id)).toEqual([ids.owner]);
     expect(search.filtered).toBe(true);
     // Another company's team is no filter at all.
-    expect((await listTab(`&team=${ids.strangerTeam}`)).list.total).toBe(7);
+    expect((await listTab(`?team=${ids.strangerTeam}`)).list.total).toBe(7);
   });
 
   it("pages the list, reading photos and allowances for the page's people only", async () => {
-    const first = await listTab("&size=10");
+    const first = await listTab("?size=10");
     expect(first.list).toMatchObject({ total: 7, offset: 0, limit: 10 });
     const db = getDb();
     const extra = await Promise.all(Array.from({ length: 12 }, (_, i) => createUser(company, { email: `extra${i}@people.test`, fullName: `Zed ${String(i).padStart(2, "0")}` })));
     try {
-      const page2 = await listTab("&size=10&page=2");
+      const page2 = await listTab("?size=10&page=2");
       expect(page2.list).toMatchObject({ total: 19, offset: 10, limit: 10 });
       expect(page2.list.items.map((row) => row.displayName)).toEqual(["Zed 03", "Zed 04", "Zed 05", "Zed 06", "Zed 07", "Zed 08", "Zed 09", "Zed 10", "Zed 11"]);
       // 50 by default: a company of hundreds is a few pages.
@@ -212,9 +210,9 @@ describe("editing a person", () => {
     expect((await user(ids.eve)).role).toBe("admin");
     expect((await post({ intent: "users.update", userId: ids.eve, fullName: "Eve Employee", teamId: ids.red, role: "user" }, cookies.owner)).status).toBe(200);
     // The edit view offers only the roles the viewer may give, and none for an owner seen by an admin.
-    const asAdmin = await usersTab(`&edit=${ids.coOwner}`, cookies.admin);
+    const asAdmin = await usersTab(`?edit=${ids.coOwner}`, cookies.admin);
     expect(asAdmin.view === "edit" && asAdmin.person.roles).toBeNull();
-    const asOwner = await usersTab(`&edit=${ids.eve}`, cookies.owner);
+    const asOwner = await usersTab(`?edit=${ids.eve}`, cookies.owner);
     expect(asOwner.view === "edit" && asOwner.person.roles).toEqual(["user", "admin", "owner"]);
   });
 
@@ -323,9 +321,9 @@ describe("allowances of a person", () => {
   });
 
   it("shows the year's values in the edit view, and 'not set' for a year without a row", async () => {
-    const tab = await usersTab(`&edit=${ids.noTeam}&year=2026`);
+    const tab = await usersTab(`?edit=${ids.noTeam}&year=2026`);
     expect(tab.view === "edit" && tab.person.allowance).toMatchObject({ year: 2026, yearly: 22.5 });
-    const next = await usersTab(`&edit=${ids.noTeam}&year=2027`);
+    const next = await usersTab(`?edit=${ids.noTeam}&year=2027`);
     expect(next.view === "edit" && next.person.allowance).toBeNull();
   });
 });
@@ -384,7 +382,7 @@ describe("another company's ids are not found, and nothing changes", () => {
       { intent: "users.delete", userId: stranger, confirmed: "1" },
     ];
     for (const fields of intents) expect((await post(fields, cookies.owner)).status, fields.intent).toBe(404);
-    const page = (await run(() => settingsLoader(args(getRequest(`/company-settings?tab=users&edit=${stranger}`, cookies.owner))))) as Response;
+    const page = (await run(() => usersLoader(args(getRequest(`/company-settings/users?edit=${stranger}`, cookies.owner))))) as Response;
     expect(page.status).toBe(404);
     expect((await userApi(args(api(`/api/users/${stranger}`, "PATCH", cookies.owner, { full_name: "Hijacked" }), { id: stranger }))).status).toBe(404);
     expect((await userApi(args(api(`/api/users/${stranger}`, "DELETE", cookies.owner), { id: stranger }))).status).toBe(404);
@@ -405,7 +403,7 @@ describe("an employee", () => {
       { intent: "users.invite", fullName: "Friend", email: "friend@people.test", role: "admin" },
     ];
     for (const fields of intents) expect((await post(fields, cookies.eve)).status, fields.intent).toBe(403);
-    expect(((await run(() => settingsLoader(args(getRequest("/company-settings?tab=users", cookies.eve))))) as Response).status).toBe(403);
+    expect(((await run(() => usersLoader(args(getRequest("/company-settings/users", cookies.eve))))) as Response).status).toBe(403);
     expect((await userApi(args(api(`/api/users/${ids.joao}`, "PATCH", cookies.eve, { full_name: "Mine now" }), { id: ids.joao }))).status).toBe(403);
     expect((await userApi(args(api(`/api/users/${ids.eve}`, "PATCH", cookies.eve, { role: "admin" }), { id: ids.eve }))).status).toBe(403);
     expect((await userApi(args(api(`/api/users/${ids.joao}`, "DELETE", cookies.eve), { id: ids.joao }))).status).toBe(403);

@@ -13,7 +13,9 @@ import { loader as companyCalendarLoader } from "~/routes/_app.company-calendar"
 import { loader as personLoader } from "~/routes/_app.people.$userId";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
-import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { loader as billingDetailsLoader } from "~/routes/_app.company-settings.billing-details/route";
+import { loader as billingInvoicesLoader } from "~/routes/_app.company-settings.billing-invoices/route";
+import { loader as usersLoader } from "~/routes/_app.company-settings.users/route";
 import { loader as appLoader } from "~/routes/_app";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
 import { loader as reportsLoader } from "~/routes/_app.reports/route";
@@ -91,14 +93,14 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["allowances summary API", (c) => summaryLoader(args(getRequest("/api/users/me/allowances-summary?year=2027", c.cookie)))],
     ["/company-calendar loader (a month of everyone)", (c) => companyCalendarLoader(args(getRequest("/company-calendar?month=2027-01", c.cookie)))],
     ["/people/:id loader (a colleague's year)", (c) => personLoader(args(getRequest(`/people/${c.employee.userId}?year=2027`, c.cookie), { userId: c.employee.userId }))],
-    ["/company-settings users tab (a page of people with their allowances)", (c) => settingsLoader(args(getRequest("/company-settings?tab=users&year=2027", c.cookie)))],
+    ["/company-settings/users (a page of people with their allowances)", (c) => usersLoader(args(getRequest("/company-settings/users?year=2027", c.cookie)))],
     ["/reports year tab (table, totals and both pictures)", (c) => reportsLoader(args(getRequest("/reports?year=2027&sort=yearlyRemaining", c.cookie)))],
     ["/reports absences tab", (c) => reportsLoader(args(getRequest("/reports?tab=absences&from=2027-01-01&to=2027-12-31", c.cookie)))],
     ["year CSV", (c) => allowancesCsv(args(getRequest("/reports/allowances.csv?year=2027", c.cookie)))],
     ["absences CSV", (c) => absencesCsv(args(getRequest("/reports/absences.csv?from=2027-01-01&to=2027-12-31", c.cookie)))],
     ["the shell (trial banner, pending count)", (c) => appLoader(args(getRequest("/my-calendar", c.cookie)))],
-    ["/company-settings billing details tab (people as primary contacts)", (c) => settingsLoader(args(getRequest("/company-settings?tab=billing-details", c.cookie)))],
-    ["/company-settings invoices tab", (c) => settingsLoader(args(getRequest("/company-settings?tab=billing-invoices", c.cookie)))],
+    ["/company-settings/billing-details (people as primary contacts)", (c) => billingDetailsLoader(args(getRequest("/company-settings/billing-details", c.cookie)))],
+    ["/company-settings/billing-invoices", (c) => billingInvoicesLoader(args(getRequest("/company-settings/billing-invoices", c.cookie)))],
   ];
   for (const [name, run] of cases) {
     it(name, async () => {

@@ -222,6 +222,16 @@ describe("body size", () => {
     expect(answer.sent).toBeLessThan(megabytes(8));
   });
 
+  it("answers a POST whose body is empty, declared or chunked, instead of holding it", async () => {
+    // The route finds no fields and says so; before, the request waited for a body end it had missed.
+    const declared = await post("/login", form, "");
+    expect(declared.status).toBe(400);
+    const chunked = await rawRequest(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, async (write) => {
+      await write(Buffer.from("0\r\n\r\n", "latin1"));
+    });
+    expect(chunked.status).toBe(400);
+  }, 10_000);
+
   it("hands the bounded body to the route whole", async () => {
     const fresh = cookiesFrom((await login.action(args(postForm("/login", { email: "gil@guarded.test", password: TEST_PASSWORD })))) as Response);
     const description = "é".repeat(400);

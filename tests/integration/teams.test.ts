@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn } from "~/lib/dates";
 import { listPendingApprovals, reviewersOf } from "~/models/approval.server";
 import { createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as teamsAction, loader as teamsLoader } from "~/routes/_app.company-settings.teams/route";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { action as adminsApi, loader as adminsList } from "~/routes/api.teams.$id.admins";
 import { action as membersApi, loader as membersList } from "~/routes/api.teams.$id.members";
@@ -47,18 +47,18 @@ function api(path: string, method: string, cookie: string, body?: unknown) {
   });
 }
 
-async function form(fields: Record<string, string>, cookie = cookies.owner, path = "/company-settings?tab=teams") {
-  return unwrapData<Reply>(await settingsAction(args(postForm(path, fields, cookie))));
+async function form(fields: Record<string, string>, cookie = cookies.owner, path = "/company-settings/teams") {
+  return unwrapData<Reply>(await teamsAction(args(postForm(path, fields, cookie))));
 }
 
 /** The settings form with several values for one name (the admin checkboxes). */
 async function formMulti(fields: [string, string][], cookie = cookies.owner) {
-  const request = new Request("http://localhost/company-settings?tab=teams", {
+  const request = new Request("http://localhost/company-settings/teams", {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
     body: new URLSearchParams(fields),
   });
-  return unwrapData<Reply>(await settingsAction(args(request)));
+  return unwrapData<Reply>(await teamsAction(args(request)));
 }
 
 const team = (id: string) => getDb().team.findUnique({ where: { id }, include: { admins: true, members: { select: { id: true } } } });
@@ -107,24 +107,22 @@ describe("the teams tab", () => {
     const big = await createTeam(acme, "Big", people.slice(0, 4).map((p) => p.id));
     await getDb().user.updateMany({ where: { id: { in: people.map((p) => p.id) } }, data: { teamId: big.id } });
     await getDb().user.update({ where: { id: people[4].id }, data: { deactivatedAt: new Date() } });
-    const page = await settingsLoader(args(getRequest("/company-settings?tab=teams", cookies.owner)));
-    if (page.tab !== "teams") throw new Error("not the teams tab");
-    const row = page.teams.teams.find((t) => t.id === big.id)!;
+    const page = await teamsLoader(args(getRequest("/company-settings/teams", cookies.owner)));
+    const row = page.teams.find((t) => t.id === big.id)!;
     expect(row).toMatchObject({ name: "Big", adminNames: ["Ana", "Rui"], moreAdmins: 2, memberCount: 4 });
-    expect(page.teams.people.map((p) => p.id)).not.toContain(people[4].id);
-    expect(page.teams.selected).toBeNull();
-    const opened = await settingsLoader(args(getRequest(`/company-settings?tab=teams&team=${big.id}`, cookies.owner)));
-    if (opened.tab !== "teams") throw new Error("not the teams tab");
-    expect(opened.teams.selected?.members.map((m) => m.name)).toEqual(["Ana Silva", "Rui Costa", "Vi Reis", "Zé Lopes"]);
-    expect(opened.teams.selected?.members.every((m) => m.isAdmin)).toBe(true);
+    expect(page.people.map((p) => p.id)).not.toContain(people[4].id);
+    expect(page.selected).toBeNull();
+    const opened = await teamsLoader(args(getRequest(`/company-settings/teams?team=${big.id}`, cookies.owner)));
+    expect(opened.selected?.members.map((m) => m.name)).toEqual(["Ana Silva", "Rui Costa", "Vi Reis", "Zé Lopes"]);
+    expect(opened.selected?.members.every((m) => m.isAdmin)).toBe(true);
     await getDb().user.deleteMany({ where: { id: { in: people.map((p) => p.id) } } });
     await getDb().team.delete({ where: { id: big.id } });
   });
 
   it("answers another company's team in the dialog with a 404, and an employee with a 403", async () => {
-    const foreign = (await run(() => settingsLoader(args(getRequest(`/company-settings?tab=teams&team=${ids.gTeam}`, cookies.owner))))) as Response;
+    const foreign = (await run(() => teamsLoader(args(getRequest(`/company-settings/teams?team=${ids.gTeam}`, cookies.owner))))) as Response;
     expect(foreign.status).toBe(404);
-    const employee = (await run(() => settingsLoader(args(getRequest("/company-settings?tab=teams", cookies.employee))))) as Response;
+    const employee = (await run(() => teamsLoader(args(getRequest("/company-settings/teams", cookies.employee))))) as Response;
     expect(employee.status).toBe(403);
   });
 

@@ -3,7 +3,7 @@
 // for a person's balance, what deleting a person means, and how HTML routes answer errors.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.company-settings/route";
+import { action as usersAction, loader as usersLoader } from "~/routes/_app.company-settings.users/route";
 import { loader as reportsPageLoader } from "~/routes/_app.reports/route";
 import { action as vacationsAction, loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as apiLogin } from "~/routes/api.auth.login";
@@ -136,7 +136,7 @@ describe("deleting a person deactivates them", () => {
     const leaverCookie = await signIn("leaver@rules.test");
 
     // An employee may not; the form answers 403 and nothing changes.
-    const refused = unwrapData<NoticeReply>(await settingsAction(args(postForm("/company-settings", { intent: "users.delete", userId: leaver.id }, cookies.eve))));
+    const refused = unwrapData<NoticeReply>(await usersAction(args(postForm("/company-settings/users", { intent: "users.delete", userId: leaver.id }, cookies.eve))));
     expect(refused.status).toBe(403);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: leaver.id } })).deactivatedAt).toBeNull();
 
@@ -157,9 +157,9 @@ describe("deleting a person deactivates them", () => {
     // They leave the lists, and cannot sign in nor use the session they had.
     const users = (await (await usersApi(args(api("/api/users", "GET", cookies.owner)))).json()) as Json[];
     expect(users.map((u) => u.id)).not.toContain(leaver.id);
-    const settings = await settingsLoader(args(getRequest("/company-settings", cookies.owner)));
-    expect(settings.tab === "users" && settings.users.view === "list" && settings.users.list.items.map((u) => u.id)).not.toContain(leaver.id);
-    expect(settings.tab).toBe("users");
+    const settings = await usersLoader(args(getRequest("/company-settings/users", cookies.owner)));
+    expect(settings.view).toBe("list");
+    expect(settings.view === "list" && settings.list.items.map((u) => u.id)).not.toContain(leaver.id);
     const oldSession = (await run(() => myCalendarLoader(args(getRequest("/my-calendar", leaverCookie))))) as Response;
     expect(oldSession.status).toBe(302);
     const signInAgain = await apiLogin(args(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "leaver@rules.test", password: TEST_PASSWORD }) })));

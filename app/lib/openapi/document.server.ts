@@ -2,7 +2,6 @@
 // zod schemas the routes validate with. Built once per process: it depends on code only.
 // Conventions it states: docs/decisions/0032-api-contract.md.
 import { createHash } from "node:crypto";
-import { staysWritable } from "~/models/company-access.server";
 import { apiErrorSchema } from "~/lib/schemas/api-responses";
 import { COMPONENT_PREFIX, jsonSchemaOf, nameOf, namedSchema, type JsonSchema } from "./json-schema";
 import type { Access, ApiOperation, ParameterDoc, QuerySource, ResponseDoc } from "./operation";
@@ -51,7 +50,7 @@ function errorStatuses(op: ApiOperation): Partial<Record<number, string>> {
   const statuses: Record<number, string> = {};
   if (op.body || op.query?.length) statuses[400] = "Invalid input: `detail` names the first problem, `fields` each field's";
   if (signedIn) statuses[401] = "No valid bearer token or session";
-  if (signedIn && writes && !staysWritable(new URL(op.path, "http://api.invalid"))) {
+  if (signedIn && writes && !op.whileReadOnly) {
     statuses[402] = "The company is read-only (its trial or subscription ended) until it subscribes";
   }
   if (restricted || writes) {

@@ -52,6 +52,8 @@ export interface ApiOperation {
   /** The first cell of the row of spec section 7 this operation answers, verbatim. */
   specRow?: string;
   access: Access;
+  /** Its changes stay open in a read-only company: the route passes the same to requireApiUser. */
+  whileReadOnly?: true;
   pathParams?: Record<string, string>;
   query?: readonly QuerySource[];
   headers?: readonly ParameterDoc[];

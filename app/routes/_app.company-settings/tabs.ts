@@ -1,11 +1,16 @@
-// The tabs of company settings (the `tab` query parameter), in two groups. Spec: Management
-// (Users, Teams, absence types) and Account and Invoicing; "company" (country, time zone,
-// default allowance, carry-over) and "api-tokens" (integrations) join Management.
+// The tabs of company settings, in two groups. Spec: Management (Users, Teams, absence types) and
+// Account and Invoicing; "company" (country, time zone, default allowance, carry-over) and
+// "api-tokens" (integrations) join Management. Each is the route /company-settings/<tab>.
 export const MANAGEMENT_TABS = ["users", "teams", "absence-types", "company", "api-tokens"] as const;
 export const ACCOUNT_TABS = ["billing-details", "billing-invoices", "billing-payment", "manage-account"] as const;
 export const TABS = [...MANAGEMENT_TABS, ...ACCOUNT_TABS] as const;
 export type Tab = (typeof TABS)[number];
 
+export function tabPath(tab: Tab): string {
+  return `/company-settings/${tab}`;
+}
+
+/** The tab a `?tab=` link of the spec names (the default one for none or an unknown one). */
 export function tabOf(value: string | null): Tab {
   return (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "users";
 }

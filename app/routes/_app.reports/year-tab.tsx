@@ -112,7 +112,7 @@ export function YearTab({ data }: { data: YearTabData }) {
             <div className="empty-state">
               <p>{t("reports.year.empty")}</p>
               <p>
-                <Link to="/company-settings?tab=users">{t("reports.year.emptyAction")}</Link>
+                <Link to="/company-settings/users">{t("reports.year.emptyAction")}</Link>
               </p>
             </div>
           )}

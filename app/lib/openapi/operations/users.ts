@@ -25,6 +25,7 @@ export const userOperations: ApiOperation[] = [
     description: "Also sets the language cookie, so pages and API messages follow at once. PUT is accepted too.",
     specRow: "PATCH /api/users/me/language",
     access: "signedIn",
+    whileReadOnly: true,
     body: { schema: apiLanguageSchema, example: { language: "en" } },
     responses: { 200: { description: "The caller's profile as saved", schema: apiUserSchema, example: exampleUser } },
   },

@@ -2,9 +2,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useActionData, type useLoaderData, useNavigation } from "@remix-run/react";
 import type { Notice } from "~/components/action-notice";
+import { tabPath } from "../_app.company-settings/tabs";
 import type { action, loader } from "./route";
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { tab: "users" }>["users"];
+export const USERS_URL = tabPath("users");
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export type UsersEditData = Extract<Loaded, { view: "edit" }>;
 export type UsersListData = Extract<Loaded, { view: "list" }>;
 

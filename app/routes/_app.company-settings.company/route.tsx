@@ -1,4 +1,5 @@
-// The company tab: name, country and time zone, the allowance new people get, carry-over rules.
+// The company tab (/company-settings/company): name, country and time zone, the allowance new people get, carry-over rules.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { FormProvider, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,28 +10,39 @@ import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/text-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { companySettingsSchema } from "~/lib/schemas/company";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { getLanguage } from "~/utils/i18n.server";
+import { companyAction, loadCompanyTab } from "./company.server";
 
-export function CompanyTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadCompanyTab(await requireAdminUser(request), await getLanguage(request)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    return companyAction(viewer, await readFormData(request));
+  });
+}
+
+export default function CompanyTab() {
   const { t } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const company = loaded.tab === "company" ? loaded.company : null;
+  const company = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: company
-      ? {
-          ...company.settings,
-          defaultYearlyAllowance: String(company.settings.defaultYearlyAllowance),
-          carryOverMaxDays: String(company.settings.carryOverMaxDays),
-        }
-      : undefined,
+    defaultValue: {
+      ...company.settings,
+      defaultYearlyAllowance: String(company.settings.defaultYearlyAllowance),
+      carryOverMaxDays: String(company.settings.carryOverMaxDays),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  if (!company) return null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const busy = navigation.state !== "idle";
   return (

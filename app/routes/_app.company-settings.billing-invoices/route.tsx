@@ -1,18 +1,23 @@
-// The invoices tab: the history (number, date, period, people, total, status) and each PDF, which
+// The invoices tab (/company-settings/billing-invoices): the history (number, date, period, people, total, status) and each PDF, which
 // opens in a new tab (Stripe's for Stripe's invoices, the app's document for the others).
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BillingNotConfigured } from "~/components/billing-not-configured";
 import { DateRangeText, DateText } from "~/components/date-text";
 import { invoiceStatusTone } from "~/lib/billing";
 import { formatMoney } from "~/lib/money";
-import type { loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withPageErrors } from "~/utils/form-errors.server";
+import { loadBillingInvoicesTab } from "./billing-invoices.server";
 
-export function BillingInvoicesTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadBillingInvoicesTab(await requireAdminUser(request)));
+}
+
+export default function BillingInvoicesTab() {
   const { t, i18n } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
-  if (loaded.tab !== "billing-invoices") return null;
-  const { invoices, configured } = loaded.invoices;
+  const { invoices, configured } = useLoaderData<typeof loader>();
   return (
     <div className="billing">
       <BillingNotConfigured configured={configured} />

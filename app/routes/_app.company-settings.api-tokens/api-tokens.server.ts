@@ -11,7 +11,6 @@ import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 export async function loadApiTokensTab(viewer: SignedInViewer) {
   const tokens = await listApiTokens(viewer);
@@ -37,8 +36,8 @@ export interface IssuedTokenReply extends ActionReply {
   issued?: { id: string; name: string; secret: string };
 }
 
-export async function apiTokensAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
-  switch (intent) {
+export async function apiTokensAction(viewer: SignedInViewer, formData: FormData) {
+  switch (formData.get("intent")) {
     case "apiTokens.create": {
       const submission = parseWithZod(formData, { schema: createApiTokenSchema });
       if (submission.status !== "success") return data<IssuedTokenReply>({ result: submission.reply() }, { status: 400 });
@@ -75,6 +74,6 @@ export async function apiTokensAction({ viewer, formData, intent }: TabActionArg
       }
     }
     default:
-      return null;
+      throw new AppError(400, "unknown_intent", "errors.invalidBody");
   }
 }

@@ -8,14 +8,13 @@ import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
 import { assertAllowed, canDeleteAccount } from "~/utils/permissions.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 export async function loadManageAccountTab(viewer: SignedInViewer) {
   return { privacyUrl: privacyUrl(), canDelete: canDeleteAccount(viewer), companyName: viewer.user.company.name, ...(await getAccountStatus(viewer)) };
 }
 
-export async function accountAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
-  if (intent !== "account.delete") return null;
+export async function accountAction(viewer: SignedInViewer, formData: FormData) {
+  if (formData.get("intent") !== "account.delete") throw new AppError(400, "unknown_intent", "errors.invalidBody");
   try {
     assertAllowed(canDeleteAccount(viewer));
     if (needsConfirmation(formData)) return confirmationStep(formData);

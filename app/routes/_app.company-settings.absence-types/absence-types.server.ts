@@ -10,9 +10,9 @@ import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
+import { tabPath } from "../_app.company-settings/tabs";
 
-const TAB_URL = "/company-settings?tab=absence-types";
+const TAB_URL = tabPath("absence-types");
 
 export async function loadAbsenceTypesTab(viewer: SignedInViewer, url: URL) {
   const [types, usage] = await Promise.all([listAbsenceTypes(viewer), absenceTypeUsage(viewer)]);
@@ -33,13 +33,14 @@ const ROW_ACTIONS = {
   "absence-types.delete": { success: "absenceTypes.notices.deleted", failure: "absenceTypes.notices.deleteFailed" },
 } as const;
 
-export async function absenceTypesAction({ viewer, request, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+export async function absenceTypesAction(viewer: SignedInViewer, request: Request, formData: FormData) {
+  const intent = String(formData.get("intent") ?? "");
   if (intent === "absence-types.create") {
     const submission = parseWithZod(formData, { schema: absenceTypeSchema });
     if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
     try {
       const created = await createAbsenceType(viewer, submission.value);
-      return redirect(`${TAB_URL}&created=${encodeURIComponent(created.id)}`);
+      return redirect(`${TAB_URL}?created=${encodeURIComponent(created.id)}`);
     } catch (error) {
       return replyWithAppError(error, submission.reply);
     }
@@ -54,7 +55,7 @@ export async function absenceTypesAction({ viewer, request, formData, intent }: 
       const t = getT(await getLanguage(request));
       const name = before && categoryName(t, before) === fields.name ? before.name : fields.name;
       await updateAbsenceType(viewer, typeId, { ...fields, name });
-      return redirect(`${TAB_URL}&saved=${encodeURIComponent(typeId)}`);
+      return redirect(`${TAB_URL}?saved=${encodeURIComponent(typeId)}`);
     } catch (error) {
       return replyWithAppError(error, submission.reply);
     }
@@ -75,5 +76,5 @@ export async function absenceTypesAction({ viewer, request, formData, intent }: 
     }
     return data<ActionReply>({ notice: { tone: "success", key: keys.success } });
   }
-  return null;
+  throw new AppError(400, "unknown_intent", "errors.invalidBody");
 }

@@ -5,8 +5,8 @@ import { companySettingsSchema } from "~/lib/schemas/company";
 import { getCompanySettings, updateCompanySettings } from "~/models/company.server";
 import { listCountries, listTimeZones } from "~/models/holiday-catalogue.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { AppError } from "~/utils/errors.server";
 import { replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 /** `language`: the page's, so the country names read like the rest of the screen. */
 export async function loadCompanyTab(viewer: SignedInViewer, language: string) {
@@ -14,8 +14,8 @@ export async function loadCompanyTab(viewer: SignedInViewer, language: string) {
   return { settings, countries, timeZones: listTimeZones() };
 }
 
-export async function companyAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
-  if (intent !== "company.update") return null;
+export async function companyAction(viewer: SignedInViewer, formData: FormData) {
+  if (formData.get("intent") !== "company.update") throw new AppError(400, "unknown_intent", "errors.invalidBody");
   const submission = parseWithZod(formData, { schema: companySettingsSchema });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   let holidaysAdded = 0;

@@ -1,5 +1,6 @@
-// The absence-types tab: the company's types with their use, and a form for a new type (or, with
+// The absence-types tab (/company-settings/absence-types): the company's types with their use, and a form for a new type (or, with
 // ?edit=<id>, for that type). Deleting asks first; a type in use can only be deactivated.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,9 +13,24 @@ import { BALANCE_KINDS } from "~/lib/absence-types";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MAX_ABSENCE_TYPE_NAME } from "~/lib/input-limits";
 import { absenceTypeSchema, DEFAULT_TYPE_COLOR, updateAbsenceTypeSchema } from "~/lib/schemas/absence-types";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { tabPath } from "../_app.company-settings/tabs";
+import { absenceTypesAction, loadAbsenceTypesTab } from "./absence-types.server";
 
-const TAB = "?tab=absence-types";
+const TAB = tabPath("absence-types");
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadAbsenceTypesTab(await requireAdminUser(request), new URL(request.url)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    return absenceTypesAction(viewer, request, await readFormData(request));
+  });
+}
 
 interface TypeRow {
   id: string;
@@ -26,10 +42,9 @@ interface TypeRow {
   uses: number;
 }
 
-export function AbsenceTypesTab() {
+export default function AbsenceTypesTab() {
   const { t } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
-  const { types, editing, done } = loaded.tab === "absence-types" ? loaded.absenceTypes : { types: [], editing: null, done: null };
+  const { types, editing, done } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -92,7 +107,7 @@ export function AbsenceTypesTab() {
                     <td>
                       <Form method="post" className="absence-types__actions">
                         <input type="hidden" name="typeId" value={type.id} />
-                        <Link to={`${TAB}&edit=${encodeURIComponent(type.id)}#absence-type-form`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>
+                        <Link to={`${TAB}?edit=${encodeURIComponent(type.id)}#absence-type-form`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>
                           {t("absenceTypes.edit")}
                         </Link>
                         {type.active ? (

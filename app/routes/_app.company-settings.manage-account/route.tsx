@@ -1,21 +1,36 @@
-// The manage account tab: the privacy documents, and the owner's account deletion request (asked
+// The manage account tab (/company-settings/manage-account): the privacy documents, and the owner's account deletion request (asked
 // first, with and without JavaScript; the subscription ends at the end of the month).
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { formatDate } from "~/lib/format";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { tabPath } from "../_app.company-settings/tabs";
+import { accountAction, loadManageAccountTab } from "./manage-account.server";
 
-const TAB_URL = "?tab=manage-account";
+const TAB_URL = tabPath("manage-account");
 
-export function ManageAccountTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadManageAccountTab(await requireAdminUser(request)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    // Asking to delete the account stays open in a read-only company.
+    const viewer = await requireAdminUser(request, { whileReadOnly: true });
+    return accountAction(viewer, await readFormData(request));
+  });
+}
+
+export default function ManageAccountTab() {
   const { t, i18n } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  if (loaded.tab !== "manage-account") return null;
-  const account = loaded.account;
+  const account = useLoaderData<typeof loader>();
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   const confirmation: Confirmation = {

@@ -2,6 +2,7 @@
 // creating one — its secret shown once, in the answer to the POST, with a copy button when
 // JavaScript runs and as selectable text without — and revoking one (asked first, a dialog with
 // JavaScript, a page step without). docs/decisions/0033-api-tokens-and-idempotency.md
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
@@ -13,19 +14,32 @@ import { DateText } from "~/components/date-text";
 import { messageValues } from "~/i18n";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createApiTokenSchema, MAX_API_TOKEN_NAME_LENGTH } from "~/lib/schemas/api-tokens";
-import type { IssuedTokenReply } from "./api-tokens.server";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { tabPath } from "../_app.company-settings/tabs";
+import { apiTokensAction, loadApiTokensTab, type IssuedTokenReply } from "./api-tokens.server";
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { tab: "api-tokens" }>["apiTokens"];
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type TokenRow = Loaded["tokens"][number];
 
-const TAB_URL = "?tab=api-tokens";
+const TAB_URL = tabPath("api-tokens");
 const ROLES = ["read", "admin"] as const;
 
-export function ApiTokensTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadApiTokensTab(await requireAdminUser(request)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    return apiTokensAction(viewer, await readFormData(request));
+  });
+}
+
+export default function ApiTokensTab() {
   const { t } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
-  const { tokens, max, apiUrl } = loaded.tab === "api-tokens" ? loaded.apiTokens : { tokens: [], max: 0, apiUrl: "" };
+  const { tokens, max, apiUrl } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IssuedTokenReply | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";

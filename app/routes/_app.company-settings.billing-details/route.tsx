@@ -1,6 +1,7 @@
 // The billing details tab: the subscription (subscribe with Stripe, monthly or annual), the
 // details (locked until Edit; Save only once something changed), the billing language (saved as
 // chosen, then the page reloads) and the billing contacts.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -17,17 +18,31 @@ import { formatDate } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { billingContactSchema, billingDetailsSchema, MAX_ADDRESS_LENGTH, MAX_NAME_LENGTH } from "~/lib/schemas/billing";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { tabPath } from "../_app.company-settings/tabs";
+import { billingDetailsAction, loadBillingDetailsTab } from "./billing-details.server";
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { tab: "billing-details" }>["billing"];
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-const TAB_URL = "?tab=billing-details";
+const TAB_URL = tabPath("billing-details");
 
-export function BillingDetailsTab() {
-  const loaded = useLoaderData<typeof loader>();
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadBillingDetailsTab(await requireAdminUser(request), new URL(request.url)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    // Billing stays open in a read-only company, or it could never subscribe.
+    const viewer = await requireAdminUser(request, { whileReadOnly: true });
+    return billingDetailsAction(viewer, request, await readFormData(request));
+  });
+}
+
+export default function BillingDetailsTab() {
+  const billing = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (loaded.tab !== "billing-details") return null;
-  const billing = loaded.billing;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   return (
@@ -157,7 +172,7 @@ function DetailsCard({ billing }: { billing: Loaded }) {
       <div className="billing__header">
         <h2 id="billing-details-heading">{t("billing.details.title")}</h2>
         {editing ? null : (
-          <Link to={`${TAB_URL}&edit=1`} className="button button--small" preventScrollReset data-testid="billing-edit">
+          <Link to={`${TAB_URL}?edit=1`} className="button button--small" preventScrollReset data-testid="billing-edit">
             {t("billing.details.edit")}
           </Link>
         )}

@@ -6,9 +6,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { paymentMethodSchema } from "~/lib/schemas/billing";
 import { getPaymentMethod, savePaymentMethod } from "~/models/billing.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { AppError } from "~/utils/errors.server";
 import { replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { billingConfigured } from "~/utils/stripe.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 /** This year and month in the company's zone: the card rules' "now". */
 function yearMonth(viewer: SignedInViewer) {
@@ -29,8 +29,8 @@ export async function loadBillingPaymentTab(viewer: SignedInViewer) {
   };
 }
 
-export async function paymentAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
-  if (intent !== "payment.save") return null;
+export async function paymentAction(viewer: SignedInViewer, formData: FormData) {
+  if (formData.get("intent") !== "payment.save") throw new AppError(400, "unknown_intent", "errors.invalidBody");
   const { year, month } = yearMonth(viewer);
   const submission = parseWithZod(formData, { schema: paymentMethodSchema(year, month) });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });

@@ -1,4 +1,6 @@
-// The payment method tab: the card on file (brand, last four digits, expiry), spec section 5's rules.
+// The payment method tab (/company-settings/billing-payment): the card on file (brand, last four
+// digits, expiry), spec section 5's rules.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,29 +9,43 @@ import { FieldError } from "~/components/field-error";
 import { Toast } from "~/components/toast";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { paymentMethodSchema } from "~/lib/schemas/billing";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { tabPath } from "../_app.company-settings/tabs";
+import { loadBillingPaymentTab, paymentAction } from "./billing-payment.server";
 
-const TAB_URL = "?tab=billing-payment";
+const TAB_URL = tabPath("billing-payment");
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-export function BillingPaymentTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadBillingPaymentTab(await requireAdminUser(request)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    // Paying stays open in a read-only company, or it could never subscribe.
+    const viewer = await requireAdminUser(request, { whileReadOnly: true });
+    return paymentAction(viewer, await readFormData(request));
+  });
+}
+
+export default function BillingPaymentTab() {
   const { t } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const payment = loaded.tab === "billing-payment" ? loaded.payment : null;
+  const payment = useLoaderData<typeof loader>();
   // "Now" is the company's year and month from the server: a browser in another zone may already
   // be in the next month (or year) and would refuse a card the server accepts.
-  const firstYear = payment?.years[0] ?? 0;
+  const firstYear = payment.years[0];
   const [form, fields] = useForm({
     id: "payment-method",
     lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: payment?.card ? { ...payment.card, expMonth: String(payment.card.expMonth), expYear: String(payment.card.expYear) } : { brand: "VISA" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema(firstYear, payment?.month ?? 1) }),
+    defaultValue: payment.card ? { ...payment.card, expMonth: String(payment.card.expMonth), expYear: String(payment.card.expYear) } : { brand: "VISA" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema(firstYear, payment.month) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  if (!payment) return null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const { card } = payment;
   return (

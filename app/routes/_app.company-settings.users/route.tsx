@@ -1,5 +1,7 @@
-// The Users tab: the company's people (search, team, year, pages) with their allowances, bulk
-// allowances, invitations and removal; ?edit=<id> shows one person's edit view instead.
+// The Users tab (/company-settings/users): the company's people (search, team, year, pages) with
+// their allowances, bulk allowances, invitations and removal; ?edit=<id> shows one person's edit
+// view instead. Its data and forms: users.server.ts.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { type TFunction } from "i18next";
@@ -16,14 +18,27 @@ import { formatDays } from "~/lib/format";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
 import { bulkAllowanceSchema, NO_TEAM } from "~/lib/schemas/people";
-import type { loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
 import { UserEdit } from "./users-edit";
-import { resultFor, useUsersReply, type Reply, type UsersListData } from "./users-reply";
+import { resultFor, useUsersReply, USERS_URL, type Reply, type UsersListData } from "./users-reply";
+import { loadUsersTab, usersAction } from "./users.server";
 
-export function UsersTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadUsersTab(await requireAdminUser(request), new URL(request.url)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    return usersAction(viewer, request, await readFormData(request));
+  });
+}
+
+export default function UsersTab() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.tab !== "users") return null;
-  return loaded.users.view === "edit" ? <UserEdit data={loaded.users} /> : <UsersList data={loaded.users} />;
+  return loaded.view === "edit" ? <UserEdit data={loaded} /> : <UsersList data={loaded} />;
 }
 
 function UsersList({ data }: { data: UsersListData }) {
@@ -43,7 +58,7 @@ function UsersList({ data }: { data: UsersListData }) {
     cancel: t("settings.users.confirmNo"),
   });
   const days = (value: number | undefined) => formatDays(value, i18n.language);
-  const editLink = (id: string) => `?tab=users&edit=${encodeURIComponent(id)}&year=${year}`;
+  const editLink = (id: string) => `${USERS_URL}?edit=${encodeURIComponent(id)}&year=${year}`;
   return (
     <>
       <ActionNotice notice={reply?.notice} />
@@ -54,7 +69,6 @@ function UsersList({ data }: { data: UsersListData }) {
           {t("people.filters.title")}
         </h2>
         <Form method="get" className="filters people-filters" key={location.search}>
-          <input type="hidden" name="tab" value="users" />
           {params.has("size") ? <input type="hidden" name="size" value={params.get("size") ?? ""} /> : null}
           <label className="field">
             <span>{t("people.filters.search")}</span>
@@ -80,7 +94,7 @@ function UsersList({ data }: { data: UsersListData }) {
             <button type="submit" className="button button--primary">
               {t("people.filters.apply")}
             </button>
-            <Link className="button" to="?tab=users">
+            <Link className="button" to={USERS_URL}>
               {t("people.filters.clear")}
             </Link>
           </div>

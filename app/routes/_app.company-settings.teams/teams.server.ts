@@ -21,7 +21,6 @@ import type { SignedInViewer } from "~/utils/auth.server";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 function firstName(person: { fullName: string | null; name: string | null; email: string }) {
   return displayName(person).split(/\s+/)[0];
@@ -79,7 +78,8 @@ function nameIn(team: TeamWithPeople, userId: string) {
   return member ? displayName(member) : "";
 }
 
-export async function teamsAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+export async function teamsAction(viewer: SignedInViewer, formData: FormData) {
+  const intent = String(formData.get("intent") ?? "");
   switch (intent) {
     case "teams.create": {
       const submission = parseWithZod(formData, { schema: createTeamSchema });
@@ -157,6 +157,6 @@ export async function teamsAction({ viewer, formData, intent }: TabActionArgs): 
       }
     }
     default:
-      return null;
+      throw new AppError(400, "unknown_intent", "errors.invalidBody");
   }
 }

@@ -20,7 +20,6 @@ import { getLanguage } from "~/utils/i18n.server";
 import { canManagePerson, type Role } from "~/utils/permissions.server";
 import { storedPhoto } from "~/utils/photo.server";
 import * as z from "zod/mini";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 const deleteUserSchema = z.object({ userId: z.string() });
 const cancelInvitationSchema = z.object({ invitationId: z.string() });
@@ -140,7 +139,8 @@ async function bulkAllowancesAction(viewer: SignedInViewer, formData: FormData) 
   }
 }
 
-export async function usersAction({ viewer, request, formData, intent }: TabActionArgs): Promise<TabActionResult> {
+export async function usersAction(viewer: SignedInViewer, request: Request, formData: FormData) {
+  const intent = formData.get("intent");
   if (intent === "users.update") return updateAction(viewer, formData);
   if (intent === "users.allowances") return allowancesAction(viewer, formData);
   if (intent === "users.bulk-allowances") return bulkAllowancesAction(viewer, formData);
@@ -178,5 +178,5 @@ export async function usersAction({ viewer, request, formData, intent }: TabActi
       notice: { tone: "success", key: "invite.sent", values: { email: submission.value.email } },
     });
   }
-  return null;
+  throw new AppError(400, "unknown_intent", "errors.invalidBody");
 }

@@ -21,7 +21,6 @@ import { AppError } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { billingConfigured } from "~/utils/stripe.server";
-import type { TabActionArgs, TabActionResult } from "./tab-action";
 
 export async function loadBillingDetailsTab(viewer: SignedInViewer, url: URL) {
   const [details, people, contacts, subscription] = await Promise.all([
@@ -41,8 +40,7 @@ function refused(error: unknown, key: string) {
 }
 
 /** "subscription.checkout": to Stripe, or back to this tab with the spec's failure line. */
-export async function subscriptionAction({ viewer, request, formData, intent }: TabActionArgs): Promise<TabActionResult> {
-  if (intent !== "subscription.checkout") return null;
+async function checkoutAction(viewer: SignedInViewer, request: Request, formData: FormData) {
   const interval = formData.get("interval");
   try {
     const subscriptionId = formData.get("subscriptionId");
@@ -60,8 +58,10 @@ export async function subscriptionAction({ viewer, request, formData, intent }: 
   }
 }
 
-export async function billingDetailsAction({ viewer, formData, intent }: TabActionArgs): Promise<TabActionResult> {
-  switch (intent) {
+export async function billingDetailsAction(viewer: SignedInViewer, request: Request, formData: FormData) {
+  switch (formData.get("intent")) {
+    case "subscription.checkout":
+      return checkoutAction(viewer, request, formData);
     case "billingDetails.save": {
       const submission = parseWithZod(formData, { schema: billingDetailsSchema });
       if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
@@ -106,6 +106,6 @@ export async function billingDetailsAction({ viewer, formData, intent }: TabActi
       }
     }
     default:
-      return null;
+      throw new AppError(400, "unknown_intent", "errors.invalidBody");
   }
 }

@@ -1,6 +1,7 @@
-// The Teams tab: the company's teams (admins summary, member count), adding and deleting teams,
+// The Teams tab (/company-settings/teams): the company's teams (admins summary, member count), adding and deleting teams,
 // and the team dialog (name, members, admins, substitute approver). The dialog is the
 // `?team=<id>` state of the page: a modal <dialog> with JavaScript, a section of the page without.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
@@ -11,17 +12,31 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { messageValues } from "~/i18n";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createTeamSchema, MAX_TEAM_NAME_LENGTH } from "~/lib/schemas/teams";
-import type { action, loader } from "./route";
+import { requireAdminUser } from "~/utils/auth.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import { readFormData } from "~/utils/http.server";
+import { tabPath } from "../_app.company-settings/tabs";
+import { loadTeamsTab, teamsAction } from "./teams.server";
 
-type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { tab: "teams" }>["teams"];
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type SelectedTeam = NonNullable<Loaded["selected"]>;
 
-const TEAMS_URL = "?tab=teams";
+const TEAMS_URL = tabPath("teams");
 
-export function TeamsTab() {
+export function loader({ request }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadTeamsTab(await requireAdminUser(request), new URL(request.url)));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return withActionErrors(async () => {
+    const viewer = await requireAdminUser(request);
+    return teamsAction(viewer, await readFormData(request));
+  });
+}
+
+export default function TeamsTab() {
   const { t } = useTranslation();
-  const loaded = useLoaderData<typeof loader>();
-  const { teams, people, selected } = loaded.tab === "teams" ? loaded.teams : { teams: [], people: [], selected: null };
+  const { teams, people, selected } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -80,7 +95,7 @@ export function TeamsTab() {
                     <td>
                       <div className="teams-table__actions">
                         <Link
-                          to={`${TEAMS_URL}&team=${encodeURIComponent(team.id)}`}
+                          to={`${TEAMS_URL}?team=${encodeURIComponent(team.id)}`}
                           preventScrollReset
                           className="button button--small"
                           aria-label={t("teams.manageNamed", { name: team.name })}
@@ -205,7 +220,7 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
   const { t } = useTranslation();
   const ids = useId();
   const adminsFormId = `${ids}-admins`;
-  const here = `${TEAMS_URL}&team=${encodeURIComponent(team.id)}`;
+  const here = `${TEAMS_URL}?team=${encodeURIComponent(team.id)}`;
   const candidates = people.filter((person) => person.teamId !== team.id);
   return (
     <div className="team-editor stack">

@@ -1,4 +1,4 @@
-// One person's edit view of the Users tab (?tab=users&edit=<id>&year=Y): profile (name, photo,
+// One person's edit view of the Users tab (/company-settings/users?edit=<id>&year=Y): profile (name, photo,
 // role, team, work country and region) and allowances of a year. A page section rather than a
 // dialog, so it works the same with and without JavaScript.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
@@ -11,7 +11,7 @@ import { FormError } from "~/components/form-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
 import { allowanceSchema, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
-import { resultFor, useUsersReply, type UsersEditData } from "./users-reply";
+import { resultFor, useUsersReply, USERS_URL, type UsersEditData } from "./users-reply";
 
 export function UserEdit({ data }: { data: UsersEditData }) {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export function UserEdit({ data }: { data: UsersEditData }) {
   return (
     <>
       <p>
-        <Link to={`?tab=users&year=${data.year}`}>← {t("people.edit.back")}</Link>
+        <Link to={`${USERS_URL}?year=${data.year}`}>← {t("people.edit.back")}</Link>
       </p>
       <div className="people-edit__header">
         <Avatar name={person.displayName} photo={person.profilePicture} size="large" />
@@ -148,7 +148,7 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const yearLink = (other: number) => `?tab=users&edit=${encodeURIComponent(person.id)}&year=${other}`;
+  const yearLink = (other: number) => `${USERS_URL}?edit=${encodeURIComponent(person.id)}&year=${other}`;
   const number = (field: typeof fields.yearly, label: string) => (
     <label className="field">
       <span>{label}</span>
