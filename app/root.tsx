@@ -13,7 +13,7 @@ import { useNonce } from "~/components/nonce";
 import { useErrorContent } from "~/components/route-error";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { MESSAGES_ELEMENT_ID } from "~/lib/document-messages";
-import styles from "~/styles/app.css";
+import styles from "~/styles/base.css";
 import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
 import { documentMessagesUrl } from "~/utils/messages.server";
 

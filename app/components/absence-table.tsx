@@ -82,7 +82,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
     );
   }
   // The column names, also written on each cell (data-label): on a phone a row is drawn as a card
-  // whose values carry their names, with its buttons in reach (app.css, "Absence tables on a phone").
+  // whose values carry their names, with its buttons in reach (app/styles/absence-table.css, "Absence tables on a phone").
   const heading = {
     user: userHeading ?? t("absences.table.user"),
     start: t("absences.table.start"),

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AbsenceTable, toAbsenceRow } from "~/components/absence-table";
@@ -12,6 +12,11 @@ import { describeVacations, listCategories } from "~/models/calendar.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import absenceTableStyles from "~/styles/absence-table.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: absenceTableStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -1,7 +1,7 @@
 // The audit: every change made through the app, newest first, 20 to a page (spec sections 2 and 9).
 // The filters are a GET form, so the address is the state and it works without JavaScript; the
 // CSV link carries the same filters. Who reads whose entries: docs/decisions/0025-audit.md.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditDetails } from "~/components/audit-details";
@@ -20,6 +20,11 @@ import { requireUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { assertAllowed, canReadAudit } from "~/utils/permissions.server";
+import auditStyles from "~/styles/audit.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: auditStyles },
+];
 
 export function ErrorBoundary() {
   return <ScreenErrorBoundary failedKey={() => "audit.loadFailed"} />;

@@ -1,6 +1,6 @@
 // /balances/:userId?year=Y — how a person's balances of a year are made up ("me" for oneself).
 // Company admins read anyone's of their company and may revert a carry-over here.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,11 @@ import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
+import balancesStyles from "~/styles/balances.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: balancesStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -3,7 +3,7 @@
 // first, with and without JavaScript). `?scope=person|company` and `?scope=team&team=<id>`
 // preselect what a new feed shows (My Calendar and the company calendar link here). The address is
 // shown once, in the answer to the POST that made it: only its hash is kept.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
@@ -25,6 +25,11 @@ import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/
 import { readFormData } from "~/utils/http.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { canSubscribeTo, type FeedTarget } from "~/utils/permissions.server";
+import calendarFeedsStyles from "~/styles/calendar-feeds.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: calendarFeedsStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

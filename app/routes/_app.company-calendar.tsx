@@ -1,7 +1,7 @@
 // /company-calendar?month=YYYY-MM&team=&q= — who is off: the company's month, a row per person.
 // The address is the state: month, filters, the open absence (?bar=) and the request drawer
 // (?new=1&start=&end=) all work without JavaScript; with it, panels open in place.
-import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,23 @@ import { AppError } from "~/utils/errors.server";
 import { canSubscribeTo } from "~/utils/permissions.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
+import monthGridStyles from "~/styles/month-grid.css";
+import absenceDrawerStyles from "~/styles/absence-drawer.css";
+import absenceFormStyles from "~/styles/absence-form.css";
+import balanceCardsStyles from "~/styles/balance-cards.css";
+import personStyles from "~/styles/person.css";
+import companyMonthStyles from "~/styles/company-month.css";
+import companyCalendarStyles from "~/styles/company-calendar.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: monthGridStyles },
+  { rel: "stylesheet", href: absenceDrawerStyles },
+  { rel: "stylesheet", href: absenceFormStyles },
+  { rel: "stylesheet", href: balanceCardsStyles },
+  { rel: "stylesheet", href: personStyles },
+  { rel: "stylesheet", href: companyMonthStyles },
+  { rel: "stylesheet", href: companyCalendarStyles },
+];
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary loadFailedKey="companyCalendar.loadFailed" />;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +20,19 @@ import { getSetupChecklist } from "~/models/setup.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
+import monthGridStyles from "~/styles/month-grid.css";
+import absenceDrawerStyles from "~/styles/absence-drawer.css";
+import absenceFormStyles from "~/styles/absence-form.css";
+import balanceCardsStyles from "~/styles/balance-cards.css";
+import myCalendarStyles from "~/styles/my-calendar.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: monthGridStyles },
+  { rel: "stylesheet", href: absenceDrawerStyles },
+  { rel: "stylesheet", href: absenceFormStyles },
+  { rel: "stylesheet", href: balanceCardsStyles },
+  { rel: "stylesheet", href: myCalendarStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -1,7 +1,7 @@
 // /people/:userId?year=Y — a colleague's year: who they are, their allowances (for those who may
 // see them) and the twelve months with their absences. The company calendar's side panel loads
 // the same data with JavaScript; without it, the calendar links here.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PersonBalances, PersonIdentity } from "~/components/person-overview";
@@ -12,6 +12,15 @@ import { readYear } from "~/lib/year-param";
 import { getPersonOverview } from "~/models/person-overview.server";
 import { requireUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
+import balanceCardsStyles from "~/styles/balance-cards.css";
+import personStyles from "~/styles/person.css";
+import companyMonthStyles from "~/styles/company-month.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: balanceCardsStyles },
+  { rel: "stylesheet", href: personStyles },
+  { rel: "stylesheet", href: companyMonthStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +20,13 @@ import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
+import absenceFormStyles from "~/styles/absence-form.css";
+import absenceTableStyles from "~/styles/absence-table.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: absenceFormStyles },
+  { rel: "stylesheet", href: absenceTableStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
@@ -14,6 +14,11 @@ import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/http.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: authStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "acceptInvite.title");
 

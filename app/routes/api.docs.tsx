@@ -2,7 +2,7 @@
 // server from the document itself, plain HTML and CSS without scripts (root.tsx leaves them out
 // for this address), public. The page's own words follow the reader's language; the reference is
 // the document's English (docs/decisions/0032-api-contract.md).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OperationView, type Operation } from "~/components/api-docs/operation-view";
@@ -14,6 +14,13 @@ import { openApiDocument } from "~/lib/openapi/document.server";
 import { withPageErrors } from "~/utils/form-errors.server";
 import { onlyMethods } from "~/utils/http.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
+import siteStyles from "~/styles/site.css";
+import apiDocsStyles from "~/styles/api-docs.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: siteStyles },
+  { rel: "stylesheet", href: apiDocsStyles },
+];
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 

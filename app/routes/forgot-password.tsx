@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction, data, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
@@ -12,6 +12,11 @@ import { requestPasswordReset } from "~/models/account.server";
 import { replyWithAppError } from "~/utils/form-errors.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/http.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: authStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "forgot.title");
 

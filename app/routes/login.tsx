@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthorizationError } from "~/utils/auth-errors.server";
@@ -15,6 +15,11 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: authStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Folga" }];
 

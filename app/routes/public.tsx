@@ -1,7 +1,7 @@
 // The public landing page (spec: /public): features, pricing, about, privacy, an interest form and
 // the ways in. Plain HTML and CSS — no scripts at all (root.tsx leaves them out for this address) — so it is fast on any phone;
 // the interest form is an ordinary POST answered by this page. See docs/decisions/0028-public-site.md.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
@@ -16,6 +16,13 @@ import { AppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { clientIp } from "~/utils/rate-limit.server";
+import siteStyles from "~/styles/site.css";
+import publicStyles from "~/styles/public.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: siteStyles },
+  { rel: "stylesheet", href: publicStyles },
+];
 
 const OG_LOCALES: Record<string, string> = { pt: "pt_PT", en: "en_GB", es: "es_ES" };
 

@@ -1,8 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { pageTitle } from "~/lib/meta";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: authStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "decision.doneTitle");
 

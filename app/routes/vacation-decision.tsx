@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
@@ -9,6 +9,11 @@ import { pageTitle } from "~/lib/meta";
 import { describeActionLink, redeemActionLink } from "~/models/vacation-action.server";
 import { AppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: authStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "decision.title");
 

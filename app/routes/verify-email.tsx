@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, type LinksFunction } from "@remix-run/node";
 import { Form, Link, type ShouldRevalidateFunction, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,11 @@ import { peekUserToken } from "~/models/user-token.server";
 import { endSession } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
+import authStyles from "~/styles/auth.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: authStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "verify.title");
 

@@ -1,12 +1,20 @@
 // Company settings: the heading and the tabs, each tab a route of its own below this one
 // (/company-settings/<tab>, its data and forms in app/routes/_app.company-settings.<tab>/).
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/lib/meta";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
+import absenceTableStyles from "~/styles/absence-table.css";
+import companySettingsStyles from "~/styles/company-settings.css";
 import { ACCOUNT_TABS, MANAGEMENT_TABS, tabPath, type Tab } from "./tabs";
+
+// Every tab's styles: one sheet for the settings screens, and the absence table a person's edit view shows.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: absenceTableStyles },
+  { rel: "stylesheet", href: companySettingsStyles },
+];
 
 // A tab has no boundary of its own: its error (a person not found) shows as the page, like every screen's.
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

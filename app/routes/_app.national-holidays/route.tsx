@@ -2,7 +2,7 @@
 // section 5; company admins add one, delete, import a CSV (preview first) and load a country's or
 // region's official holidays. Each area keeps its piece beside this module; forms post here with
 // an intent ("create", "delete", "import", "catalogue").
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/lib/meta";
@@ -15,6 +15,11 @@ import { CreateHolidayCard } from "./create-card";
 import { HolidayFilters, HolidayList } from "./holiday-list";
 import { holidaysAction, loadHolidaysPage, type HolidaysReply } from "./holidays.server";
 import { CsvImportCard } from "./import-card";
+import nationalHolidaysStyles from "~/styles/national-holidays.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: nationalHolidaysStyles },
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -2,7 +2,7 @@
 // and the absences of a date range. Company admins only. Each tab keeps its data in
 // <tab>.server.ts and its markup in <tab>-tab.tsx beside this module; the `tab` query parameter
 // chooses. Decisions: docs/decisions/0024-reports-and-csv.md.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ScreenErrorBoundary } from "~/components/screen-error";
@@ -14,6 +14,11 @@ import { AbsencesTab } from "./absences-tab";
 import { loadAbsencesTab } from "./absences.server";
 import { YearTab } from "./year-tab";
 import { loadYearTab } from "./year.server";
+import reportsStyles from "~/styles/reports.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: reportsStyles },
+];
 
 // Spec section 8: 'Erro {status} ao carregar relatórios', else 'Falha ao carregar relatórios'; a
 // 401 gets the spec's text and a link to sign in again.
