@@ -10,26 +10,39 @@ interface Stage {
   name: string;
   /** Run one after the other; the stage passes when all of them do. */
   commands: string[];
-  /** Run the commands side by side instead (each is single-threaded), their output printed as each ends. */
-  together?: boolean;
   env?: Record<string, string>;
 }
 
+/** Stages that run one after the other, beside the step's other lanes. */
+type Lane = Stage[];
+/** A stage, or lanes that run side by side (their output printed as each stage ends). */
+type Step = Stage | { lanes: Lane[] };
+
 const [KIRITIMATI, LOS_ANGELES] = FAR_TIME_ZONES;
 
-const STAGES: Stage[] = [
-  { name: "typecheck and lint", commands: ["npm run --silent typecheck", "npm run --silent lint"], together: true },
-  // Each vitest stage runs with the process in a far zone (docs/decisions/0064, "Zones"): the files
-  // tagged `// @module-tag time-zones` meet both zones, every other file one of them, and UTC is the
-  // e2e servers' zone. Only the tagged unit files run a second time, in the other zone.
-  { name: "unit (Pacific/Kiritimati)", commands: ["npx vitest run --project unit"], env: { TZ: KIRITIMATI } },
-  { name: "unit date code (America/Los_Angeles)", commands: ["npx tsx scripts/test-time-zones.ts --unit-only --zone America/Los_Angeles"] },
+const STEPS: Step[] = [
+  {
+    // tsc keeps one core busy for half a minute, alone: lint and the unit tests take the other.
+    lanes: [
+      [{ name: "typecheck", commands: ["npm run --silent typecheck"] }],
+      [
+        { name: "lint", commands: ["npm run --silent lint"] },
+        // Each vitest stage runs with the process in a far zone (docs/decisions/0064, "Zones"): the
+        // files tagged `// @module-tag time-zones` meet both zones, every other file one of them, and
+        // UTC is the e2e servers' zone. Only the tagged unit files run a second time, in the other zone.
+        { name: "unit (Pacific/Kiritimati)", commands: ["npx vitest run --project unit"], env: { TZ: KIRITIMATI } },
+        { name: "unit date code (America/Los_Angeles)", commands: ["npx tsx scripts/test-time-zones.ts --unit-only --zone America/Los_Angeles"] },
+      ],
+    ],
+  },
   { name: "integration, SQLite (America/Los_Angeles)", commands: ["npx vitest run --project integration"], env: { TZ: LOS_ANGELES } },
   { name: "integration, PostgreSQL (Pacific/Kiritimati)", commands: ["npx vitest run --project integration"], env: { TEST_DB: "postgresql", TZ: KIRITIMATI } },
   { name: "build and JS budget", commands: ["npm run --silent build", "npm run --silent check:js-budget"] },
   { name: "e2e, SQLite (JS on and off)", commands: ["npx playwright test"] },
   { name: "e2e, PostgreSQL journeys", commands: ["npx playwright test"], env: { TEST_DB: "postgresql" } },
 ];
+
+const STAGES: Stage[] = STEPS.flatMap((step) => ("lanes" in step ? step.lanes.flat() : [step]));
 
 interface Counts {
   passed: number;
@@ -55,6 +68,7 @@ export function countsIn(output: string): Counts {
   return counts;
 }
 
+/** Runs a command, its output passed through as it comes unless `buffered` (then only returned). */
 function run(command: string, env: Record<string, string> | undefined, buffered: boolean): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -65,10 +79,7 @@ function run(command: string, env: Record<string, string> | undefined, buffered:
     };
     child.stdout.on("data", (chunk: Buffer) => take(chunk, process.stdout));
     child.stderr.on("data", (chunk: Buffer) => take(chunk, process.stderr));
-    child.on("close", (code) => {
-      if (buffered) process.stdout.write(output);
-      resolve({ code: code ?? 1, output });
-    });
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
@@ -76,37 +87,65 @@ function seconds(ms: number) {
   return `${(ms / 1000).toFixed(0)} s`;
 }
 
-function printTable(rows: { name: string; ms: number; counts: Counts; ok: boolean }[], totalMs: number) {
+function printTable(rows: Row[], totalMs: number) {
   const width = Math.max(...STAGES.map((stage) => stage.name.length));
   console.log("\n" + "stage".padEnd(width) + "  time     tests");
   for (const row of rows) {
     const { passed, failed, skipped } = row.counts;
     const tests = passed + failed + skipped ? `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}` : "";
-    console.log(`${row.name.padEnd(width)}  ${seconds(row.ms).padStart(6)}   ${row.ok ? "" : "FAILED "}${tests}`);
+    console.log(`${row.name.padEnd(width)}  ${seconds(row.ms).padStart(6)}   ${row.ok ? "" : "FAILED "}${tests}${row.besideOthers ? `${tests ? " " : ""}(side by side)` : ""}`);
   }
   console.log(`${"total".padEnd(width)}  ${seconds(totalMs).padStart(6)}`);
 }
 
+interface Row {
+  name: string;
+  ms: number;
+  counts: Counts;
+  ok: boolean;
+  /** Ran in a lane beside others: its time overlaps theirs. */
+  besideOthers?: boolean;
+}
+
+/** Runs a stage's commands one after the other, stopping at the first that fails. */
+async function runStage(stage: Stage, buffered: boolean): Promise<Row> {
+  const header = `\n=== ${stage.name}: ${stage.commands.join(" && ")}${stage.env ? ` (${Object.entries(stage.env).map(([k, v]) => `${k}=${v}`).join(" ")})` : ""}`;
+  if (!buffered) console.log(header);
+  const start = Date.now();
+  const results: { code: number; output: string }[] = [];
+  for (const command of stage.commands) {
+    results.push(await run(command, stage.env, buffered));
+    if (results.at(-1)!.code !== 0) break;
+  }
+  if (buffered) process.stdout.write(`${header}\n${results.map((result) => result.output).join("")}`);
+  return {
+    name: stage.name,
+    ms: Date.now() - start,
+    counts: countsIn(results.map((result) => result.output).join("\n")),
+    ok: results.every((result) => result.code === 0),
+  };
+}
+
+/** Runs a lane's stages one after the other, stopping at the first that fails. */
+async function runLane(lane: Lane): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const stage of lane) {
+    rows.push({ ...(await runStage(stage, true)), besideOthers: true });
+    if (!rows.at(-1)!.ok) break;
+  }
+  return rows;
+}
+
 async function main() {
   const start = Date.now();
-  const rows: { name: string; ms: number; counts: Counts; ok: boolean }[] = [];
-  for (const stage of STAGES) {
-    console.log(`\n=== ${stage.name}: ${stage.commands.join(" & ")}${stage.env ? ` (${Object.entries(stage.env).map(([k, v]) => `${k}=${v}`).join(" ")})` : ""}`);
-    const stageStart = Date.now();
-    let results: { code: number; output: string }[] = [];
-    if (stage.together) results = await Promise.all(stage.commands.map((command) => run(command, stage.env, true)));
-    else {
-      for (const command of stage.commands) {
-        results.push(await run(command, stage.env, false));
-        if (results.at(-1)!.code !== 0) break;
-      }
-    }
-    const ok = results.every((result) => result.code === 0);
-    const counts = countsIn(results.map((result) => result.output).join("\n"));
-    rows.push({ name: stage.name, ms: Date.now() - stageStart, counts, ok });
-    if (!ok) {
+  const rows: Row[] = [];
+  for (const step of STEPS) {
+    const stepRows = "lanes" in step ? (await Promise.all(step.lanes.map(runLane))).flat() : [await runStage(step, false)];
+    rows.push(...stepRows);
+    const failed = stepRows.find((row) => !row.ok);
+    if (failed) {
       printTable(rows, Date.now() - start);
-      console.log(`\nnpm test failed at "${stage.name}".`);
+      console.log(`\nnpm test failed at "${failed.name}".`);
       process.exit(1);
     }
   }
