@@ -50,6 +50,9 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Past single fetch's own timeout for the loader data, so its rejections reach the page first;
+    // cleared once the page is whole, or each timer would keep its render's memory for seconds.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -60,6 +63,7 @@ export default async function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
+          clearTimeout(timer);
           const body = withoutTrailingNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
@@ -67,6 +71,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -76,7 +81,5 @@ export default async function handleRequest(
         },
       },
     );
-    // Past single fetch's own timeout for the loader data, so its rejections reach the page first.
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
