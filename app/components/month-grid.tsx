@@ -123,6 +123,7 @@ export interface MonthGridProps {
   /** The one day cell reachable with Tab when the grid is interactive (roving tabindex). */
   focusDate: IsoDate | null;
   interactive: boolean;
+  notes: DayNotes;
 }
 
 /** The words a day's name is made of, translated once per grid. */
@@ -135,19 +136,23 @@ export interface DayNotes {
   holiday: (name: string) => string;
 }
 
-/** A day cell's attributes. */
+/**
+ * A day cell's attributes: as few as say something. A working day with nothing on it is its number
+ * under its weekday's column in its month's caption, which is how a screen reader reads a table; a
+ * weekend is told by its column. Only a day with a status, a holiday or today gets a name (and the
+ * same words as a tooltip): naming all 365 made the grid two thirds of My Calendar's page.
+ */
 export interface DayAttributes {
   id: "today" | undefined;
-  className: string;
+  className: string | undefined;
   "data-date": IsoDate;
-  "data-status": string;
-  /** A tooltip only where there is something to say: 365 full dates in titles made the page twice as heavy. */
+  /** approved, pending, rejected, holiday or weekend; none on a plain working day. */
+  "data-status": string | undefined;
   title: string | undefined;
   tabIndex: 0 | -1 | undefined;
   "aria-selected": boolean | undefined;
   "aria-current": "date" | undefined;
-  /** One name per day (date and state), read instead of the bare number it shows. */
-  "aria-label": string;
+  "aria-label": string | undefined;
 }
 
 export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNotes): DayAttributes {
@@ -158,23 +163,24 @@ export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNo
   const isToday = date === props.today;
   const selected = Boolean(selection && date >= selection.start && date <= selection.end);
   // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
-  let said = "";
-  if (status) said += ` · ${notes[status]}`;
-  if (holiday) said += ` · ${notes.holiday(holiday)}`;
-  if (weekend) said += ` · ${notes.weekend}`;
-  if (isToday) said += ` · ${notes.today}`;
-  const label = cell.fullDate + said;
-  const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : "free");
-  let className = `month-grid__day month-grid__day--${kind}`;
-  if (holiday && status) className += " month-grid__day--holiday-marked";
-  if (isToday) className += " month-grid__day--today";
-  if (selected) className += " month-grid__day--selected";
+  let label: string | undefined;
+  if (status || holiday || isToday) {
+    label = cell.fullDate;
+    if (status) label += ` · ${notes[status]}`;
+    if (holiday) label += ` · ${notes.holiday(holiday)}`;
+    if (weekend) label += ` · ${notes.weekend}`;
+    if (isToday) label += ` · ${notes.today}`;
+  }
+  const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : undefined);
+  // Classes only for the two states a status can share a cell with.
+  let className = holiday && status ? "month-grid__day--holiday-marked" : "";
+  if (selected) className += className ? " month-grid__day--selected" : "month-grid__day--selected";
   return {
     id: isToday ? "today" : undefined,
-    className,
+    className: className || undefined,
     "data-date": date,
     "data-status": kind,
-    title: said ? label : undefined,
+    title: label,
     tabIndex: interactive ? (date === props.focusDate ? 0 : -1) : undefined,
     "aria-selected": interactive ? selected : undefined,
     "aria-current": isToday ? "date" : undefined,
@@ -183,21 +189,27 @@ export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNo
 }
 
 export function dayNotes(t: TFunction): DayNotes {
+  // A holiday's words once per name, however many days it has.
+  const holidays = new Map<string, string>();
   return {
     approved: t("absences.calendar.day.approved"),
     pending: t("absences.calendar.day.pending"),
     rejected: t("absences.calendar.day.rejected"),
     weekend: t("absences.calendar.day.weekend"),
     today: t("absences.calendar.day.today"),
-    holiday: (name) => t("absences.calendar.day.holiday", { name }),
+    holiday: (name) => {
+      let said = holidays.get(name);
+      if (said === undefined) holidays.set(name, (said = t("absences.calendar.day.holiday", { name })));
+      return said;
+    },
   };
 }
 
 export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
   const { year, month, interactive } = props;
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const { caption, weekdays, weeks } = monthLayout(year, month, i18n.language);
-  const notes = dayNotes(t);
+  const { notes } = props;
   const captionId = `month-${year}-${String(month).padStart(2, "0")}`;
   return (
     <div className="month-grid" id={captionId}>
@@ -219,7 +231,7 @@ export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
             // A month's weeks never move: their place is their key.
             <tr key={row}>
               {week.map((cell, index) => {
-                if (!cell) return <td key={`pad-${index}`} className="month-grid__pad" aria-hidden="true" />;
+                if (!cell) return <td key={`pad-${index}`} aria-hidden="true" />;
                 return (
                   <td key={cell.date} {...dayAttributes(cell, props, notes)}>
                     {cell.day}
@@ -242,13 +254,13 @@ export function CalendarLegend({ selectable }: { selectable: boolean }) {
     <ul className="calendar-legend" aria-label={t("absences.calendar.legend.title")}>
       {LEGEND.map((kind) => (
         <li key={kind} className="calendar-legend__item">
-          <span className={`calendar-legend__swatch month-grid__day--${kind}`} aria-hidden="true" />
+          <span className="calendar-legend__swatch" data-status={kind} aria-hidden="true" />
           {t(`absences.calendar.legend.${kind}`)}
         </li>
       ))}
       {selectable ? (
         <li className="calendar-legend__item">
-          <span className="calendar-legend__swatch month-grid__day--selected" aria-hidden="true" />
+          <span className="calendar-legend__swatch" data-status="selected" aria-hidden="true" />
           {t("absences.calendar.legend.selected")}
         </li>
       ) : null}

@@ -2,7 +2,8 @@ import { useMemo } from "react";
 import { isoDate, type IsoDate } from "~/lib/dates";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selection";
-import { MonthGrid, selectionInMonth, statusesByDate } from "./month-grid";
+import { useTranslation } from "react-i18next";
+import { dayNotes, MonthGrid, selectionInMonth, statusesByDate } from "./month-grid";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -21,6 +22,9 @@ export function YearCalendar({ year, today, vacations, holidays, selected, onSel
   const hydrated = useHydrated();
   const statuses = useMemo(() => statusesByDate(vacations, year), [vacations, year]);
   const holidayNames = useMemo(() => new Map(holidays.map((h) => [h.date, h.name])), [holidays]);
+  // The words of the days' names, translated once for the twelve grids.
+  const { t } = useTranslation();
+  const notes = useMemo(() => dayNotes(t), [t]);
   const initialFocus = today.startsWith(`${year}-`) ? today : isoDate(year, 1, 1);
   const { containerRef, focusDate, preview, handlers } = useRangeSelection({ year, initialFocus, onSelect });
   const shown = preview ?? selected;
@@ -44,6 +48,7 @@ export function YearCalendar({ year, today, vacations, holidays, selected, onSel
             selection={selectionInMonth(shown, year, month)}
             focusDate={hydrated && focusDate.startsWith(prefix) ? focusDate : null}
             interactive={hydrated}
+            notes={notes}
           />
         );
       })}
