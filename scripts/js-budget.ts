@@ -12,10 +12,11 @@ const BUILD_DIR = path.resolve("public/build");
 /**
  * Route chains of the screens with a budget (kB of gzip, 1 kB = 1024 bytes). My Calendar's was 100
  * kB until the browser translated with i18next itself (issue 37): i18next is ~14.6 kB of gzip, and
- * the page went from 99.1 to 113.8 kB.
+ * the page went from 99.1 to 113.8 kB. Then 120: the routes' manifest (4 kB) is a file of its own,
+ * kept by the browser, rather than a part of it in every page (decision 0068).
  */
 export const BUDGETS: { screen: string; routes: string[]; maxKb: number }[] = [
-  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 115 },
+  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 120 },
 ];
 
 interface ManifestEntry {
@@ -24,6 +25,8 @@ interface ManifestEntry {
 }
 
 interface Manifest {
+  /** The manifest's own file, which every document loads (route discovery is off, decision 0068). */
+  url?: string;
   entry: ManifestEntry;
   routes: Record<string, ManifestEntry & { id: string; parentId?: string; path?: string; index?: boolean }>;
 }
@@ -41,7 +44,7 @@ export function readManifest(buildDir = BUILD_DIR): Manifest {
 
 /** The files a document of this route chain preloads, and their gzip sizes in bytes. */
 export function firstLoadFiles(manifest: Manifest, routeIds: string[], buildDir = BUILD_DIR) {
-  const urls = new Set<string>();
+  const urls = new Set<string>(manifest.url ? [manifest.url] : []);
   for (const entry of [manifest.entry, ...routeIds.map((id) => manifest.routes[id])]) {
     if (!entry) throw new Error(`Unknown route in the manifest: ${routeIds.join(" > ")}`);
     for (const url of [...(entry.imports ?? []), entry.module]) urls.add(url);

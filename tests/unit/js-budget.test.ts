@@ -22,6 +22,7 @@ mkdirSync(path.join(dir, "_shared"));
 mkdirSync(path.join(dir, "routes"));
 for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
 const manifest = {
+  url: "/build/manifest-0A1B2C.js",
   entry: { module: "/build/entry.client-A.js", imports: ["/build/_shared/react-B.js"] },
   routes: {
     root: { id: "root", path: "", module: "/build/root-C.js", imports: ["/build/_shared/react-B.js"] },
@@ -30,17 +31,19 @@ const manifest = {
     "routes/_app.other": { id: "routes/_app.other", parentId: "routes/_app", path: "other", module: "/build/routes/_app.other-F.js" },
   },
 };
-writeFileSync(path.join(dir, "manifest-0A1B2C.js"), `window.__remixManifest=${JSON.stringify(manifest)};`);
+const manifestSource = `window.__remixManifest=${JSON.stringify(manifest)};`;
+writeFileSync(path.join(dir, "manifest-0A1B2C.js"), manifestSource);
 
 describe("first-load JavaScript from the build manifest", () => {
-  it("counts the entry and the route chain's modules and chunks, each once, gzipped", () => {
+  it("counts the manifest, the entry and the route chain's modules and chunks, each once, gzipped", () => {
     const loaded = firstLoadFiles(readManifest(dir), ["root", "routes/_app", "routes/_app.page"], dir);
     expect(loaded.map((file) => file.url).sort()).toEqual(
-      ["/build/_shared/react-B.js", "/build/entry.client-A.js", "/build/root-C.js", "/build/routes/_app-D.js", "/build/routes/_app.page-E.js"].sort(),
+      ["/build/manifest-0A1B2C.js", "/build/_shared/react-B.js", "/build/entry.client-A.js", "/build/root-C.js", "/build/routes/_app-D.js", "/build/routes/_app.page-E.js"].sort(),
     );
     const react = loaded.find((file) => file.url.endsWith("react-B.js"))!;
     expect(react.raw).toBe(files["_shared/react-B.js"].length);
     expect(react.gzip).toBe(gzipSync(files["_shared/react-B.js"]).length);
+    expect(loaded.find((file) => file.url.endsWith("manifest-0A1B2C.js"))!.raw).toBe(manifestSource.length);
   });
 
   it("refuses a route the manifest does not have", () => {
