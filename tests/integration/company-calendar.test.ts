@@ -2,7 +2,7 @@
 // do with an absence from there (cancel, notify the team's admins), tried with foreign ids and
 // lesser roles.
 import { beforeAll, describe, expect, it } from "vitest";
-import { getCompanyMonth } from "~/models/company-calendar.server";
+import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
 import { getPersonOverview } from "~/models/person-overview.server";
 import { action, loader } from "~/routes/_app.company-calendar";
 import { loader as personLoader } from "~/routes/_app.people.$userId";
@@ -266,5 +266,30 @@ describe("an absence as long as one may be", () => {
     const search = (await searchApi(args(getRequest(`/api/vacations/search?date_from=2027-03-01&date_to=2027-03-31`, cookie)))) as Response;
     const ids = ((await search.json()) as { id: string }[]).map((row) => row.id);
     expect(ids).toEqual([longest.id]);
+  });
+});
+
+// CALENDAR_PAGE_SIZE people a page (decision 0068): the viewer first on page one, everyone once,
+// and "who is off" counted over the whole company, not the page.
+describe("a company larger than a page", () => {
+  it("pages its people, the viewer first, each person once, and counts who is off over everyone", async () => {
+    const bigCo = await createCompany("Big Co");
+    const owner = await createUser(bigCo.id, { role: "owner", fullName: "Zé Último" });
+    const count = CALENDAR_PAGE_SIZE + 3;
+    await getDb().user.createMany({
+      data: Array.from({ length: count - 1 }, (_, i) => ({ companyId: bigCo.id, email: `p${i}@big.test`, fullName: `Pessoa ${String(i).padStart(3, "0")}`, role: "user" })),
+    });
+    const last = await getDb().user.findFirstOrThrow({ where: { companyId: bigCo.id, email: `p${count - 2}@big.test` } });
+    const off = await createVacation(bigCo.id, last.id, { startDate: TODAY, endDate: TODAY, status: "approved" });
+    const viewer = await viewerFor(owner);
+
+    const first = await query(viewer, {});
+    const second = await query(viewer, { offset: CALENDAR_PAGE_SIZE });
+    expect(first.total).toBe(count);
+    expect(first.people).toHaveLength(CALENDAR_PAGE_SIZE);
+    expect(first.people[0].id).toBe(owner.id);
+    expect(second.people.map((p) => p.id)).toContain(last.id);
+    expect(new Set([...first.people, ...second.people].map((p) => p.id)).size).toBe(count);
+    expect(first.summary.today.map((entry) => entry.id)).toEqual([off.id]);
   });
 });
