@@ -6,7 +6,7 @@ import {
   countWorkingDaysBetween,
   countWorkingDaysInYear,
   splitWorkingDaysByYear,
-  type AbsenceRange,
+  type VacationRange,
   type HolidayCalendar,
 } from "./working-days";
 
@@ -28,7 +28,7 @@ export interface BalanceCategory {
   balance: string;
 }
 
-export interface BalanceVacation extends AbsenceRange {
+export interface BalanceVacation extends VacationRange {
   status: string;
   categoryId: string;
 }
@@ -57,7 +57,7 @@ export interface BalancesInput {
   today?: IsoDate;
 }
 
-export interface BalanceRequest extends AbsenceRange {
+export interface BalanceRequest extends VacationRange {
   categoryId: string;
 }
 

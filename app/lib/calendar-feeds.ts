@@ -56,7 +56,7 @@ export function exclusiveEnd(lastDay: IsoDate): IsoDate {
 }
 
 /** What a feed needs to know about one absence. */
-export interface FeedAbsence {
+export interface FeedVacation {
   id: string;
   userId: string;
   categoryId: string;
@@ -73,7 +73,7 @@ export interface FeedAbsence {
 /** The person an absence belongs to, as the feed's owner sees them. */
 export interface FeedPerson {
   name: string;
-  /** seesAbsenceDetailsOf(owner, person): the type and description, or only "Absent". */
+  /** seesVacationDetailsOf(owner, person): the type and description, or only "Absent". */
   detailed: boolean;
 }
 
@@ -102,9 +102,9 @@ export interface FeedEventContext {
 }
 
 /** Half days stay all-day events (a feed has no working hours to place them in): the title says which half. */
-function halfDayNote(absence: FeedAbsence, t: TFunction): string | null {
-  const { halfDayStart, halfDayEnd } = absence;
-  if (absence.startDate === absence.endDate) {
+function halfDayNote(vacation: FeedVacation, t: TFunction): string | null {
+  const { halfDayStart, halfDayEnd } = vacation;
+  if (vacation.startDate === vacation.endDate) {
     if (halfDayStart && halfDayEnd) return t("feeds.event.halfDay");
     if (halfDayStart) return t("feeds.event.afternoon");
     if (halfDayEnd) return t("feeds.event.morning");
@@ -120,25 +120,25 @@ function halfDayNote(absence: FeedAbsence, t: TFunction): string | null {
  * Pending requests are tentative and say so in the title; an absence whose reason the owner may
  * not see is "Absent", without type or description.
  */
-export function feedEvent(absence: FeedAbsence, context: FeedEventContext): FeedEvent | null {
-  if (!holdsDates(absence.status)) return null;
-  if (!isIsoDate(absence.startDate) || !isIsoDate(absence.endDate) || absence.endDate < absence.startDate) return null;
+export function feedEvent(vacation: FeedVacation, context: FeedEventContext): FeedEvent | null {
+  if (!holdsDates(vacation.status)) return null;
+  if (!isIsoDate(vacation.startDate) || !isIsoDate(vacation.endDate) || vacation.endDate < vacation.startDate) return null;
   const { t } = context;
-  const person = context.person(absence.userId);
-  const what = person.detailed ? context.typeName(absence.categoryId) : t("feeds.event.absent");
+  const person = context.person(vacation.userId);
+  const what = person.detailed ? context.typeName(vacation.categoryId) : t("feeds.event.absent");
   const title = context.scope === "person" ? what : t("feeds.event.personTitle", { name: person.name, what });
-  const pending = absence.status === "pending";
-  const notes = [halfDayNote(absence, t), pending ? t("feeds.event.pending") : null].filter(Boolean);
-  const description = person.detailed ? absence.description.trim() : "";
+  const pending = vacation.status === "pending";
+  const notes = [halfDayNote(vacation, t), pending ? t("feeds.event.pending") : null].filter(Boolean);
+  const description = person.detailed ? vacation.description.trim() : "";
   return {
-    uid: `${absence.id}@${context.host}`,
-    start: absence.startDate,
-    end: exclusiveEnd(absence.endDate),
+    uid: `${vacation.id}@${context.host}`,
+    start: vacation.startDate,
+    end: exclusiveEnd(vacation.endDate),
     summary: notes.length ? `${title} (${notes.join(", ")})` : title,
     description: description || null,
     tentative: pending,
-    created: absence.createdAt,
-    modified: absence.updatedAt,
+    created: vacation.createdAt,
+    modified: vacation.updatedAt,
   };
 }
 

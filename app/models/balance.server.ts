@@ -7,7 +7,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
-import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
+import { spanOfVacationsTouching } from "~/lib/holiday-spans";
 import type { DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -150,7 +150,7 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
   const { fromYear, toYear, userIds } = scope;
   const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
     // The absences read below touch the years asked for; every day of them lies within this span.
-    loadHolidayCalendars(db, company, spanOfAbsencesTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
+    loadHolidayCalendars(db, company, spanOfVacationsTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
     readBalancePeople(db, companyId, {
       userIds,
       deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } : "excluded",

@@ -4,7 +4,7 @@ import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
 import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
-import { spanCovers, spanOfAbsences } from "~/lib/holiday-spans";
+import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
@@ -43,7 +43,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
   const calendar = inputs.calendarOf(userId);
   // What is still ahead may lie years after the year shown, beyond the holidays read for it.
-  const upcomingSpan = spanOfAbsences(upcomingRows);
+  const upcomingSpan = spanOfVacations(upcomingRows);
   const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
     ? calendar
     : (await loadHolidayCalendars(db, companyRefOf(viewer), upcomingSpan)).calendarFor(person);
@@ -108,7 +108,7 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   const [people, holidays] = await Promise.all([
     // Deactivated people too: their past absences are still listed under their name.
     readBalancePeople(getDb(), viewer.companyId, { userIds, deactivated: "included" }),
-    loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(vacations)),
+    loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(vacations)),
   ]);
   for (const person of people) {
     names[person.id] = displayName(person);

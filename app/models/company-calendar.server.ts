@@ -7,7 +7,7 @@ import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
-import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canNotifyReviewers, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDates, overlapping, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
@@ -34,7 +34,7 @@ export interface CalendarBar {
   halfDayStart: boolean;
   halfDayEnd: boolean;
   /**
-   * The reason (description, type), only for viewers who may see it (seesAbsenceDetailsOf);
+   * The reason (description, type), only for viewers who may see it (seesVacationDetailsOf);
    * everyone else is sent nothing but "absent", so the reason never reaches their browser.
    */
   details: { description: string; categoryId: string; categoryName: string } | null;
@@ -128,7 +128,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       status: vacation.status,
       halfDayStart: vacation.halfDayStart,
       halfDayEnd: vacation.halfDayEnd,
-      details: seesAbsenceDetailsOf(viewer, person)
+      details: seesVacationDetailsOf(viewer, person)
         ? { description: vacation.description, categoryId: vacation.categoryId, categoryName: categoryNames.get(vacation.categoryId) ?? "" }
         : null,
       canCancel: canCancel(viewer, vacation, requester, query.today),
@@ -164,7 +164,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     limit: CALENDAR_PAGE_SIZE,
     summary: {
       today: offIn(query.today, query.today),
-      week: { start: week.start, end: week.end, absences: offIn(week.start, week.end) },
+      week: { start: week.start, end: week.end, vacations: offIn(week.start, week.end) },
     },
   };
 }

@@ -16,7 +16,7 @@ export type VacationColumnsRow<Columns extends VacationColumns> = Prisma.Vacatio
 
 /**
  * The viewer's company's absences under the filters: those overlapping [dateFrom, dateTo] (an
- * absence reaching dateFrom starts at most MAX_ABSENCE_DAYS before it, which bounds the index range
+ * absence reaching dateFrom starts at most MAX_VACATION_DAYS before it, which bounds the index range
  * read), of a person, a status, a type, a team or no team.
  */
 export function vacationFilterWhere(viewer: Pick<Viewer, "companyId">, filters: VacationFilters): Prisma.VacationWhereInput {

@@ -5,7 +5,7 @@ import { renderVacationMail } from "~/emails/vacation.server";
 import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { countWorkingDays } from "~/lib/working-days";
-import { spanOfAbsences } from "~/lib/holiday-spans";
+import { spanOfVacations } from "~/lib/holiday-spans";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -53,7 +53,7 @@ async function loadRequest(companyId: string, vacationId: string) {
     },
   });
   if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
-  const { calendarFor } = await loadHolidayCalendars(db, companyId, spanOfAbsences([vacation]));
+  const { calendarFor } = await loadHolidayCalendars(db, companyId, spanOfVacations([vacation]));
   const workingDays = countWorkingDays(vacation, calendarFor(vacation.user));
   return { vacation, workingDays };
 }

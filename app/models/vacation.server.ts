@@ -12,7 +12,7 @@ import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { assertAllowed, canCancel, canReview, isAdmin, seesAbsenceDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
+import { assertAllowed, canCancel, canReview, isAdmin, seesVacationDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
 import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
@@ -32,7 +32,7 @@ export const vacationSelect = {
 } as const;
 
 export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSelect }> & {
-  /** Set when the viewer may see that the person is away but not why (seesAbsenceDetailsOf). */
+  /** Set when the viewer may see that the person is away but not why (seesVacationDetailsOf). */
   reasonHidden?: boolean;
 };
 
@@ -227,7 +227,7 @@ async function findRequest(viewer: Viewer, id: string): Promise<VacationRow & { 
 
 export async function getVacation(viewer: Viewer, id: string): Promise<VacationRow> {
   const { requester, ...vacation } = await findRequest(viewer, id);
-  return seesAbsenceDetailsOf(viewer, requester) ? vacation : { ...vacation, reasonHidden: true };
+  return seesVacationDetailsOf(viewer, requester) ? vacation : { ...vacation, reasonHidden: true };
 }
 
 /**
@@ -240,7 +240,7 @@ async function hideReasons(viewer: Viewer, rows: VacationRow[]): Promise<Vacatio
   if (others.length === 0) return rows;
   const people = await getDb().user.findMany({ where: { companyId: viewer.companyId, id: { in: others } }, select: { id: true, teamId: true } });
   const teamOf = new Map(people.map((person) => [person.id, person.teamId]));
-  return rows.map((row) => (seesAbsenceDetailsOf(viewer, { id: row.userId, teamId: teamOf.get(row.userId) ?? null }) ? row : { ...row, reasonHidden: true }));
+  return rows.map((row) => (seesVacationDetailsOf(viewer, { id: row.userId, teamId: teamOf.get(row.userId) ?? null }) ? row : { ...row, reasonHidden: true }));
 }
 
 /** A pending request's decision: the conditional update decides races (one wins), audited in the same transaction. */

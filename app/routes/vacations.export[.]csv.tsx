@@ -4,7 +4,7 @@ import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
-import { spanOfAbsences } from "~/lib/holiday-spans";
+import { spanOfVacations } from "~/lib/holiday-spans";
 import { companyRefOf, loadHolidayCalendars } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
@@ -28,7 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
         select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
       }),
-      loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(items)),
+      loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(items)),
       listCategories(viewer, { activeOnly: false }),
     ]);
     const language = await getLanguage(request);

@@ -187,7 +187,7 @@ export function canManageHolidays(viewer: Viewer): boolean {
  * "Absent": colleagues see that someone is away, not why. The person themselves, company admins
  * and the admins of the person's team see everything. Calendars, feeds and exports all ask this.
  */
-export function seesAbsenceDetailsOf(viewer: Viewer, person: { id: string; teamId: string | null }): boolean {
+export function seesVacationDetailsOf(viewer: Viewer, person: { id: string; teamId: string | null }): boolean {
   if (person.id === viewer.userId || isAdmin(viewer)) return true;
   return person.teamId !== null && viewer.adminOfTeamIds.includes(person.teamId);
 }
@@ -202,7 +202,7 @@ export interface FeedTarget {
  * Which calendar feeds a person may have, asked when one is made and again every time it is
  * fetched (a feed is rendered as its owner as they are then): their own absences and the
  * company's, always; a team's when they belong to it or administer it, any team's when they are a
- * company admin. What each event shows is seesAbsenceDetailsOf's.
+ * company admin. What each event shows is seesVacationDetailsOf's.
  */
 export function canSubscribeTo(viewer: Viewer, target: FeedTarget): boolean {
   if (target.scope !== "team") return true;

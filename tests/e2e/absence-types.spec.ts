@@ -55,7 +55,7 @@ for (const width of WIDTHS) {
 
     await signInAt(page, DEMO.employee.email, width);
     await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${day}&end=${day}`);
-    const drawer = page.getByTestId("absence-drawer");
+    const drawer = page.getByTestId("vacation-drawer");
     await drawer.getByLabel("Tipo de ausência").selectOption({ label: name });
     await drawer.getByLabel("Data de início").fill(day);
     await drawer.getByLabel("Data de fim").fill(day);

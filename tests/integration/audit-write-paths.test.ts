@@ -17,7 +17,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
-import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
+import { createVacationFromForm, runRowAction } from "~/models/vacation-form-actions.server";
 import { createAbsenceType, deleteAbsenceType, updateAbsenceType } from "~/models/absence-category.server";
 import { requestPasswordReset, resetPassword, verifyEmail } from "~/models/account.server";
 import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
@@ -163,15 +163,15 @@ interface WriteCase {
 // another path of the same function).
 
 const WRITES: Record<string, WriteCase> = {
-  "absence-actions:createAbsenceFromForm": {
+  "vacation-form-actions:createVacationFromForm": {
     run: async () => {
       const form = new FormData();
       for (const [name, value] of Object.entries({ startDate: addDays(f.monday, 1), endDate: addDays(f.monday, 1), categoryId: "yearly_allowance", recipientType: "team_admins" })) form.set(name, value);
-      return createAbsenceFromForm(form, f.employee, () => "/vacations");
+      return createVacationFromForm(form, f.employee, () => "/vacations");
     },
     actions: ["vacation.created"],
   },
-  "absence-actions:runRowAction": {
+  "vacation-form-actions:runRowAction": {
     prepare: async () => void (f.ids.rowAction = await pendingRequest(2)),
     run: async () => {
       const form = new FormData();
@@ -394,7 +394,7 @@ const EXEMPT: Record<string, string> = {
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
-  "absence-actions:readCreatedFlag",
+  "vacation-form-actions:readCreatedFlag",
   "absence-category:listAbsenceTypes",
   "absence-category:readCategoryListing",
   "absence-category:getAbsenceType",
@@ -483,8 +483,8 @@ const READS = new Set([
   "invitation:serializeInvitation",
   "people:listPeople",
   "people:getPerson",
-  "report:absenceReport",
-  "report:absenceReportCsv",
+  "report:vacationReport",
+  "report:vacationReportCsv",
   "report:allowanceReport",
   "report:allowanceReportCsv",
   "report:ownBalances",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkCredentials } from "~/models/credentials.server";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
-import { loader as absencesLoader } from "~/routes/_app.vacations";
+import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as upsertApi } from "~/routes/api.reports.allowances.upsert";
 import { action as createApi, loader as listApi } from "~/routes/api.vacations._index";
@@ -169,10 +169,10 @@ describe("absence dates", () => {
     await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "cancelled" });
     await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "pending" });
     for (const [name, load] of [
-      ["absences", () => absencesLoader(args(getRequest("/vacations", adminCookie)))],
+      ["absences", () => vacationsLoader(args(getRequest("/vacations", adminCookie)))],
       ["approvals", () => approvalsLoader(args(getRequest("/approvals", adminCookie)))],
       ["csv", () => exportCsv(args(getRequest("/vacations.export.csv?scope=company", adminCookie)))],
-      ["absences filtered over 1000–9999", () => absencesLoader(args(getRequest("/vacations?from=1000-01-01&to=9999-12-31", adminCookie)))],
+      ["absences filtered over 1000–9999", () => vacationsLoader(args(getRequest("/vacations?from=1000-01-01&to=9999-12-31", adminCookie)))],
       ["search", () => searchApi(args(call("/api/vacations/search?user_id=" + employee.id, "GET", adminToken)))],
       ["list", () => listApi(args(call("/api/vacations", "GET", employeeToken)))],
     ] as const) {

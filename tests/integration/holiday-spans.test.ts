@@ -8,7 +8,7 @@ import { csvDialectFor } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { loadHolidayCalendars } from "~/models/balance.server";
-import { absenceReport, absenceReportCsv } from "~/models/report.server";
+import { vacationReport, vacationReportCsv } from "~/models/report.server";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
 import { createCompany, createUser, createVacation, viewerFor } from "../support/factories";
@@ -75,10 +75,10 @@ describe("holidays read by span", () => {
     expect(described.workingDays[ids.in2040]).toBe(4);
 
     const t = getT("en");
-    const report = await absenceReport(admin, { dateFrom: "2027-01-01", dateTo: "2027-12-31" }, { offset: 0, limit: 10 }, t);
+    const report = await vacationReport(admin, { dateFrom: "2027-01-01", dateTo: "2027-12-31" }, { offset: 0, limit: 10 }, t);
     expect(report.items.find((row) => row.id === ids.turnOfYear)?.workingDays).toBe(9);
 
-    const csvOf = (filters: { dateFrom?: string; dateTo?: string }) => absenceReportCsv(admin, filters, { t, dialect: csvDialectFor("en") });
+    const csvOf = (filters: { dateFrom?: string; dateTo?: string }) => vacationReportCsv(admin, filters, { t, dialect: csvDialectFor("en") });
     const year = await csvOf({ dateFrom: "2027-01-01", dateTo: "2027-12-31" });
     expect(year).toMatch(/2027-12-27,2028-01-07,9,/);
     const all = await csvOf({});

@@ -45,7 +45,7 @@ async function clearRange(page: Page, range: Range) {
 
 /** Fills the request form inside the drawer (or the page section without JavaScript) and submits it. */
 async function submitRequest(page: Page, range: Range, description: string) {
-  const form = page.getByTestId("absence-drawer");
+  const form = page.getByTestId("vacation-drawer");
   await expect(form).toBeVisible();
   await form.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await form.getByLabel("Data de início").fill(range.start);
@@ -77,11 +77,11 @@ test("an employee requests an absence by typing dates and sees it pending in the
 
   await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=1`));
   await expect(page.getByRole("status").filter({ hasText: "Ausência pedida. Aguarda aprovação." })).toBeVisible();
-  await expect(page.getByTestId("absence-drawer")).toHaveCount(0);
+  await expect(page.getByTestId("vacation-drawer")).toHaveCount(0);
   for (const date of [range.start, range.end]) {
     await expect(page.locator(`[data-date="${date}"]`)).toHaveAttribute("data-status", "pending");
   }
-  const upcoming = page.getByTestId("upcoming-absences").getByRole("listitem").filter({ hasText: description });
+  const upcoming = page.getByTestId("upcoming-vacations").getByRole("listitem").filter({ hasText: description });
   await expect(upcoming).toContainText("Pendente");
   await expect(upcoming).toContainText("3 dias úteis");
 
@@ -102,7 +102,7 @@ test("an overlapping request is refused with the spec's message and keeps what w
   await submitRequest(page, clash, `E2E clash ${testInfo.project.name}`);
 
   await expect(page.getByRole("alert").filter({ hasText: OVERLAP_MESSAGE })).toBeVisible();
-  const form = page.getByTestId("absence-drawer");
+  const form = page.getByTestId("vacation-drawer");
   await expect(form.getByLabel("Data de início")).toHaveValue(clash.start);
   await expect(form.getByLabel("Descrição")).toHaveValue(`E2E clash ${testInfo.project.name}`);
   await page.goto(`/vacations?from=${first.start}&to=${clash.end}`);
@@ -158,7 +158,7 @@ test("with JavaScript, dragging across days opens the drawer with the range in o
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
   await page.mouse.up();
 
-  const drawer = page.getByTestId("absence-drawer");
+  const drawer = page.getByTestId("vacation-drawer");
   await expect(drawer.getByLabel("Data de início")).toHaveValue(monday);
   await expect(drawer.getByLabel("Data de fim")).toHaveValue(wednesday);
   await expect(drawer.getByTestId("selection-working-days")).toHaveText("Dias úteis neste pedido: 3");
@@ -185,7 +185,7 @@ test("what is picked before the form's code has arrived stays picked and counts 
     await route.continue();
   });
   await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${range.start}&end=${range.end}`);
-  const drawer = page.getByTestId("absence-drawer");
+  const drawer = page.getByTestId("vacation-drawer");
   await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await drawer.getByLabel("Descrição").fill("typed early");
   release();

@@ -28,7 +28,7 @@ export interface HolidayContextData {
   companyCountryCode: string;
 }
 
-export interface AbsenceFormProps {
+export interface VacationFormProps {
   categories: readonly AbsenceCategoryOption[];
   defaultValue?: { startDate?: string; endDate?: string };
   lastResult?: SubmissionResult<string[]> | null;
@@ -49,7 +49,7 @@ const asString = (value: unknown) => (typeof value === "string" ? value : "");
  * The absence request form (my calendar's drawer and the absences page). A plain POST form with
  * intent=create: the server validates it again and answers errors next to the fields.
  */
-export function AbsenceForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, action, autoFocus }: AbsenceFormProps) {
+export function VacationForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, action, autoFocus }: VacationFormProps) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();

@@ -9,7 +9,7 @@ import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { balanceVacationSelect, loadBalanceInputs } from "~/models/balance.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getCompanyMonth } from "~/models/company-calendar.server";
-import { absenceReport } from "~/models/report.server";
+import { vacationReport } from "~/models/report.server";
 import { countVacations, readVacations, vacationFilterWhere } from "~/models/vacation-list.server";
 import { searchVacations, vacationSelect } from "~/models/vacation.server";
 import { getDb } from "~/utils/db.server";
@@ -168,8 +168,8 @@ describe(`absence lists on ${testEngine}`, () => {
     const filters = { dateFrom: "2031-03-01", dateTo: "2031-04-30" };
     const expected = await getDb().vacation.findMany({ where: flatWhere(filters), select: { id: true }, orderBy: oldest });
     const t = getT("en");
-    const first = await absenceReport(owner, filters, { offset: 0, limit: 4 }, t);
-    const second = await absenceReport(owner, filters, { offset: 4, limit: 4 }, t);
+    const first = await vacationReport(owner, filters, { offset: 0, limit: 4 }, t);
+    const second = await vacationReport(owner, filters, { offset: 4, limit: 4 }, t);
     expect(first.total).toBe(expected.length);
     expect([...first.items, ...second.items].map((row) => row.id)).toEqual(expected.map((row) => row.id));
   });
@@ -225,7 +225,7 @@ describe(`absence lists on ${testEngine}`, () => {
     expect(shown.length).toBeGreaterThan(4);
     expect(month.summary.week.start).toBe("2031-02-24");
     const week = await blocking("2031-02-24", "2031-03-02");
-    expect(month.summary.week.absences.map((absence) => absence.id).sort()).toEqual(week);
+    expect(month.summary.week.vacations.map((vacation) => vacation.id).sort()).toEqual(week);
     expect(week).toHaveLength(3);
   });
 

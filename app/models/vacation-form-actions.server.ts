@@ -24,7 +24,7 @@ export function readCreatedFlag(params: URLSearchParams): CreatedFlag | null {
 }
 
 /** Validates and creates a request; on success goes to `successUrl` (post/redirect/get, also without JS). */
-export async function createAbsenceFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string, created: CreatedFlag) => string) {
+export async function createVacationFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string, created: CreatedFlag) => string) {
   const submission = parseWithZod(formData, { schema: vacationRequestSchema });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   let created: CreatedFlag;
