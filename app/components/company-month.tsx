@@ -10,7 +10,7 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import type { IsoMonth } from "~/lib/month-param";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
 
@@ -91,7 +91,7 @@ export const MIN_ROWS = 15;
 const WEEKDAY_NARROW: Intl.DateTimeFormatOptions = { weekday: "narrow" };
 const DATE_FULL: Intl.DateTimeFormatOptions = { dateStyle: "full" };
 
-/** "Férias de verão", or the type's name, or 'Absent' when the viewer may not see why. */
+/** "Férias de verão", or the absence category's name, or 'Absent' when the viewer may not see why. */
 export function barTitle(t: TFunction, bar: Pick<MonthBar, "details">): string {
   if (!bar.details) return t("companyCalendar.absent");
   return bar.details.description.trim() || categoryName(t, { id: bar.details.categoryId, name: bar.details.categoryName });

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDays } from "~/lib/format";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { DateRangeText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 

@@ -11,7 +11,7 @@ import { formatDays } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
 import { countWorkingDays, holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { FieldError } from "./field-error";
 import { FormError } from "./form-error";
 

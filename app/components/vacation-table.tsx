@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays } from "~/lib/format";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";

@@ -73,7 +73,7 @@ export interface FeedVacation {
 /** The person an absence belongs to, as the feed's owner sees them. */
 export interface FeedPerson {
   name: string;
-  /** seesVacationDetailsOf(owner, person): the type and description, or only "Absent". */
+  /** seesVacationDetailsOf(owner, person): the absence category and description, or only "Absent". */
   detailed: boolean;
 }
 
@@ -96,8 +96,8 @@ export interface FeedEventContext {
   /** The app's host name: the right-hand side of every UID. */
   host: string;
   person: (userId: string) => FeedPerson;
-  /** The absence type's name as the owner reads it (categoryName). */
-  typeName: (categoryId: string) => string;
+  /** The absence category's name as the owner reads it (categoryName). */
+  categoryNameOf: (categoryId: string) => string;
   t: TFunction;
 }
 
@@ -118,14 +118,14 @@ function halfDayNote(vacation: FeedVacation, t: TFunction): string | null {
  * One absence as an all-day event, or null for what a feed never shows: rejected and cancelled
  * requests, and a stored row with dates that are no dates (one bad row must not break a feed).
  * Pending requests are tentative and say so in the title; an absence whose reason the owner may
- * not see is "Absent", without type or description.
+ * not see is "Absent", without absence category or description.
  */
 export function feedEvent(vacation: FeedVacation, context: FeedEventContext): FeedEvent | null {
   if (!holdsDates(vacation.status)) return null;
   if (!isIsoDate(vacation.startDate) || !isIsoDate(vacation.endDate) || vacation.endDate < vacation.startDate) return null;
   const { t } = context;
   const person = context.person(vacation.userId);
-  const what = person.detailed ? context.typeName(vacation.categoryId) : t("feeds.event.absent");
+  const what = person.detailed ? context.categoryNameOf(vacation.categoryId) : t("feeds.event.absent");
   const title = context.scope === "person" ? what : t("feeds.event.personTitle", { name: person.name, what });
   const pending = vacation.status === "pending";
   const notes = [halfDayNote(vacation, t), pending ? t("feeds.event.pending") : null].filter(Boolean);

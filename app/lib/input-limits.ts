@@ -39,5 +39,5 @@ export function calendarDays(startDate: IsoDate, endDate: IsoDate): number {
   return dayNumber(endDate) - dayNumber(startDate) + 1;
 }
 
-/** Longest name of an absence type, in characters (a select option on a phone stays readable). */
-export const MAX_ABSENCE_TYPE_NAME = 60;
+/** Longest name of an absence category, in characters (a select option on a phone stays readable). */
+export const MAX_ABSENCE_CATEGORY_NAME = 60;

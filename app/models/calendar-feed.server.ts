@@ -3,7 +3,7 @@
 // alone renews (new address, the old one stops) or revokes it; both and the creation are audited.
 // A feed is rendered as its owner each time it is fetched, so it never shows more than the owner
 // may see then, and stops answering when the owner leaves, loses the team, or revokes it.
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import type { Prisma } from "~/generated/prisma/client";
 import { languageOr } from "~/i18n";
 import { feedEvent, feedWindow, isFeedScope, tokenOfFeedFile, type FeedEvent, type FeedScope } from "~/lib/calendar-feeds";
@@ -251,13 +251,13 @@ export async function renderFeed(file: string, now = new Date()): Promise<Render
   ]);
 
   const t = getT(languageOr(feed.owner.preferredLanguage));
-  const typesById = new Map(categories.map((c) => [c.id, c]));
+  const categoriesById = new Map(categories.map((c) => [c.id, c]));
   const people = new Map(vacations.map((a) => [a.userId, a.user]));
   const context = {
     scope,
     host: new URL(getEnv().APP_URL).hostname,
     t,
-    typeName: (id: string) => categoryName(t, typesById.get(id), id),
+    categoryNameOf: (id: string) => categoryName(t, categoriesById.get(id), id),
     person: (userId: string) => {
       const person = people.get(userId);
       return person ? { name: displayName(person), detailed: seesVacationDetailsOf(viewer, person) } : { name: "", detailed: false };

@@ -34,7 +34,7 @@ export interface CalendarBar {
   halfDayStart: boolean;
   halfDayEnd: boolean;
   /**
-   * The reason (description, type), only for viewers who may see it (seesVacationDetailsOf);
+   * The reason (description, absence category), only for viewers who may see it (seesVacationDetailsOf);
    * everyone else is sent nothing but "absent", so the reason never reaches their browser.
    */
   details: { description: string; categoryId: string; categoryName: string } | null;
@@ -77,8 +77,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       { companyId, ...holdingDates, OR: [overlapping(monthStart, monthEnd), overlapping(week.start, week.end)] },
       { order: "oldest" },
     ),
-    // The company's few absence types, named by id: the absences' own relation read them by
-    // (company, type) pair, a statement with two parameters per absence of the month.
+    // The company's few absence categories, named by id: the absences' own relation read them by
+    // (company, category) pair, a statement with two parameters per absence of the month.
     listCategories(viewer, { activeOnly: false }),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));

@@ -2,11 +2,11 @@
 // - the year: every person's allowances, used and remaining, from ONE load of the company's
 //   balance inputs (loadBalanceInputs, the same numbers as every other screen), filtered by team,
 //   sorted by any column, with the two pictures' numbers (app/lib/report-charts.ts);
-// - the absences: every absence in a date range by type, status and team.
+// - the absences: every absence in a date range by absence category, status and team.
 // Each, and its CSV, in a fixed number of queries however many people or absences.
 import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import type { Balances } from "~/lib/balances";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
@@ -210,7 +210,7 @@ export interface VacationReportRow {
   id: string;
   person: { id: string; name: string; email: string };
   team: string | null;
-  type: string;
+  category: string;
   status: string;
   startDate: string;
   endDate: string;
@@ -220,7 +220,7 @@ export interface VacationReportRow {
 }
 
 /**
- * What describes absences — the person's name and e-mail, their team, the type, the working
+ * What describes absences — the person's name and e-mail, their team, the absence category, the working
  * days — from four queries for any number of rows. `userIds` null: everyone in the company (an
  * export of every absence, where naming a thousand ids costs more than reading them all).
  */
@@ -232,7 +232,7 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
     db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
     listTeams(viewer),
   ]);
-  const typeName = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
+  const categoryNames = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
   const teamName = new Map(teams.map((team) => [team.id, team.name]));
   // What is said of a person once per person, not once per absence (an export has 15 per person).
   const personById = new Map(
@@ -253,7 +253,7 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
       name: person ? person.name : vacation.userId,
       email: person?.email ?? "",
       team: person?.team ?? null,
-      type: typeName.get(vacation.categoryId) ?? vacation.categoryId,
+      category: categoryNames.get(vacation.categoryId) ?? vacation.categoryId,
       workingDays,
     };
   };
@@ -262,12 +262,12 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
 async function describeVacationReport(viewer: Viewer, t: TFunction, vacations: (VacationReportFields & { id: string })[]): Promise<VacationReportRow[]> {
   const describe = await vacationDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))], spanOfVacations(vacations));
   return vacations.map((vacation) => {
-    const { name, email, team, type, workingDays } = describe(vacation);
+    const { name, email, team, category, workingDays } = describe(vacation);
     return {
       id: vacation.id,
       person: { id: vacation.userId, name, email },
       team,
-      type,
+      category,
       status: vacation.status,
       startDate: vacation.startDate,
       endDate: vacation.endDate,
@@ -306,8 +306,8 @@ export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters
   return toCsv(
     header,
     vacations.map((vacation) => {
-      const { name, email, team, type, workingDays } = describe(vacation);
-      return [name, email, team ?? "", type, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
+      const { name, email, team, category, workingDays } = describe(vacation);
+      return [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
     }),
     dialect,
   );

@@ -13,7 +13,7 @@ import { cancelVacation, createVacation, decideVacation } from "./vacation.serve
 
 /**
  * The `created` query parameter the pages read after a new absence: "1" for a request awaiting
- * approval, "recorded" for one of a type that needs none (approved as it was made), "approved" for
+ * approval, "recorded" for one of an absence category that needs none (approved as it was made), "approved" for
  * the request of the company's only admin, whom nobody else could review (decision 0018).
  */
 export type CreatedFlag = "1" | "recorded" | "approved";

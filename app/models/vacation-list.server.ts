@@ -17,7 +17,7 @@ export type VacationColumnsRow<Columns extends VacationColumns> = Prisma.Vacatio
 /**
  * The viewer's company's absences under the filters: those overlapping [dateFrom, dateTo] (an
  * absence reaching dateFrom starts at most MAX_VACATION_DAYS before it, which bounds the index range
- * read), of a person, a status, a type, a team or no team.
+ * read), of a person, a status, an absence category, a team or no team.
  */
 export function vacationFilterWhere(viewer: Pick<Viewer, "companyId">, filters: VacationFilters): Prisma.VacationWhereInput {
   const parts: Prisma.VacationWhereInput[] = [{ companyId: viewer.companyId }];

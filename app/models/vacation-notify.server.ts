@@ -133,8 +133,8 @@ export async function assertOutsideRecipientsAllowed(companyId: string, requeste
 }
 
 /**
- * On creation: the recipients the requester chose (spec: team admins by default). An absence of a
- * type that needs no approval is already approved: they are told it is recorded, with nothing to review.
+ * On creation: the recipients the requester chose (spec: team admins by default). A vacation of an
+ * absence category that needs no approval is already approved: they are told it is recorded, with nothing to review.
  */
 export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;

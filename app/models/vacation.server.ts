@@ -170,7 +170,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       carried: ctx.carried,
     });
     if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);
-    // A type that needs no approval is recorded, not requested: approved as it is made, by nobody
+    // An absence category that needs no approval is recorded, not requested: approved as it is made, by nobody
     // (reviewer null, not the auto-approval job either); docs/decisions/0021-absence-types.md. So is
     // the request of the company's only admin, whom nobody else could review (decision 0018).
     const soleAdmin = ctx.routing.reviewers.length === 0;

@@ -74,7 +74,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const start = isIsoDate(params.get("start")) ? (params.get("start") as string) : "";
     const end = isIsoDate(params.get("end")) ? (params.get("end") as string) : start;
     const prefill = start && end ? (start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end }) : null;
-    // The request drawer needs the viewer's own year (types, balances, holidays) only when open.
+    // The request drawer needs the viewer's own year (absence categories, balances, holidays) only when open.
     const personal = openNew ? await getPersonalYear(viewer, yearOf(prefill?.startDate ?? firstDayOfMonth(month)), today) : null;
     return {
       ...calendar,

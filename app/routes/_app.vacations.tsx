@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { VacationForm } from "~/components/vacation-form";
 import { VacationTable, cancelConfirmation, toVacationTableRow, type VacationTableRow } from "~/components/vacation-table";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep } from "~/components/confirm";
 import { Pager, readPaging, withParams } from "~/components/pager";
@@ -43,8 +43,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     const { holidayContext } = personal;
     // A filter the page cannot apply (a mistyped date, an unknown type) is simply left out.
     const { filters } = readVacationFilters(params);
-    const knownType = personal.categories.some((c) => c.id === filters.categoryId);
-    const search = { ...filters, userId: undefined, categoryId: knownType ? filters.categoryId : undefined };
+    const knownCategory = personal.categories.some((c) => c.id === filters.categoryId);
+    const search = { ...filters, userId: undefined, categoryId: knownCategory ? filters.categoryId : undefined };
     const minePaging = readPaging(params, "page", "size");
     const companyPaging = readPaging(params, "cpage", "csize");
     const [mine, company] = await Promise.all([

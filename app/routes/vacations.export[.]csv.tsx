@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";

@@ -183,7 +183,7 @@ export function canManageHolidays(viewer: Viewer): boolean {
 }
 
 /**
- * Whether an absence of `person` is shown with its reason (description and type) or only as
+ * Whether an absence of `person` is shown with its reason (description and absence category) or only as
  * "Absent": colleagues see that someone is away, not why. The person themselves, company admins
  * and the admins of the person's team see everything. Calendars, feeds and exports all ask this.
  */

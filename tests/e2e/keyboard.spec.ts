@@ -71,9 +71,9 @@ async function typeDate(page: Page, input: Locator, iso: string) {
 
 /** Fills the request form (drawer or page section) from its type selector on, by keyboard, and sends it. */
 async function requestByKeyboard(page: Page, form: Locator, { start, end, description }: { start?: string; end?: string; description: string }) {
-  const type = form.getByLabel("Tipo de ausência");
-  await tabTo(page, type);
-  await arrowToOption(page, type, "training");
+  const category = form.getByLabel("Tipo de ausência");
+  await tabTo(page, category);
+  await arrowToOption(page, category, "training");
   if (start && end) {
     await tabTo(page, form.getByLabel("Data de início"));
     await typeDate(page, form.getByLabel("Data de início"), start);

@@ -162,7 +162,7 @@ test("with JavaScript, dragging across days opens the drawer with the range in o
   await expect(drawer.getByLabel("Data de início")).toHaveValue(monday);
   await expect(drawer.getByLabel("Data de fim")).toHaveValue(wednesday);
   await expect(drawer.getByTestId("selection-working-days")).toHaveText("Dias úteis neste pedido: 3");
-  // Submitting waits for a type.
+  // Submitting waits for an absence category.
   await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeDisabled();
   await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeEnabled();
@@ -177,7 +177,7 @@ test("what is picked before the form's code has arrived stays picked and counts 
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await signIn(page, DEMO.employee.email);
   // The page hydrates while the request form's own code (loaded on demand) is held back: the
-  // type is picked on the server-rendered form in between.
+  // category is picked on the server-rendered form in between.
   let release = () => {};
   const formCodeHeld = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/build\/_shared\/absence-form-[^/]*\.js$/, async (route) => {

@@ -485,7 +485,7 @@ describe("real calls answer what the document allows", () => {
     await expectStatus(204, "DELETE", teamPath, { token: tokens.admin });
   });
 
-  it("manages absence types", async () => {
+  it("manages absence categories", async () => {
     expect((await expectStatus(200, "GET", "/api/absence-categories", { token: tokens.employee })).length).toBeGreaterThan(3);
     const created = await expectStatus(201, "POST", "/api/absence-categories", { token: tokens.admin, body: { name: "Parental leave", color: "#00838f" } });
     await expectStatus(409, "POST", "/api/absence-categories", { token: tokens.admin, body: { name: "Parental leave" } });

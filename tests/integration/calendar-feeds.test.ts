@@ -157,7 +157,7 @@ describe("a feed fetched as a calendar app fetches it", () => {
     expect((await feedOf(pathOf(token))).events.map((e) => e.uid)).toEqual(feed.events.map((e) => e.uid));
   });
 
-  it("shows an employee's colleagues as 'Absent' in the owner's language, without reason or type, and no rejected, cancelled or out-of-window absence", async () => {
+  it("shows an employee's colleagues as 'Absent' in the owner's language, without reason or category, and no rejected, cancelled or out-of-window absence", async () => {
     const { token } = await createFeed(await viewerFor(people.eve), { scope: "company", teamId: null });
     const feed = await feedOf(pathOf(token));
     expect(feed.name).toBe("Folga — Acme Lda");
@@ -278,7 +278,7 @@ describe("a feed fetched as a calendar app fetches it", () => {
     const feed = await feedOf(pathOf(token));
     expect(feed.events.length).toBeGreaterThan(90);
     expect(await count()).toBe(before);
-    // The feed with its owner, team and company; the absences with their people; the types; the fetch.
+    // The feed with its owner, team and company; the vacations with their people; the absence categories; the fetch.
     expect(before).toBeLessThanOrEqual(10);
   });
 });

@@ -204,17 +204,17 @@ describe("the year's CSV in each language", () => {
 });
 
 describe("the absences of a date range", () => {
-  it("shows this year unless dates are chosen, with team, type, status and working days", async () => {
+  it("shows this year unless dates are chosen, with team, category, status and working days", async () => {
     const tab = await vacationsTab("");
     expect(tab.filters).toMatchObject({ from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
     expect(tab.total).toBe(5);
     expect(tab.rows.map((r) => r.person.name)).toEqual(["Ana Alves", "Zé Sozinho", "Ana Alves", "Rui Reis", "Rui Reis"]);
-    expect(tab.rows[1]).toMatchObject({ team: null, type: "Baixa médica", status: "approved", workingDays: 1 });
+    expect(tab.rows[1]).toMatchObject({ team: null, category: "Baixa médica", status: "approved", workingDays: 1 });
     expect(tab.rows[2]).toMatchObject({ team: "Engineering", status: "pending", workingDays: 0.5 });
     expect(tab.exportQuery).toBe(`from=${YEAR}-01-01&to=${YEAR}-12-31`);
   });
 
-  it("filters by type, status and team; another company's team or a wrong value is left out and named", async () => {
+  it("filters by category, status and team; another company's team or a wrong value is left out and named", async () => {
     expect((await vacationsTab("&status=approved")).total).toBe(3);
     expect((await vacationsTab("&type=sick_leave")).rows.map((r) => r.person.name)).toEqual(["Zé Sozinho"]);
     expect((await vacationsTab(`&team=${ids.eng}&status=approved`)).rows.map((r) => r.person.name)).toEqual(["Ana Alves", "Rui Reis"]);

@@ -250,7 +250,7 @@ describe("/vacations loader", () => {
     expect((await vacationsLoader(args(getRequest("/vacations?size=7", cookies.lou)))).mine.limit).toBe(10);
   });
 
-  it("filters by status, type and date range", async () => {
+  it("filters by status, category and date range", async () => {
     const approved = await vacationsLoader(args(getRequest("/vacations?status=approved", cookies.lou)));
     expect(approved.mine.total).toBe(3);
     expect(approved.mine.rows.every((r) => r.status === "approved")).toBe(true);

@@ -41,7 +41,7 @@ const context = (fields: Partial<FeedEventContext> = {}): FeedEventContext => ({
   scope: "company",
   host: "folga.example",
   t: en,
-  typeName: () => "Vacation",
+  categoryNameOf: () => "Vacation",
   person: (userId) => ({ name: userId === "ana" ? "Ana Silva" : "Bruno", detailed: userId === "ana" }),
   ...fields,
 });
@@ -85,7 +85,7 @@ describe("dates of a feed", () => {
 });
 
 describe("an absence as an event", () => {
-  it("is an all-day event with a stable uid, the type and the description when the owner may see them", () => {
+  it("is an all-day event with a stable uid, the category and the description when the owner may see them", () => {
     expect(feedEvent(vacation(), context())).toEqual({
       uid: "v1@folga.example",
       start: "2026-12-28",
@@ -98,7 +98,7 @@ describe("an absence as an event", () => {
     });
   });
 
-  it("is only 'Absent', with no type or description, when the owner may not see why", () => {
+  it("is only 'Absent', with no category or description, when the owner may not see why", () => {
     const event = feedEvent(vacation({ userId: "bruno" }), context());
     expect(event?.summary).toBe("Bruno — Absent");
     expect(event?.description).toBeNull();
@@ -124,7 +124,7 @@ describe("an absence as an event", () => {
     expect(feedEvent(vacation({ ...day, halfDayStart: true }), context())).toMatchObject({ start: "2026-12-01", end: "2026-12-02" });
   });
 
-  it("titles the owner's own feed with the type alone", () => {
+  it("titles the owner's own feed with the category alone", () => {
     expect(feedEvent(vacation(), context({ scope: "person" }))?.summary).toBe("Vacation");
   });
 

@@ -1,4 +1,4 @@
-// The absences tab: every absence in a date range by type, status and team (a GET form), a page
+// The absences tab: every absence in a date range by absence category, status and team (a GET form), a page
 // at a time, and all of them as CSV.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -129,7 +129,7 @@ export function VacationsTab({ data }: { data: VacationsTabData }) {
                       <span className="report-table__email">{row.person.email}</span>
                     </th>
                     <td className="report-table__team">{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
-                    <td>{row.type}</td>
+                    <td>{row.category}</td>
                     <td>
                       <StatusBadge status={row.status} />
                     </td>

@@ -1,7 +1,7 @@
-// The absences tab's data: every absence in a date range (this year unless chosen) by type,
+// The absences tab's data: every absence in a date range (this year unless chosen) by absence category,
 // status and team, a page at a time, and the query its CSV link repeats.
 import type { TFunction } from "i18next";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { firstDayOfYear, lastDayOfYear, todayIn, yearOf } from "~/lib/dates";
 import { readReportPaging } from "~/lib/report-params";
 import { NO_TEAM_FILTER, readVacationFilters, vacationFilterQuery, type VacationFilters } from "~/lib/vacation-filters";
