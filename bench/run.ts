@@ -1,4 +1,4 @@
-// npm run bench — seeds a company of 200 people with ~3,000 absences (and one of 1,000 people with
+// npm run bench — seeds a company of 200 people with ~3,000 vacations (and one of 1,000 people with
 // 15,000 for the reports) into a scratch SQLite file,
 // starts the built server in production mode, and loads each target with 10 concurrent
 // connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
@@ -41,7 +41,7 @@ interface SeedCompany {
   admins: number;
 }
 
-/** One company: people in teams, allowances, 15 absences each in YEAR (mixed statuses), PT holidays. */
+/** One company: people in teams, allowances, 15 vacations each in YEAR (mixed statuses), PT holidays. */
 async function seedCompany(db: ReturnType<typeof createDb>, spec: SeedCompany, passwordHash: string) {
   const company = await db.company.create({ data: { name: spec.name } });
   const companyId = company.id;
@@ -160,7 +160,7 @@ const WRITE_EVERY_MS = 200;
 
 /**
  * What a working company looks like: every one of the 200 people signed in, each connection
- * loading some person's own pages in turn (My Calendar most, then their absences and the company
+ * loading some person's own pages in turn (My Calendar most, then their vacations and the company
  * month; admins also their approvals), while every 200 ms someone requests a day off or an admin
  * approves the last request (through the JSON API, as the screens' forms do the same model
  * calls). Each write changes the data the next pages are rendered from.

@@ -46,7 +46,7 @@ export interface VacationFormProps {
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
- * The absence request form (my calendar's drawer and the absences page). A plain POST form with
+ * The vacation request form (my calendar's drawer and the vacations page). A plain POST form with
  * intent=create: the server validates it again and answers errors next to the fields.
  */
 export function VacationForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, action, autoFocus }: VacationFormProps) {

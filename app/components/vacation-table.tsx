@@ -23,7 +23,7 @@ export interface VacationTableRow {
 
 export type RowAction = "approve" | "reject" | "cancel";
 
-/** A table row from a stored absence; what depends on the viewer and the page comes in `extra`. */
+/** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
   extra: Pick<VacationTableRow, "userName" | "workingDays" | "canApprove" | "canCancel">,
@@ -34,7 +34,7 @@ export function toVacationTableRow(
 
 /**
  * What cancelling a row asks (the dialog with JavaScript, the page's confirmation step without):
- * the range, and whose absence it is in a table of several people.
+ * the range, and whose vacation it is in a table of several people.
  */
 export function cancelConfirmation(t: TFunction, row: Pick<VacationTableRow, "startDate" | "endDate" | "userName">, language: string, named: boolean): Confirmation {
   const range = formatDateRange(row.startDate, row.endDate, language);
@@ -57,7 +57,7 @@ export interface VacationTableProps {
   rows: readonly VacationTableRow[];
   categories: readonly { id: string; name: string }[];
   showUser?: boolean;
-  /** 'user' column heading: 'User' on the absences page, 'Requested by' on approvals. */
+  /** 'user' column heading: 'User' on the vacations page, 'Requested by' on approvals. */
   userHeading?: string;
   actions: readonly RowAction[];
   /** Off where every row has the same status (approvals: all pending). */
@@ -68,7 +68,7 @@ export interface VacationTableProps {
 }
 
 /**
- * A table of absences with POST buttons per row (intent + id). One form per row, the buttons
+ * A table of vacations with POST buttons per row (intent + id). One form per row, the buttons
  * carry the intent, so the page works the same with and without JavaScript.
  */
 export function VacationTable({ caption, rows, categories, showUser, userHeading, actions, showStatus = true, empty, testId }: VacationTableProps) {
@@ -82,7 +82,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
     );
   }
   // The column names, also written on each cell (data-label): on a phone a row is drawn as a card
-  // whose values carry their names, with its buttons in reach (app/styles/vacation-table.css, "Absence tables on a phone").
+  // whose values carry their names, with its buttons in reach (app/styles/vacation-table.css, "Vacation tables on a phone").
   const heading = {
     user: userHeading ?? t("absences.table.user"),
     start: t("absences.table.start"),

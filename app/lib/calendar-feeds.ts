@@ -1,5 +1,5 @@
 // Calendar feeds (iCal subscriptions), the parts with no database: addresses, the window of dates a
-// feed covers, and what each absence becomes as an all-day event. Shared by the server (the feed
+// feed covers, and what each vacation becomes as an all-day event. Shared by the server (the feed
 // itself, the management page's loader) and the page. See docs/decisions/0023-calendar-feeds.md.
 import type { TFunction } from "i18next";
 import { addDays, isIsoDate, isoDate, type IsoDate } from "./dates";
@@ -42,7 +42,7 @@ function shiftYears(date: IsoDate, years: number): IsoDate {
 }
 
 /**
- * The absences a feed carries: those touching one year back to two years ahead of today. Calendar
+ * The vacations a feed carries: those touching one year back to two years ahead of today. Calendar
  * apps keep what they fetched before, so the past needs no more; the bound keeps a large
  * company's feed a size apps accept.
  */
@@ -55,7 +55,7 @@ export function exclusiveEnd(lastDay: IsoDate): IsoDate {
   return addDays(lastDay, 1);
 }
 
-/** What a feed needs to know about one absence. */
+/** What a feed needs to know about one vacation. */
 export interface FeedVacation {
   id: string;
   userId: string;
@@ -70,7 +70,7 @@ export interface FeedVacation {
   updatedAt: Date;
 }
 
-/** The person an absence belongs to, as the feed's owner sees them. */
+/** The person a vacation belongs to, as the feed's owner sees them. */
 export interface FeedPerson {
   name: string;
   /** seesVacationDetailsOf(owner, person): the absence category and description, or only "Absent". */
@@ -87,7 +87,7 @@ export interface FeedEvent {
   description: string | null;
   tentative: boolean;
   created: Date;
-  /** When the absence last changed: DTSTAMP and LAST-MODIFIED of a feed without a METHOD. */
+  /** When the vacation last changed: DTSTAMP and LAST-MODIFIED of a feed without a METHOD. */
   modified: Date;
 }
 
@@ -115,9 +115,9 @@ function halfDayNote(vacation: FeedVacation, t: TFunction): string | null {
 }
 
 /**
- * One absence as an all-day event, or null for what a feed never shows: rejected and cancelled
+ * One vacation as an all-day event, or null for what a feed never shows: rejected and cancelled
  * requests, and a stored row with dates that are no dates (one bad row must not break a feed).
- * Pending requests are tentative and say so in the title; an absence whose reason the owner may
+ * Pending requests are tentative and say so in the title; a vacation whose reason the owner may
  * not see is "Absent", without absence category or description.
  */
 export function feedEvent(vacation: FeedVacation, context: FeedEventContext): FeedEvent | null {

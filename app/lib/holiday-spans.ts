@@ -4,12 +4,12 @@ import type { IsoDate } from "./dates";
 import { earliestStartReaching, FIRST_DATE, LAST_DATE, latestEndReaching } from "./input-limits";
 import type { DateRange } from "./working-days";
 
-/** Every date of every absence that touches [from, to]: none is longer than MAX_VACATION_DAYS. */
+/** Every date of every vacation that touches [from, to]: none is longer than MAX_VACATION_DAYS. */
 export function spanOfVacationsTouching(from: IsoDate, to: IsoDate): DateRange {
   return { startDate: earliestStartReaching(from), endDate: latestEndReaching(to) };
 }
 
-/** The dates the given absences cover; with none, an empty span (only recurring holidays are read). */
+/** The dates the given vacations cover; with none, an empty span (only recurring holidays are read). */
 export function spanOfVacations(vacations: readonly DateRange[]): DateRange {
   let startDate = LAST_DATE;
   let endDate = FIRST_DATE;

@@ -1,7 +1,7 @@
 // The numbers behind the reports' two pictures (docs/decisions/0024-reports-and-csv.md), apart
 // from their drawing so they are tested as numbers:
-// - days off per month of a year, by team: working days of approved absences (any absence category: a sick
-//   day is a day off too), each absence split over the months it touches;
+// - days off per month of a year, by team: working days of approved vacations (any absence category: a sick
+//   day is a day off too), each vacation split over the months it touches;
 // - the people with the most days left: what they can still take this year (yearly + residual +
 //   special leave remaining), the pile-up an admin must see coming before the year ends.
 import type { BalanceKind, Balances } from "./balance-kinds";

@@ -1,4 +1,4 @@
-// Working days of an absence: weekdays that are not a holiday of the requester's country/region.
+// Working days of a vacation: weekdays that are not a holiday of the requester's country/region.
 // Pure and client-safe: the browser builds the same calendar from the holiday rows it is sent
 // (a calendar holds Sets and functions, so send rows, not calendars, through loaders).
 import {
@@ -265,7 +265,7 @@ function weekdaysBetween(from: IsoDate, to: IsoDate): number {
 function sumWorkingDays(range: VacationRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
   if (from > to) return 0;
   let total = weekdaysBetween(from, to) - calendar.weekdayHolidaysBetween(from, to);
-  // A half first or last day (when a working day) counts 0.5. On a one-day absence both flags
+  // A half first or last day (when a working day) counts 0.5. On a one-day vacation both flags
   // together (afternoon start, midday end) are contradictory and count as one half day too, never
   // as zero or less: the Set holds that date once.
   const halves = new Set<IsoDate>();
@@ -310,7 +310,7 @@ export function splitWorkingDaysByYear(range: VacationRange, calendar: HolidayCa
 
 /**
  * Whether two inclusive date ranges share at least one date. Half days are deliberately ignored:
- * a morning absence and an afternoon absence on the same date still clash.
+ * a morning vacation and an afternoon vacation on the same date still clash.
  */
 export function rangesOverlap(a: DateRange, b: DateRange): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;

@@ -1,5 +1,5 @@
 // Absence categories (AbsenceCategory rows) of a company: listed for everyone, managed by company
-// admins. A category some absence points at is deactivated, never deleted (its history stays readable);
+// admins. A category some vacation points at is deactivated, never deleted (its history stays readable);
 // at least one category stays active, so people can always request something. Rules and reasons:
 // docs/decisions/0021-absence-types.md.
 import type { Prisma } from "~/generated/prisma/client";
@@ -48,7 +48,7 @@ export function getAbsenceCategory(viewer: Viewer, id: string): Promise<AbsenceC
   return findCategory(getDb(), viewer, id);
 }
 
-/** How many absences (of any status) point at each category: one query for the whole company. */
+/** How many vacations (of any status) point at each category: one query for the whole company. */
 export async function absenceCategoryUsage(viewer: Viewer): Promise<Record<string, number>> {
   requireAdmin(viewer);
   const groups = await getDb().vacation.groupBy({ by: ["categoryId"], where: { companyId: viewer.companyId }, _count: { _all: true } });
@@ -159,7 +159,7 @@ export async function createAbsenceCategory(viewer: Viewer, input: NewAbsenceCat
 
 /**
  * Changes some fields of a category. A category in use keeps its balance (changing it would rewrite the
- * balances of absences already taken); the last active category stays active.
+ * balances of vacations already taken); the last active category stays active.
  */
 export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: Partial<AbsenceCategoryFields>): Promise<AbsenceCategoryRow> {
   requireAdmin(viewer);
@@ -188,7 +188,7 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
   });
 }
 
-/** Deletes a category no absence has ever used; one in use is to be deactivated instead. */
+/** Deletes a category no vacation has ever used; one in use is to be deactivated instead. */
 export async function deleteAbsenceCategory(viewer: Viewer, id: string): Promise<AbsenceCategoryRow> {
   requireAdmin(viewer);
   const { companyId } = viewer;

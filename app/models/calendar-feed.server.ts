@@ -1,4 +1,4 @@
-// Calendar feeds: token-protected iCal addresses of a person's own absences, a team's or the whole
+// Calendar feeds: token-protected iCal addresses of a person's own vacations, a team's or the whole
 // company's (docs/decisions/0023-calendar-feeds.md). Each belongs to the person who made it, who
 // alone renews (new address, the old one stops) or revokes it; both and the creation are audited.
 // A feed is rendered as its owner each time it is fetched, so it never shows more than the owner
@@ -241,7 +241,7 @@ export async function renderFeed(file: string, now = new Date()): Promise<Render
         description: true,
         createdAt: true,
         updatedAt: true,
-        // Deactivated people too: their absences stay under their name (0014).
+        // Deactivated people too: their vacations stay under their name (0014).
         user: { select: personSelect },
       },
       orderBy: [{ startDate: "asc" }, { id: "asc" }],

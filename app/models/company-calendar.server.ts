@@ -1,5 +1,5 @@
 // "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
-// number of people or absences (tests/integration/query-counts.test.ts holds it to that).
+// number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
@@ -57,7 +57,7 @@ export function weekAround(date: IsoDate): { start: IsoDate; end: IsoDate } {
   return { start, end: addDays(start, 6) };
 }
 
-/** What a month's bars show of an absence. */
+/** What a month's bars show of a vacation. */
 const monthVacationColumns = { id: true, userId: true, startDate: true, endDate: true, halfDayStart: true, halfDayEnd: true, status: true, description: true, categoryId: true } as const;
 
 export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) {
@@ -67,7 +67,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const monthEnd = lastDayOfMonth(query.month);
   const week = weekAround(query.today);
   const [candidates, teams, holidays, vacations, categories] = await Promise.all([
-    // People who left during or after this month still have their absences of it shown.
+    // People who left during or after this month still have their vacations of it shown.
     readBalancePeople(db, companyId, { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } }),
     listTeams(viewer),
     // Only the month's holidays are shown (working days are not counted here).
@@ -77,8 +77,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       { companyId, ...holdingDates, OR: [overlapping(monthStart, monthEnd), overlapping(week.start, week.end)] },
       { order: "oldest" },
     ),
-    // The company's few absence categories, named by id: the absences' own relation read them by
-    // (company, category) pair, a statement with two parameters per absence of the month.
+    // The company's few absence categories, named by id: the vacations' own relation read them by
+    // (company, category) pair, a statement with two parameters per vacation of the month.
     listCategories(viewer, { activeOnly: false }),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));

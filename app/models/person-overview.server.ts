@@ -9,9 +9,9 @@ import { isAdmin, seesVacationDetailsOf, type Viewer } from "~/utils/permissions
 import { companyRefOf, loadBalanceInputs } from "./balance.server";
 
 /**
- * A person of the viewer's company (404 for anyone else's) with the absences of `year` that hold
+ * A person of the viewer's company (404 for anyone else's) with the vacations of `year` that hold
  * dates (pending, approved: the balance inputs read no others). Their balances only for those who
- * see their absences in detail (seesVacationDetailsOf); colleagues see when they are away, not how
+ * see their vacations in detail (seesVacationDetailsOf); colleagues see when they are away, not how
  * many days they have left.
  */
 export async function getPersonOverview(viewer: Viewer, userId: string, year: number) {

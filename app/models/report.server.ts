@@ -2,8 +2,8 @@
 // - the year: every person's allowances, used and remaining, from ONE load of the company's
 //   balance inputs (loadBalanceInputs, the same numbers as every other screen), filtered by team,
 //   sorted by any column, with the two pictures' numbers (app/lib/report-charts.ts);
-// - the absences: every absence in a date range by absence category, status and team.
-// Each, and its CSV, in a fixed number of queries however many people or absences.
+// - the vacations: every vacation in a date range by absence category, status and team.
+// Each, and its CSV, in a fixed number of queries however many people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";
@@ -187,7 +187,7 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
 }
 
 // ---------------------------------------------------------------------------------------------
-// Absences in a date range.
+// Vacations in a date range.
 
 // The CSV has no use for the id: each string column of 15,000 rows costs SQLite and the driver a
 // few milliseconds, against the 150 ms an admin should wait for a year of a 1,000-person company.
@@ -220,9 +220,9 @@ export interface VacationReportRow {
 }
 
 /**
- * What describes absences — the person's name and e-mail, their team, the absence category, the working
+ * What describes vacations — the person's name and e-mail, their team, the absence category, the working
  * days — from four queries for any number of rows. `userIds` null: everyone in the company (an
- * export of every absence, where naming a thousand ids costs more than reading them all).
+ * export of every vacation, where naming a thousand ids costs more than reading them all).
  */
 async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[] | null, span: HolidaySpan) {
   const db = getDb();
@@ -234,7 +234,7 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
   const teamName = new Map(teams.map((team) => [team.id, team.name]));
-  // What is said of a person once per person, not once per absence (an export has 15 per person).
+  // What is said of a person once per person, not once per vacation (an export has 15 per person).
   const personById = new Map(
     people.map((person) => [
       person.id,
@@ -277,7 +277,7 @@ async function describeVacationReport(viewer: Viewer, t: TFunction, vacations: (
   });
 }
 
-/** A page of the absences under the filters, in date order (a report reads forward in time). */
+/** A page of the vacations under the filters, in date order (a report reads forward in time). */
 export async function vacationReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {
   requireAdmin(viewer);
   const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
@@ -289,16 +289,16 @@ export async function vacationReport(viewer: Viewer, filters: VacationFilters, p
   return { items: await describeVacationReport(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
 }
 
-/** The most absences one CSV holds (a company's century). */
+/** The most vacations one CSV holds (a company's century). */
 export const MAX_VACATION_REPORT_ROWS = 100_000;
 
-/** Every absence under the filters as CSV, with the person's team and its working days. */
+/** Every vacation under the filters as CSV, with the person's team and its working days. */
 export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
   requireAdmin(viewer);
   const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
     readVacations(vacationReportFields, where, { order: "oldest", page: { offset: 0, limit: MAX_VACATION_REPORT_ROWS } }),
-    // Read alongside the absences, so from the filters' dates: any absence they find touches them.
+    // Read alongside the vacations, so from the filters' dates: any vacation they find touches them.
     vacationDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfVacationsTouching(filters.dateFrom, filters.dateTo) : null),
   ]);
   const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description")];

@@ -1,4 +1,4 @@
-// The server half of the absence screens' forms, shared by My calendar, Absences and Approvals:
+// The server half of the vacation screens' forms, shared by My calendar, Absences and Approvals:
 // each route authenticates, then hands the posted form here. Answers are ActionReply with
 // locale keys only.
 import { data, redirect } from "@remix-run/node";
@@ -12,7 +12,7 @@ import type { Viewer } from "~/utils/permissions.server";
 import { cancelVacation, createVacation, decideVacation } from "./vacation.server";
 
 /**
- * The `created` query parameter the pages read after a new absence: "1" for a request awaiting
+ * The `created` query parameter the pages read after a new vacation: "1" for a request awaiting
  * approval, "recorded" for one of an absence category that needs none (approved as it was made), "approved" for
  * the request of the company's only admin, whom nobody else could review (decision 0018).
  */
@@ -58,7 +58,7 @@ const SUCCESS_KEYS: Record<RowIntent, string> = {
 };
 
 /**
- * Approve, reject or cancel one absence by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
+ * Approve, reject or cancel one vacation by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
  * already decided) come back as an error notice with the model's status, never as an error page.
  */
 export async function runRowAction(

@@ -1,4 +1,4 @@
-// E-mails about absence requests. Reviewers' copies carry Approve and Reject links: signed (random
+// E-mails about vacation requests. Reviewers' copies carry Approve and Reject links: signed (random
 // token, stored hashed), single-use, expiring, bound to the request and to that admin.
 import { languageOr, type Language } from "~/i18n";
 import { renderVacationMail } from "~/emails/vacation.server";
@@ -192,8 +192,8 @@ export async function notifyAdmin(viewer: Viewer, vacationId: string) {
 export const CANCELLATION_NOTIFIED = "vacation.cancellation_notified";
 
 /**
- * The reviewers hear that an absence was cancelled, when the person who cancelled it says yes to
- * 'Queres notificar o Admin da Team?'. Once per absence: a second yes would only be noise (409).
+ * The reviewers hear that a vacation was cancelled, when the person who cancelled it says yes to
+ * 'Queres notificar o Admin da Team?'. Once per vacation: a second yes would only be noise (409).
  */
 export async function notifyCancellation(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;

@@ -1,5 +1,5 @@
 // /company-calendar?month=YYYY-MM&team=&q= — who is off: the company's month, a row per person.
-// The address is the state: month, filters, the open absence (?bar=) and the request drawer
+// The address is the state: month, filters, the open vacation (?bar=) and the request drawer
 // (?new=1&start=&end=) all work without JavaScript; with it, panels open in place.
 import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";

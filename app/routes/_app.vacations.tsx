@@ -241,7 +241,7 @@ interface VacationsSectionProps {
   categories: ComponentProps<typeof VacationTable>["categories"];
   showUser?: boolean;
   actions: ComponentProps<typeof VacationTable>["actions"];
-  /** Whether the filters hide absences: an empty table then says none match. */
+  /** Whether the filters hide vacations: an empty table then says none match. */
   filtered: boolean;
   testId: string;
   pageKey: string;

@@ -13,7 +13,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 // PATCH /api/absence-categories/{id} (company admins): the fields sent change, `active` included.
-// DELETE: only a category no absence ever used (409 otherwise: deactivate it with PATCH).
+// DELETE: only a category no vacation ever used (409 otherwise: deactivate it with PATCH).
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "PATCH", "DELETE");

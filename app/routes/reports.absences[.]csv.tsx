@@ -7,7 +7,7 @@ import { getT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/permissions.server";
 import { readVacationReportFilters } from "./_app.reports/vacations.server";
 
-// The absences tab's "Export CSV": every absence under the tab's filters, in the reader's language.
+// The absences tab's "Export CSV": every vacation under the tab's filters, in the reader's language.
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const screen = `/reports?${new URLSearchParams([["tab", "absences"], ...[...url.searchParams].filter(([key]) => key !== "tab")])}`;

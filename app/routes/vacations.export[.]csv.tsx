@@ -15,7 +15,7 @@ import { getLanguage, getT } from "~/utils/i18n.server";
 import { isAdmin } from "~/utils/permissions.server";
 
 // Every row under the Absences page's current filters (not just the page shown): the person's own
-// absences, or with scope=company (admins) the whole company's. A fixed number of queries.
+// vacations, or with scope=company (admins) the whole company's. A fixed number of queries.
 export function loader({ request }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser(request);

@@ -50,7 +50,7 @@ for (const size of WIDTHS) {
 // ---- States: each is set up once, then checked at both widths (resizing keeps it open). ----
 
 const YEAR = new Date().getFullYear() + 5;
-// Demo people no other spec signs in as, one per project: the states below make absences of theirs.
+// Demo people no other spec signs in as, one per project: the states below make vacations of theirs.
 const STATE_PEOPLE = { "js-on": "ines.rodrigues8@demo.test", "js-off": "joana.silva10@demo.test" } as const;
 
 function jsOn() {
@@ -84,7 +84,7 @@ async function expectQuestion(page: Page) {
   await expect(page.locator(question())).toBeVisible();
 }
 
-/** An absence of the state person in YEAR (made once; a reused server keeps it). */
+/** A vacation of the state person in YEAR (made once; a reused server keeps it). */
 async function ensureOwnVacation(page: Page): Promise<{ start: string; end: string }> {
   const range = { start: `${YEAR}-06-09`, end: `${YEAR}-06-11` };
   await openPage(page, `/vacations?from=${range.start}&to=${range.end}`);

@@ -97,7 +97,7 @@ async function clearRange(page: Page, start: string, end: string) {
   }
 }
 
-test("an absence requested from My Calendar with the keyboard only", async ({ page }) => {
+test("a vacation requested from My Calendar with the keyboard only", async ({ page }) => {
   const start = dayOf(3, 2);
   const end = dayOf(3, 2, 2);
   const description = `Teclado ${test.info().project.name}`;

@@ -1,4 +1,4 @@
-// Requesting, refusing and approving absences, with JavaScript on and off.
+// Requesting, refusing and approving vacations, with JavaScript on and off.
 // Both projects run at once against one server as the same demo employee, so every test owns its
 // own date range in a year the demo data never reaches (two years ahead), per project.
 import { expect, type Page, test, type TestInfo } from "./fixtures";
@@ -25,13 +25,13 @@ function dayOf(month: number, week: number, days = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Months of its own for each project, so the two never touch each other's absences. */
+/** Months of its own for each project, so the two never touch each other's vacations. */
 function month(testInfo: TestInfo, offset: number): number {
   return (testInfo.project.name === "js-off" ? 9 : 3) + offset;
 }
 
 
-/** Cancels the employee's absences in the range left by an earlier run on a reused server. */
+/** Cancels the employee's vacations in the range left by an earlier run on a reused server. */
 async function clearRange(page: Page, range: Range) {
   await page.goto(`/vacations?from=${range.start}&to=${range.end}&size=100`);
   const cancelButtons = page.getByTestId("my-vacations").getByRole("button", { name: /^Cancelar pedido/ });
@@ -60,12 +60,12 @@ async function requestFromCalendar(page: Page, range: Range, description: string
   await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=1`));
 }
 
-/** The live row of my absence (a reused server keeps earlier runs' rows, cancelled). */
+/** The live row of my vacation (a reused server keeps earlier runs' rows, cancelled). */
 function myRow(page: Page, description: string) {
   return page.getByTestId("my-vacations").locator('tbody tr:not([data-status="cancelled"])').filter({ hasText: description });
 }
 
-test("an employee requests an absence by typing dates and sees it pending in the list and the calendar", async ({ page }, testInfo) => {
+test("an employee requests a vacation by typing dates and sees it pending in the list and the calendar", async ({ page }, testInfo) => {
   const range = { start: dayOf(month(testInfo, 0), 1), end: dayOf(month(testInfo, 0), 1, 2) };
   const description = `E2E request ${testInfo.project.name}`;
   await signIn(page, DEMO.employee.email);
@@ -197,7 +197,7 @@ test("what is picked before the form's code has arrived stays picked and counts 
   expect(pageErrors).toEqual([]);
 });
 
-test("cancelling an absence asks first, with and without JavaScript, and then says it is cancelled", async ({ page }, testInfo) => {
+test("cancelling a vacation asks first, with and without JavaScript, and then says it is cancelled", async ({ page }, testInfo) => {
   const range = { start: dayOf(month(testInfo, 3), 1), end: dayOf(month(testInfo, 3), 1, 4) };
   const description = `E2E cancel ${testInfo.project.name}`;
   await signIn(page, DEMO.employee.email);

@@ -389,7 +389,7 @@ describe("real calls answer what the document allows", () => {
     await expectStatus(400, "GET", "/api/users/me/allowances-summary?year=1999", { token: tokens.employee });
   });
 
-  it("requests, decides, reminds and cancels absences", async () => {
+  it("requests, decides, reminds and cancels vacations", async () => {
     const request = (start: string, end: string, extra: Json = {}) => ({ start_date: start, end_date: end, absence_category_id: "training", ...extra });
     const first = await expectStatus(201, "POST", "/api/vacations", { token: tokens.employee, body: request("2027-03-01", "2027-03-03", { description: "Course" }) });
     // Spec section 3's other names: from/to for the dates, notes for the description.

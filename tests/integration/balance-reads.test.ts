@@ -172,7 +172,7 @@ describe("balance reads", () => {
     expect(every.holidayRows.length).toBe(5);
   });
 
-  it("lists the first ten absences ahead of a person, in date order", async () => {
+  it("lists the first ten vacations ahead of a person, in date order", async () => {
     const viewer = await viewerFor({ id: ids.bia });
     for (let day = 12; day >= 1; day--) {
       const date = `2031-02-${String(day).padStart(2, "0")}`;

@@ -321,7 +321,7 @@ describe("reverting a carry-over", () => {
     expect(again.value.notice.detail).toBe("balances.errors.alreadyReverted");
   });
 
-  it("refuses while absences hold the residual days the revert would take", async () => {
+  it("refuses while vacations hold the residual days the revert would take", async () => {
     const db = getDb();
     await vacation(ids.eve, ids.acme, "2027-03-01", "2027-03-03", "approved", "residual");
     const eveCarry = await db.carryOver.findFirstOrThrow({ where: { userId: ids.eve } });

@@ -1,5 +1,5 @@
 // The company calendar: who is off in a month, what each viewer may see of it, and what they may
-// do with an absence from there (cancel, notify the team's admins), tried with foreign ids and
+// do with a vacation from there (cancel, notify the team's admins), tried with foreign ids and
 // lesser roles.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getCompanyMonth } from "~/models/company-calendar.server";
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const left = await createUser(company.id, { fullName: "Eduardo Saiu", teamId: blue.id });
   await db.user.update({ where: { id: redAdmin.id }, data: { teamId: red.id } });
   await db.user.update({ where: { id: azorean.id }, data: { countryCode: "PT", region: "20" } });
-  // Eduardo left in February: his January absence stays history, March shows no row for him.
+  // Eduardo left in February: his January vacation stays history, March shows no row for him.
   await db.user.update({ where: { id: left.id }, data: { deactivatedAt: new Date("2027-02-15T00:00:00Z") } });
   await db.holiday.createMany({
     data: [
@@ -91,7 +91,7 @@ describe("getCompanyMonth", () => {
     expect(eduardo?.bars.map((b) => b.id)).toEqual([vacations.leftJanuary.id]);
   });
 
-  it("shows absences that hold dates (not rejected ones), including those reaching in from last month", async () => {
+  it("shows vacations that hold dates (not rejected ones), including those reaching in from last month", async () => {
     const month = await query(await viewerFor(people.owner));
     const bars = month.people.flatMap((p) => p.bars.map((b) => b.id));
     expect(bars).toEqual(expect.arrayContaining([vacations.anaPending.id, vacations.brunoApproved.id, vacations.carlaNextWeek.id]));
@@ -148,7 +148,7 @@ describe("getCompanyMonth", () => {
 });
 
 describe("/company-calendar actions", () => {
-  it("refuses to cancel another company's absence (404) or a colleague's (403), and changes nothing", async () => {
+  it("refuses to cancel another company's vacation (404) or a colleague's (403), and changes nothing", async () => {
     const cookie = await signIn(people.carla.email);
     const post = (id: string) => run(() => action(args(postForm(`/company-calendar?month=${MONTH}`, { intent: "cancel", id, confirmed: "1" }, cookie))));
     expect(unwrapData(await post(foreign.vacationId)).status).toBe(404);
@@ -217,7 +217,7 @@ describe("a person's page (/people/:id)", () => {
     expect(response instanceof Response ? response.status : unwrapData(response).status).toBe(404);
   });
 
-  it("shows the absences that hold dates, not requests that did not go ahead", async () => {
+  it("shows the vacations that hold dates, not requests that did not go ahead", async () => {
     for (const viewer of [people.bruno, people.owner]) {
       const ofCarla = await getPersonOverview(await viewerFor(viewer), people.carla.id, 2027);
       expect(ofCarla.vacations.map((v) => v.id)).toEqual([vacations.carlaNextWeek.id]);
@@ -226,7 +226,7 @@ describe("a person's page (/people/:id)", () => {
 });
 
 describe("the API keeps the same privacy", () => {
-  it("gives a colleague the dates and status of another's absence, not its reason", async () => {
+  it("gives a colleague the dates and status of another's vacation, not its reason", async () => {
     const asBruno = await signIn(people.bruno.email);
     const search = (await searchApi(args(getRequest(`/api/vacations/search?date_from=2027-03-01&date_to=2027-03-31`, asBruno)))) as Response;
     const rows = (await search.json()) as { id: string; description: string; absence_category_id: string | null; reason_hidden?: boolean }[];
@@ -242,9 +242,9 @@ describe("the API keeps the same privacy", () => {
   });
 });
 
-// Searches for absences overlapping a period read start dates from MAX_VACATION_DAYS before it
-// (an index range, decision 0040): the longest absence a person may request must still be found.
-describe("an absence as long as one may be", () => {
+// Searches for vacations overlapping a period read start dates from MAX_VACATION_DAYS before it
+// (an index range, decision 0040): the longest vacation a person may request must still be found.
+describe("a vacation as long as one may be", () => {
   it("shows in the month, the week and the search it reaches by its last day only, and not a day later", async () => {
     const longCo = await createCompany("Long Co");
     const owner = await createUser(longCo.id, { role: "owner", fullName: "Lia Longa" });

@@ -151,7 +151,7 @@ describe("sign-in backoff instead of a lockout", () => {
   });
 });
 
-describe("absence dates", () => {
+describe("vacation dates", () => {
   it("refuses a request over nine millennia at once, with a message a person understands", async () => {
     const response = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "1000-01-06", end_date: "9999-12-30" })));
     expect(response.status).toBe(400);
@@ -165,7 +165,7 @@ describe("absence dates", () => {
   });
 
   // That they stay fast is the working-days unit test (no day is walked) and `npm run bench`, not a timer here.
-  it("keeps the company's pages working with an absence stored before dates were bounded, even cancelled", async () => {
+  it("keeps the company's pages working with a vacation stored before dates were bounded, even cancelled", async () => {
     await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "cancelled" });
     await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "pending" });
     for (const [name, load] of [

@@ -2,7 +2,7 @@
 // A company may keep a century of imported holiday calendars; a page reads only the recurring
 // holidays and those around its own dates (loadHolidayCalendars' span). These tests give a company
 // one holiday on 14 March of every year from 2000 to 2099 and check that each caller still counts
-// every holiday that falls inside the absences it shows, including those past the year asked for.
+// every holiday that falls inside the vacations it shows, including those past the year asked for.
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvDialectFor } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
@@ -50,7 +50,7 @@ describe("holidays read by span", () => {
     expect(everything.holidayRows).toHaveLength(102);
   });
 
-  it("My Calendar counts a holiday of the next year inside an absence that crosses into it", async () => {
+  it("My Calendar counts a holiday of the next year inside a vacation that crosses into it", async () => {
     const personal = await getPersonalYear(employee, 2027, "2027-03-01");
     expect(personal.vacations.find((v) => v.id === ids.turnOfYear)?.workingDays).toBe(9);
     expect(personal.holidays.map((holiday) => holiday.name)).toEqual(expect.arrayContaining(["Filler 2027", "Christmas"]));
@@ -61,13 +61,13 @@ describe("holidays read by span", () => {
     expect(sent).not.toContain("2040-03-14");
   });
 
-  it("My Calendar's upcoming absences years ahead count their own holidays", async () => {
+  it("My Calendar's upcoming vacations years ahead count their own holidays", async () => {
     const personal = await getPersonalYear(employee, 2027, "2027-03-01");
     expect(personal.upcoming.find((v) => v.id === ids.in2031)?.workingDays).toBe(9);
     expect(personal.upcoming.find((v) => v.id === ids.in2040)?.workingDays).toBe(4);
   });
 
-  it("lists of absences (Absences, the absence report and its CSV) count each absence's holidays", async () => {
+  it("lists of vacations (Absences, the vacation report and its CSV) count each vacation's holidays", async () => {
     const vacations = await getDb().vacation.findMany({ where: { companyId } });
     const described = await describeVacations(admin, vacations);
     expect(described.workingDays[ids.turnOfYear]).toBe(9);

@@ -1,6 +1,6 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The reports screen, its CSVs and /api/reports/vacations (issue 12, docs/decisions/0024): an
-// admin reads the year (team filter, sorting, the pictures' numbers) and the absences of a range,
+// admin reads the year (team filter, sorting, the pictures' numbers) and the vacations of a range,
 // and exports both in pt, en and es; an employee is refused everything; another company's ids
 // show nothing of theirs; a signed-out export gets the spec's 401 text.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -203,7 +203,7 @@ describe("the year's CSV in each language", () => {
   });
 });
 
-describe("the absences of a date range", () => {
+describe("the vacations of a date range", () => {
   it("shows this year unless dates are chosen, with team, category, status and working days", async () => {
     const tab = await vacationsTab("");
     expect(tab.filters).toMatchObject({ from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
@@ -228,7 +228,7 @@ describe("the absences of a date range", () => {
     expect(reversed.invalid.to).toBe("vacation.startAfterEnd");
   });
 
-  it("exports every absence under the filters, formula-safe, in the reader's language", async () => {
+  it("exports every vacation under the filters, formula-safe, in the reader's language", async () => {
     const pt = await vacationsCsv(args(csvRequest(`/reports/absences.csv?from=${YEAR}-01-01&to=${YEAR}-12-31`, "pt")));
     expect(pt.status).toBe(200);
     expect(pt.headers.get("Content-Disposition")).toBe(

@@ -1,5 +1,5 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
-// The parts of calendar feeds that need no database: addresses, the window, each absence as an
+// The parts of calendar feeds that need no database: addresses, the window, each vacation as an
 // all-day event (exclusive end, "Absent", pending, half days), the rule for who may have which
 // feed, and the iCalendar document as ical.js reads it.
 import { describe, expect, it } from "vitest";
@@ -84,7 +84,7 @@ describe("dates of a feed", () => {
   });
 });
 
-describe("an absence as an event", () => {
+describe("a vacation as an event", () => {
   it("is an all-day event with a stable uid, the category and the description when the owner may see them", () => {
     expect(feedEvent(vacation(), context())).toEqual({
       uid: "v1@folga.example",
@@ -189,7 +189,7 @@ describe("the iCalendar document", () => {
     expect(ics).not.toContain("Private");
   });
 
-  it("marks the owner's own absences busy", () => {
+  it("marks the owner's own vacations busy", () => {
     expect(parseFeed(renderIcs({ name: "x", description: "y", events, busy: true })).events[0].transparency).toBe("OPAQUE");
   });
 

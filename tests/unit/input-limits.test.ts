@@ -10,7 +10,7 @@ const request = (fields: Record<string, unknown>) =>
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 
-describe("date window and span of an absence", () => {
+describe("date window and span of a vacation", () => {
   it("refuses dates outside 2000–2100 with a message a person understands", () => {
     expect(messages(request({ startDate: "1000-01-06", endDate: "9999-12-30" }))).toEqual({
       startDate: "validation.dateOutOfWindow",

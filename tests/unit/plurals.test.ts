@@ -84,7 +84,7 @@ describe("plural messages", () => {
   });
 });
 
-describe("absence e-mails", () => {
+describe("vacation e-mails", () => {
   const mail = (language: Language, workingDays: number, endDate: string) =>
     renderVacationMail("approved", language, {
       requester: "Eva",

@@ -21,7 +21,7 @@ describe("days off per month by team", () => {
     ["ops", "Operations"],
   ]);
 
-  it("splits an absence over the months it touches, counting working days only, halves as 0.5", () => {
+  it("splits a vacation over the months it touches, counting working days only, halves as 0.5", () => {
     // Fri 30 Jan 2026 … Tue 3 Feb 2026, the last day a half: Jan 1, Feb 1 + 0.5.
     const chart = daysOffByMonth(2026, [{ id: "ana", name: "Ana", teamId: "eng" }], teams, () => [vacation("2026-01-30", "2026-02-03", "approved", { halfDayEnd: true })], () => NO_HOLIDAYS);
     expect(chart.series).toHaveLength(1);
@@ -31,7 +31,7 @@ describe("days off per month by team", () => {
     expect(chart.total).toBe(2.5);
   });
 
-  it("counts approved absences only, of this year only, without the person's holidays", () => {
+  it("counts approved vacations only, of this year only, without the person's holidays", () => {
     const calendar = holidayCalendar([{ date: "2026-06-10", countryCode: "PT", isRecurring: false }], { countryCode: "PT" }, "PT");
     const chart = daysOffByMonth(
       2026,

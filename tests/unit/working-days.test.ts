@@ -254,7 +254,7 @@ describe("rangesOverlap", () => {
     expect(rangesOverlap(lastDay, { startDate: "2027-01-01", endDate: "2027-01-02" })).toBe(false);
   });
 
-  it("treats a morning and an afternoon absence on the same date as overlapping", () => {
+  it("treats a morning and an afternoon vacation on the same date as overlapping", () => {
     const morning = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayEnd: true };
     const afternoon = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayStart: true };
     expect(rangesOverlap(morning, afternoon)).toBe(true);
@@ -362,11 +362,11 @@ describe("working days counted arithmetically", () => {
 });
 
 describe("the dates a caller reads holidays for", () => {
-  it("widens a period by the longest absence on each side", () => {
+  it("widens a period by the longest vacation on each side", () => {
     expect(spanOfVacationsTouching("2027-01-01", "2027-12-31")).toEqual({ startDate: "2026-01-01", endDate: "2028-12-30" });
   });
 
-  it("spans the given absences, and nothing at all for none", () => {
+  it("spans the given vacations, and nothing at all for none", () => {
     const span = spanOfVacations([
       { startDate: "2027-03-01", endDate: "2027-03-05" },
       { startDate: "2026-12-28", endDate: "2027-01-04" },

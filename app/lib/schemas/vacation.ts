@@ -1,4 +1,4 @@
-// Client-safe schema of a new absence request (form and API). Messages are locale keys.
+// Client-safe schema of a new vacation request (form and API). Messages are locale keys.
 // zod/mini, like every schema the browser runs (see auth.ts).
 import * as z from "zod/mini";
 import { isIsoDate } from "~/lib/dates";

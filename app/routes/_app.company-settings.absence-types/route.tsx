@@ -163,7 +163,7 @@ function CategoryForm({ category, lastResult, errorValues, busy }: { category?: 
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Absences already taken counted against this balance: moving them to another would rewrite history.
+  // Vacations already taken counted against this balance: moving them to another would rewrite history.
   const balanceLocked = Boolean(category && category.uses > 0);
   return (
     <>

@@ -10,7 +10,7 @@ import vacationTableStyles from "~/styles/vacation-table.css";
 import companySettingsStyles from "~/styles/company-settings.css";
 import { ACCOUNT_TABS, MANAGEMENT_TABS, tabPath, type Tab } from "./tabs";
 
-// Every tab's styles: one sheet for the settings screens, and the absence table a person's edit view shows.
+// Every tab's styles: one sheet for the settings screens, and the vacation table a person's edit view shows.
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: vacationTableStyles },
   { rel: "stylesheet", href: companySettingsStyles },

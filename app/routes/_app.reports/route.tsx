@@ -1,5 +1,5 @@
 // Reports (issue 12): the year — everyone's allowances, used and remaining, two pictures, a CSV —
-// and the absences of a date range. Company admins only. Each tab keeps its data in
+// and the vacations of a date range. Company admins only. Each tab keeps its data in
 // <tab>.server.ts and its markup in <tab>-tab.tsx beside this module; the `tab` query parameter
 // chooses. Decisions: docs/decisions/0024-reports-and-csv.md.
 import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// The absences tab: every absence in a date range by absence category, status and team (a GET form), a page
+// The absences tab: every vacation in a date range by absence category, status and team (a GET form), a page
 // at a time, and all of them as CSV.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

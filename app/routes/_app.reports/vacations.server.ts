@@ -1,4 +1,4 @@
-// The absences tab's data: every absence in a date range (this year unless chosen) by absence category,
+// The absences tab's data: every vacation in a date range (this year unless chosen) by absence category,
 // status and team, a page at a time, and the query its CSV link repeats.
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";

@@ -9,7 +9,7 @@ import { aliasParams, DATE, ID, type ApiOperation } from "../operation";
 const TAG = "Absences";
 const ID_PARAM = { id: "The absence's id" };
 
-/** The filters of the absence lists, under every name the filter reader takes (lib/vacation-filters.ts). */
+/** The filters of the vacation lists, under every name the filter reader takes (lib/vacation-filters.ts). */
 const filters = [
   ...aliasParams(NAMES.dateFrom, "date_from", DATE, "Absences that end on or after this day", "2027-08-01"),
   ...aliasParams(NAMES.dateTo, "date_to", DATE, "Absences that start on or before this day", "2027-08-31"),
