@@ -4,7 +4,7 @@ import enAbsences from "../public/locales/en/absences.json";
 import enApiTokens from "../public/locales/en/apiTokens.json";
 import enApiDocs from "../public/locales/en/apiDocs.json";
 import enAudit from "../public/locales/en/audit.json";
-import enAbsenceTypes from "../public/locales/en/absenceTypes.json";
+import enAbsenceCategories from "../public/locales/en/absenceTypes.json";
 import enBalances from "../public/locales/en/balances.json";
 import enBilling from "../public/locales/en/billing.json";
 import enCalendar from "../public/locales/en/calendar.json";
@@ -24,7 +24,7 @@ import esAbsences from "../public/locales/es/absences.json";
 import esApiTokens from "../public/locales/es/apiTokens.json";
 import esApiDocs from "../public/locales/es/apiDocs.json";
 import esAudit from "../public/locales/es/audit.json";
-import esAbsenceTypes from "../public/locales/es/absenceTypes.json";
+import esAbsenceCategories from "../public/locales/es/absenceTypes.json";
 import esBalances from "../public/locales/es/balances.json";
 import esBilling from "../public/locales/es/billing.json";
 import esCalendar from "../public/locales/es/calendar.json";
@@ -44,7 +44,7 @@ import ptAbsences from "../public/locales/pt/absences.json";
 import ptApiTokens from "../public/locales/pt/apiTokens.json";
 import ptApiDocs from "../public/locales/pt/apiDocs.json";
 import ptAudit from "../public/locales/pt/audit.json";
-import ptAbsenceTypes from "../public/locales/pt/absenceTypes.json";
+import ptAbsenceCategories from "../public/locales/pt/absenceTypes.json";
 import ptBalances from "../public/locales/pt/balances.json";
 import ptBilling from "../public/locales/pt/billing.json";
 import ptCalendar from "../public/locales/pt/calendar.json";
@@ -63,8 +63,8 @@ import ptTeams from "../public/locales/pt/teams.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceTypes, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceTypes, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceTypes, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

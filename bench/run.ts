@@ -1,4 +1,4 @@
-// npm run bench — seeds a company of 200 people with ~3,000 absences (and one of 1,000 people with
+// npm run bench — seeds a company of 200 people with ~3,000 vacations (and one of 1,000 people with
 // 15,000 for the reports) into a scratch SQLite file,
 // starts the built server in production mode, and loads each target with 10 concurrent
 // connections for 10 s over loopback. Prints req/s, p50, p99 and the server's peak RSS.
@@ -41,7 +41,7 @@ interface SeedCompany {
   admins: number;
 }
 
-/** One company: people in teams, allowances, 15 absences each in YEAR (mixed statuses), PT holidays. */
+/** One company: people in teams, allowances, 15 vacations each in YEAR (mixed statuses), PT holidays. */
 async function seedCompany(db: ReturnType<typeof createDb>, spec: SeedCompany, passwordHash: string) {
   const company = await db.company.create({ data: { name: spec.name } });
   const companyId = company.id;
@@ -82,10 +82,10 @@ async function seed(url: string) {
   await applyMigrations(url);
   const db = createDb(url);
   const passwordHash = await hashPassword(PASSWORD);
-  const absences = await seedCompany(db, { name: "Bench Co", people: 200, teams: 10, prefix: "person", admins: 10 }, passwordHash);
-  const largeAbsences = await seedCompany(db, { name: "Bench Large", people: LARGE_PEOPLE, teams: 20, prefix: "large", admins: 20 }, passwordHash);
+  const vacations = await seedCompany(db, { name: "Bench Co", people: 200, teams: 10, prefix: "person", admins: 10 }, passwordHash);
+  const largeVacations = await seedCompany(db, { name: "Bench Large", people: LARGE_PEOPLE, teams: 20, prefix: "large", admins: 20 }, passwordHash);
   await db.$disconnect();
-  return { absences, largeAbsences };
+  return { vacations, largeVacations };
 }
 
 function freePort(): Promise<number> {
@@ -160,7 +160,7 @@ const WRITE_EVERY_MS = 200;
 
 /**
  * What a working company looks like: every one of the 200 people signed in, each connection
- * loading some person's own pages in turn (My Calendar most, then their absences and the company
+ * loading some person's own pages in turn (My Calendar most, then their vacations and the company
  * month; admins also their approvals), while every 200 ms someone requests a day off or an admin
  * approves the last request (through the JSON API, as the screens' forms do the same model
  * calls). Each write changes the data the next pages are rendered from.
@@ -430,7 +430,7 @@ async function roundRobin(bases: string[]): Promise<{ base: string; close: () =>
   return { base: `http://127.0.0.1:${port}`, close: () => proxy.close() };
 }
 
-async function pageTargets(base: string, absences: number, title: string, rss: PeakRss) {
+async function pageTargets(base: string, vacations: number, title: string, rss: PeakRss) {
   const admin = await signIn(base, "person0@bench.test");
   const employee = await signIn(base, "person42@bench.test");
   rss.signedIn();
@@ -444,7 +444,7 @@ async function pageTargets(base: string, absences: number, title: string, rss: P
     ["/company-calendar (employee, a month of 200 people)", `/company-calendar?month=${YEAR}-03`, employee, 'data-testid="company-month"'],
     ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
   ];
-  console.log(`\n${title}. Data: 200 people, ${absences} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
+  console.log(`\n${title}. Data: 200 people, ${vacations} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
   console.log("| target | req/s | p50 ms | p99 ms | errors | HTML kB |");
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const [name, target, cookie, marker] of targets.filter(([name]) => chosen(name))) {
@@ -511,19 +511,19 @@ async function main() {
   }
   const servers: ChildProcess[] = [];
   try {
-    const { absences, largeAbsences } = await seed(url);
+    const { vacations, largeVacations } = await seed(url);
     const first = await startServer(url);
     servers.push(first.server);
     const base = first.base;
     // On PostgreSQL the second instance joins the first; on SQLite the several-process server has a watch of its own.
     const rss = new PeakRss(() => (cluster ? servers : [first.server]));
-    const admin = await pageTargets(base, absences, cluster ? "PostgreSQL, one instance" : "SQLite, one instance", rss);
+    const admin = await pageTargets(base, vacations, cluster ? "PostgreSQL, one instance" : "SQLite, one instance", rss);
     if (cluster) {
       const second = await startServer(url);
       servers.push(second.server);
       const proxy = await roundRobin([first.base, second.base]);
       try {
-        await pageTargets(proxy.base, absences, "PostgreSQL, two instances behind a round-robin proxy", rss);
+        await pageTargets(proxy.base, vacations, "PostgreSQL, two instances behind a round-robin proxy", rss);
       } finally {
         proxy.close();
       }
@@ -539,7 +539,7 @@ async function main() {
       const several = await startServer(url, PROCESSES);
       servers.push(several.server);
       const severalRss = new PeakRss(() => [several.server]);
-      await pageTargets(several.base, absences, `SQLite, ${PROCESSES} processes (WEB_CONCURRENCY=${PROCESSES})`, severalRss);
+      await pageTargets(several.base, vacations, `SQLite, ${PROCESSES} processes (WEB_CONCURRENCY=${PROCESSES})`, severalRss);
       console.log(`\nPeak RSS of the ${PROCESSES}-process server: ${severalRss.describe()}\n`);
       several.server.kill("SIGTERM");
     }
@@ -553,7 +553,7 @@ async function main() {
       ["/reports/allowances.csv (year report, CSV)", `/reports/allowances.csv?year=${YEAR}`, "Person 0"],
       ["/reports/absences.csv (every absence of the year, CSV)", `/reports/absences.csv?from=${YEAR}-01-01&to=${YEAR}-12-31`, `${YEAR}-01-04`],
     ];
-    console.log(`\nData: ${LARGE_PEOPLE} people, ${largeAbsences} absences in ${YEAR}; 1 connection × ${SECONDS} s per target\n`);
+    console.log(`\nData: ${LARGE_PEOPLE} people, ${largeVacations} absences in ${YEAR}; 1 connection × ${SECONDS} s per target\n`);
     console.log("| target | req/s | p50 ms | p99 ms | errors |");
     console.log("|---|---:|---:|---:|---:|");
     for (const [name, target, marker] of reportTargets.filter(([name]) => chosen(name))) {

@@ -12,7 +12,7 @@ function isChange(value: unknown): value is Change {
 // A person's role (roles.*, as the people screens say it); "read" is only an API token's role.
 const PERSON_ROLES: readonly string[] = ["user", "admin", "owner"];
 
-/** A value some fields hold as a code the app already has words for: an absence's status, a role. */
+/** A value some fields hold as a code the app already has words for: a vacation's status, a role. */
 function codeLabel(t: Translate, field: string, value: string): string | undefined {
   if (field === "status" && isVacationStatus(value)) return t(`absences.status.${value}`);
   if (field === "role" && PERSON_ROLES.includes(value)) return t(`roles.${value}`);

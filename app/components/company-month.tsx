@@ -1,4 +1,4 @@
-// The company calendar's grid: a table with one row per person and one column per day, absences as
+// The company calendar's grid: a table with one row per person and one column per day, vacations as
 // cells spanning their days (colSpan), so it reads as a table to screen readers and needs no
 // JavaScript. Weekends and today are shaded per column (<col>), holidays per person (each row
 // follows its person's work country and region).
@@ -10,7 +10,7 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import type { IsoMonth } from "~/lib/month-param";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
 
@@ -35,8 +35,8 @@ export interface MonthPerson {
 }
 
 /**
- * A month's absence as the page sends it to the browser: a tuple, not an object. The page hydrates
- * from its loader's data, and a 200-person month's ~220 absences as objects were ~4,000 keys for
+ * A month's vacation as the page sends it to the browser: a tuple, not an object. The page hydrates
+ * from its loader's data, and a 200-person month's ~220 vacations as objects were ~4,000 keys for
  * turbo-stream to encode: as tuples the data is 40 % smaller and its encoding ~35 % cheaper
  * (bench/README.md, session 19). `flags` holds the four yes/no fields.
  */
@@ -91,7 +91,7 @@ export const MIN_ROWS = 15;
 const WEEKDAY_NARROW: Intl.DateTimeFormatOptions = { weekday: "narrow" };
 const DATE_FULL: Intl.DateTimeFormatOptions = { dateStyle: "full" };
 
-/** "Férias de verão", or the type's name, or 'Absent' when the viewer may not see why. */
+/** "Férias de verão", or the absence category's name, or 'Absent' when the viewer may not see why. */
 export function barTitle(t: TFunction, bar: Pick<MonthBar, "details">): string {
   if (!bar.details) return t("companyCalendar.absent");
   return bar.details.description.trim() || categoryName(t, { id: bar.details.categoryId, name: bar.details.categoryName });
@@ -284,7 +284,7 @@ function columnKindsOf(days: IsoDate[], today: IsoDate): ColumnKind[] {
   return known.kinds;
 }
 
-/** A row's day cells: absences as cells spanning their days, runs of empty days as one cell. */
+/** A row's day cells: vacations as cells spanning their days, runs of empty days as one cell. */
 function rowCells(
   { person, month, days, today, query, interactive, onOpenBar }: RowProps,
   { draft, focusDate }: { draft: SelectedRange | null; focusDate: IsoDate | null },
@@ -296,12 +296,12 @@ function rowCells(
   const indexOf = (date: IsoDate) => dayNumber(date) - first;
   const kinds = columnKindsOf(days, today);
   const bars = person.bars;
-  // Each absence's first and last day within the month, as indexes into days (bars come sorted).
+  // Each vacation's first and last day within the month, as indexes into days (bars come sorted).
   const spans = bars.map((bar) => ({ start: indexOf(maxDate(bar.startDate, days[0])), end: indexOf(minDate(bar.endDate, days[days.length - 1])) }));
   let barIndex = 0;
   let day = 0;
   const own = person.isViewer && interactive;
-  /** Whether the next absence not yet shown starts on this day of the month. */
+  /** Whether the next vacation not yet shown starts on this day of the month. */
   const startsBar = (index: number) => barIndex < spans.length && spans[barIndex].start <= index;
   while (day < days.length) {
     while (barIndex < bars.length && spans[barIndex].end < day) barIndex++;
@@ -337,7 +337,7 @@ function rowCells(
     const holiday = person.holidays[date];
     const drafted = Boolean(draft && date >= draft.start && date <= draft.end);
     if (!own && !holiday && !drafted) {
-      // Days with nothing on them are one cell per run, up to the next absence or holiday and
+      // Days with nothing on them are one cell per run, up to the next vacation or holiday and
       // within one kind of column (weekdays, weekend, today: a spanning cell takes the background of
       // the column it starts in): a month of 200 people was 6,000 empty cells to render and send.
       // The day lines are drawn by the cell's background, one per day it spans (--span).
@@ -378,10 +378,10 @@ function rowCells(
 }
 
 /**
- * An absence's link (its panel): the table's query with the month and the absence, the same for
+ * A vacation's link (its panel): the table's query with the month and the vacation, the same for
  * every bar of a table but the id. Written once per table and query, the id put in its place as
  * URLSearchParams would write it, rather than the whole query parsed and written for each of a
- * month's ~220 absences.
+ * month's ~220 vacations.
  */
 export function barHref(query: string, month: IsoMonth, barId: string): string {
   if (!barLinks || barLinks.query !== query || barLinks.month !== month) {

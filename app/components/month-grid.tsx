@@ -14,7 +14,7 @@ const DATE_FULL: Intl.DateTimeFormatOptions = { dateStyle: "full" };
 // Spec §2: rejected over approved over pending (and any of them over a holiday).
 const PRIORITY: Record<DayStatus, number> = { rejected: 3, approved: 2, pending: 1 };
 
-/** How an absence colours the calendar: unknown statuses as pending (spec §4), cancelled not at all. */
+/** How a vacation colours the calendar: unknown statuses as pending (spec §4), cancelled not at all. */
 export function calendarStatus(status: string): DayStatus | null {
   if (status === "cancelled") return null;
   if (status === "rejected" || status === "approved") return status;
@@ -26,7 +26,7 @@ export interface DateRange {
   end: IsoDate;
 }
 
-/** The winning status of every date of the year covered by an absence. */
+/** The winning status of every date of the year covered by a vacation. */
 export function statusesByDate(
   vacations: readonly { startDate: IsoDate; endDate: IsoDate; status: string }[],
   year: number,

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import type { Language } from "~/i18n";
 import { formatDateRange, formatDays } from "~/lib/format";
 import { getT } from "~/utils/i18n.server";
@@ -24,7 +24,7 @@ const button = (href: string, label: string, color: string) =>
 
 type VacationMailKind = "requested" | "recorded" | "reminder" | "cancelled" | "approved" | "rejected";
 
-// "recorded" (an absence of a type that needs no approval) has its texts with the absence types.
+// "recorded" (a vacation of an absence category that needs no approval) has its texts with the absence categories.
 const messagesOf = (kind: VacationMailKind) => (kind === "recorded" ? "absenceTypes.mail" : `notify.${kind}`);
 
 /** requested / recorded / reminder / cancelled go to reviewers and chosen colleagues; approved / rejected to the requester. */

@@ -6,7 +6,7 @@ import {
   countWorkingDaysBetween,
   countWorkingDaysInYear,
   splitWorkingDaysByYear,
-  type AbsenceRange,
+  type VacationRange,
   type HolidayCalendar,
 } from "./working-days";
 
@@ -28,7 +28,7 @@ export interface BalanceCategory {
   balance: string;
 }
 
-export interface BalanceVacation extends AbsenceRange {
+export interface BalanceVacation extends VacationRange {
   status: string;
   categoryId: string;
 }
@@ -36,7 +36,7 @@ export interface BalanceVacation extends AbsenceRange {
 
 /**
  * Residual days carried in from the previous year by the carry-over job: part of that year's
- * residual allowance, usable for absences up to `expiresOn` (docs/decisions/0020).
+ * residual allowance, usable for vacations up to `expiresOn` (docs/decisions/0020).
  */
 export interface CarriedResidual {
   /** The year the days are usable in (the year after the one they were carried from). */
@@ -57,14 +57,14 @@ export interface BalancesInput {
   today?: IsoDate;
 }
 
-export interface BalanceRequest extends AbsenceRange {
+export interface BalanceRequest extends VacationRange {
   categoryId: string;
 }
 
 export interface RequestFitInput {
   request: BalanceRequest;
   /**
-   * The requester's other absences of every year the request touches; when an absence is being
+   * The requester's other vacations of every year the request touches; when a vacation is being
    * edited, leave it out so its days are not counted twice.
    */
   vacations: readonly BalanceVacation[];
@@ -94,9 +94,9 @@ export interface CarriedUse {
   carried: number;
   /** The rest of the residual allowance, set by an admin: it does not expire. */
   handSet: number;
-  /** Residual days of absences (approved or pending) on or before the expiry: carried days go first. */
+  /** Residual days of vacations (approved or pending) on or before the expiry: carried days go first. */
   heldBeforeExpiry: number;
-  /** Carried days no absence up to the expiry holds. */
+  /** Carried days no vacation up to the expiry holds. */
   unused: number;
   /** The unused carried days, once the expiry date has passed; 0 before. */
   expired: number;
@@ -135,7 +135,7 @@ function emptyBalances(allowance: AllowanceTotals | null): Balances {
   return { yearly: figures("yearly"), residual: figures("residual"), special: figures("special") };
 }
 
-/** Residual days held (approved or pending) by a year's absences between two dates. */
+/** Residual days held (approved or pending) by a year's vacations between two dates. */
 function residualDaysHeld(
   vacations: readonly BalanceVacation[],
   balances: Map<string, CategoryBalance>,
@@ -202,8 +202,8 @@ function tallyBalances(
 }
 
 /**
- * A user's balances for one year. Only the part of each absence inside the year counts.
- * Throws RangeError for an absence with invalid dates rather than silently misstating a balance.
+ * A user's balances for one year. Only the part of each vacation inside the year counts.
+ * Throws RangeError for a vacation with invalid dates rather than silently misstating a balance.
  */
 export function computeBalances(input: BalancesInput): Balances {
   const balances = balanceByCategory(input.categories);
@@ -220,9 +220,9 @@ export function computeBalances(input: BalancesInput): Balances {
  * Null when the request fits what is left of its category's allowance in every year it touches
  * (pending requests already hold their days), else the first year that falls short.
  * Categories drawing on no allowance, and categories not in the list, always fit.
- * Carried residual days serve absences up to their expiry only: the days of a residual request
- * after it must fit the hand-set residual left after the other absences after it. Which dates an
- * absence covers decides, not when it is asked for, so an absence recorded late still uses them.
+ * Carried residual days serve vacations up to their expiry only: the days of a residual request
+ * after it must fit the hand-set residual left after the other vacations after it. Which dates an
+ * vacation covers decides, not when it is asked for, so a vacation recorded late still uses them.
  */
 export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfall | null {
   const balances = balanceByCategory(input.categories);

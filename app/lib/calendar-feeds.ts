@@ -1,5 +1,5 @@
 // Calendar feeds (iCal subscriptions), the parts with no database: addresses, the window of dates a
-// feed covers, and what each absence becomes as an all-day event. Shared by the server (the feed
+// feed covers, and what each vacation becomes as an all-day event. Shared by the server (the feed
 // itself, the management page's loader) and the page. See docs/decisions/0023-calendar-feeds.md.
 import type { TFunction } from "i18next";
 import { addDays, isIsoDate, isoDate, type IsoDate } from "./dates";
@@ -42,7 +42,7 @@ function shiftYears(date: IsoDate, years: number): IsoDate {
 }
 
 /**
- * The absences a feed carries: those touching one year back to two years ahead of today. Calendar
+ * The vacations a feed carries: those touching one year back to two years ahead of today. Calendar
  * apps keep what they fetched before, so the past needs no more; the bound keeps a large
  * company's feed a size apps accept.
  */
@@ -55,8 +55,8 @@ export function exclusiveEnd(lastDay: IsoDate): IsoDate {
   return addDays(lastDay, 1);
 }
 
-/** What a feed needs to know about one absence. */
-export interface FeedAbsence {
+/** What a feed needs to know about one vacation. */
+export interface FeedVacation {
   id: string;
   userId: string;
   categoryId: string;
@@ -70,10 +70,10 @@ export interface FeedAbsence {
   updatedAt: Date;
 }
 
-/** The person an absence belongs to, as the feed's owner sees them. */
+/** The person a vacation belongs to, as the feed's owner sees them. */
 export interface FeedPerson {
   name: string;
-  /** seesAbsenceDetailsOf(owner, person): the type and description, or only "Absent". */
+  /** seesVacationDetailsOf(owner, person): the absence category and description, or only "Absent". */
   detailed: boolean;
 }
 
@@ -87,7 +87,7 @@ export interface FeedEvent {
   description: string | null;
   tentative: boolean;
   created: Date;
-  /** When the absence last changed: DTSTAMP and LAST-MODIFIED of a feed without a METHOD. */
+  /** When the vacation last changed: DTSTAMP and LAST-MODIFIED of a feed without a METHOD. */
   modified: Date;
 }
 
@@ -96,15 +96,15 @@ export interface FeedEventContext {
   /** The app's host name: the right-hand side of every UID. */
   host: string;
   person: (userId: string) => FeedPerson;
-  /** The absence type's name as the owner reads it (categoryName). */
-  typeName: (categoryId: string) => string;
+  /** The absence category's name as the owner reads it (categoryName). */
+  categoryNameOf: (categoryId: string) => string;
   t: TFunction;
 }
 
 /** Half days stay all-day events (a feed has no working hours to place them in): the title says which half. */
-function halfDayNote(absence: FeedAbsence, t: TFunction): string | null {
-  const { halfDayStart, halfDayEnd } = absence;
-  if (absence.startDate === absence.endDate) {
+function halfDayNote(vacation: FeedVacation, t: TFunction): string | null {
+  const { halfDayStart, halfDayEnd } = vacation;
+  if (vacation.startDate === vacation.endDate) {
     if (halfDayStart && halfDayEnd) return t("feeds.event.halfDay");
     if (halfDayStart) return t("feeds.event.afternoon");
     if (halfDayEnd) return t("feeds.event.morning");
@@ -115,30 +115,30 @@ function halfDayNote(absence: FeedAbsence, t: TFunction): string | null {
 }
 
 /**
- * One absence as an all-day event, or null for what a feed never shows: rejected and cancelled
+ * One vacation as an all-day event, or null for what a feed never shows: rejected and cancelled
  * requests, and a stored row with dates that are no dates (one bad row must not break a feed).
- * Pending requests are tentative and say so in the title; an absence whose reason the owner may
- * not see is "Absent", without type or description.
+ * Pending requests are tentative and say so in the title; a vacation whose reason the owner may
+ * not see is "Absent", without absence category or description.
  */
-export function feedEvent(absence: FeedAbsence, context: FeedEventContext): FeedEvent | null {
-  if (!holdsDates(absence.status)) return null;
-  if (!isIsoDate(absence.startDate) || !isIsoDate(absence.endDate) || absence.endDate < absence.startDate) return null;
+export function feedEvent(vacation: FeedVacation, context: FeedEventContext): FeedEvent | null {
+  if (!holdsDates(vacation.status)) return null;
+  if (!isIsoDate(vacation.startDate) || !isIsoDate(vacation.endDate) || vacation.endDate < vacation.startDate) return null;
   const { t } = context;
-  const person = context.person(absence.userId);
-  const what = person.detailed ? context.typeName(absence.categoryId) : t("feeds.event.absent");
+  const person = context.person(vacation.userId);
+  const what = person.detailed ? context.categoryNameOf(vacation.categoryId) : t("feeds.event.absent");
   const title = context.scope === "person" ? what : t("feeds.event.personTitle", { name: person.name, what });
-  const pending = absence.status === "pending";
-  const notes = [halfDayNote(absence, t), pending ? t("feeds.event.pending") : null].filter(Boolean);
-  const description = person.detailed ? absence.description.trim() : "";
+  const pending = vacation.status === "pending";
+  const notes = [halfDayNote(vacation, t), pending ? t("feeds.event.pending") : null].filter(Boolean);
+  const description = person.detailed ? vacation.description.trim() : "";
   return {
-    uid: `${absence.id}@${context.host}`,
-    start: absence.startDate,
-    end: exclusiveEnd(absence.endDate),
+    uid: `${vacation.id}@${context.host}`,
+    start: vacation.startDate,
+    end: exclusiveEnd(vacation.endDate),
     summary: notes.length ? `${title} (${notes.join(", ")})` : title,
     description: description || null,
     tentative: pending,
-    created: absence.createdAt,
-    modified: absence.updatedAt,
+    created: vacation.createdAt,
+    modified: vacation.updatedAt,
   };
 }
 

@@ -22,7 +22,7 @@ function digitsAt(text: string, start: number, count: number): number {
   return value;
 }
 
-// Balances check every absence's dates, thousands per report: digits and month lengths, no Date.
+// Balances check every vacation's dates, thousands per report: digits and month lengths, no Date.
 export function isIsoDate(value: unknown): value is IsoDate {
   if (typeof value !== "string" || value.length !== 10 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return false;
   const y = digitsAt(value, 0, 4);
@@ -129,7 +129,7 @@ export function monthDayOf(iso: IsoDate): string {
   return iso.slice(5, 10);
 }
 
-// Asked once per absence by every balance: four-digit years need no Date.
+// Asked once per vacation by every balance: four-digit years need no Date.
 const fourDigits = (year: number) => Number.isInteger(year) && year >= 1000 && year <= 9999;
 
 export function firstDayOfYear(year: number): IsoDate {

@@ -4,18 +4,18 @@ import type { IsoDate } from "./dates";
 import { earliestStartReaching, FIRST_DATE, LAST_DATE, latestEndReaching } from "./input-limits";
 import type { DateRange } from "./working-days";
 
-/** Every date of every absence that touches [from, to]: none is longer than MAX_ABSENCE_DAYS. */
-export function spanOfAbsencesTouching(from: IsoDate, to: IsoDate): DateRange {
+/** Every date of every vacation that touches [from, to]: none is longer than MAX_VACATION_DAYS. */
+export function spanOfVacationsTouching(from: IsoDate, to: IsoDate): DateRange {
   return { startDate: earliestStartReaching(from), endDate: latestEndReaching(to) };
 }
 
-/** The dates the given absences cover; with none, an empty span (only recurring holidays are read). */
-export function spanOfAbsences(absences: readonly DateRange[]): DateRange {
+/** The dates the given vacations cover; with none, an empty span (only recurring holidays are read). */
+export function spanOfVacations(vacations: readonly DateRange[]): DateRange {
   let startDate = LAST_DATE;
   let endDate = FIRST_DATE;
-  for (const absence of absences) {
-    if (absence.startDate < startDate) startDate = absence.startDate;
-    if (absence.endDate > endDate) endDate = absence.endDate;
+  for (const vacation of vacations) {
+    if (vacation.startDate < startDate) startDate = vacation.startDate;
+    if (vacation.endDate > endDate) endDate = vacation.endDate;
   }
   return { startDate, endDate };
 }

@@ -3,28 +3,28 @@
 // unit test keeps them in step.
 import { addDays, dayNumber, isIsoDate, type IsoDate } from "./dates";
 
-/** Absences and date filters lie between these dates, both included. */
+/** Vacations and date filters lie between these dates, both included. */
 export const FIRST_DATE: IsoDate = "2000-01-01";
 export const LAST_DATE: IsoDate = "2100-12-31";
 
-/** Longest absence one request may cover, in calendar days (a whole leap year). */
-export const MAX_ABSENCE_DAYS = 366;
+/** Longest vacation one request may cover, in calendar days (a whole leap year). */
+export const MAX_VACATION_DAYS = 366;
 
 /**
- * The earliest start an absence reaching `date` can have: none is longer than MAX_ABSENCE_DAYS,
- * so a search for absences overlapping a period reads a bounded range of start dates (an index
+ * The earliest start a vacation reaching `date` can have: none is longer than MAX_VACATION_DAYS,
+ * so a search for vacations overlapping a period reads a bounded range of start dates (an index
  * range) however many years of history the company has.
  */
 export function earliestStartReaching(date: IsoDate): IsoDate {
-  return addDays(date, -(MAX_ABSENCE_DAYS - 1));
+  return addDays(date, -(MAX_VACATION_DAYS - 1));
 }
 
-/** The latest end an absence reaching `date` can have (the mirror of earliestStartReaching). */
+/** The latest end a vacation reaching `date` can have (the mirror of earliestStartReaching). */
 export function latestEndReaching(date: IsoDate): IsoDate {
-  return addDays(date, MAX_ABSENCE_DAYS - 1);
+  return addDays(date, MAX_VACATION_DAYS - 1);
 }
 
-/** Outside addresses one absence request may notify. */
+/** Outside addresses one vacation request may notify. */
 export const MAX_CUSTOM_RECIPIENTS = 10;
 
 /** Outside addresses one person's requests may notify per hour, counted when the mail is sent. */
@@ -39,5 +39,5 @@ export function calendarDays(startDate: IsoDate, endDate: IsoDate): number {
   return dayNumber(endDate) - dayNumber(startDate) + 1;
 }
 
-/** Longest name of an absence type, in characters (a select option on a phone stays readable). */
-export const MAX_ABSENCE_TYPE_NAME = 60;
+/** Longest name of an absence category, in characters (a select option on a phone stays readable). */
+export const MAX_ABSENCE_CATEGORY_NAME = 60;

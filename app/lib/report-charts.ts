@@ -1,12 +1,12 @@
 // The numbers behind the reports' two pictures (docs/decisions/0024-reports-and-csv.md), apart
 // from their drawing so they are tested as numbers:
-// - days off per month of a year, by team: working days of approved absences (any type: a sick
-//   day is a day off too), each absence split over the months it touches;
+// - days off per month of a year, by team: working days of approved vacations (any absence category: a sick
+//   day is a day off too), each vacation split over the months it touches;
 // - the people with the most days left: what they can still take this year (yearly + residual +
 //   special leave remaining), the pile-up an admin must see coming before the year ends.
 import type { BalanceKind, Balances } from "./balance-kinds";
 import { isoDate, lastDayOfYear, type IsoDate } from "./dates";
-import { countWorkingDaysBetween, type AbsenceRange, type HolidayCalendar } from "./working-days";
+import { countWorkingDaysBetween, type VacationRange, type HolidayCalendar } from "./working-days";
 
 /** More teams than this and the smallest are drawn together as "other teams". */
 export const MAX_TEAM_SERIES = 6;
@@ -22,7 +22,7 @@ export interface ChartPerson {
   teamId: string | null;
 }
 
-export interface ChartAbsence extends AbsenceRange {
+export interface ChartVacation extends VacationRange {
   status: string;
 }
 
@@ -62,7 +62,7 @@ export function daysOffByMonth(
   year: number,
   people: readonly ChartPerson[],
   teamNames: ReadonlyMap<string, string>,
-  absencesOf: (personId: string) => readonly ChartAbsence[],
+  vacationsOf: (personId: string) => readonly ChartVacation[],
   calendarOf: (personId: string) => HolidayCalendar,
 ): MonthlyDaysOff {
   const months = monthBounds(year);
@@ -70,14 +70,14 @@ export function daysOffByMonth(
   for (const person of people) {
     const key = person.teamId && teamNames.has(person.teamId) ? person.teamId : NO_TEAM;
     let row = byTeam.get(key);
-    for (const absence of absencesOf(person.id)) {
-      if (absence.status !== "approved" || absence.endDate < months[0][0] || absence.startDate > months[11][1]) continue;
+    for (const vacation of vacationsOf(person.id)) {
+      if (vacation.status !== "approved" || vacation.endDate < months[0][0] || vacation.startDate > months[11][1]) continue;
       const calendar = calendarOf(person.id);
       for (let month = 0; month < 12; month++) {
         const [first, last] = months[month];
-        if (absence.endDate < first || absence.startDate > last) continue;
+        if (vacation.endDate < first || vacation.startDate > last) continue;
         row ??= byTeam.set(key, new Array<number>(12).fill(0)).get(key)!;
-        row[month] += countWorkingDaysBetween(absence, first, last, calendar);
+        row[month] += countWorkingDaysBetween(vacation, first, last, calendar);
       }
     }
   }

@@ -1,4 +1,4 @@
-// The statuses of an absence request, one list for the models, screens, filters, API and exports.
+// The statuses of a vacation request, one list for the models, screens, filters, API and exports.
 // Spec: pending (initial) → approved or rejected; cancelled is what a cancellation leaves.
 export const VACATION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 export type VacationStatus = (typeof VACATION_STATUSES)[number];

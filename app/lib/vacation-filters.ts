@@ -1,4 +1,4 @@
-// The filters of an absence list, read one way from a query string by the Absences page, its CSV
+// The filters of a vacation list, read one way from a query string by the Absences page, its CSV
 // link and the /api vacation lists. Each filter is read from the first of its names present: the
 // page's short names first (what its GET form writes), then the API's names of spec section 7.
 import { isIsoDate } from "./dates";
@@ -11,7 +11,7 @@ export interface VacationFilters {
   categoryId?: string;
   dateFrom?: string;
   dateTo?: string;
-  /** A team's id, or NO_TEAM_FILTER for people in no team (the reports' absences). */
+  /** A team's id, or NO_TEAM_FILTER for people in no team (the reports' vacations). */
   teamId?: string;
 }
 

@@ -1,4 +1,4 @@
-// Working days of an absence: weekdays that are not a holiday of the requester's country/region.
+// Working days of a vacation: weekdays that are not a holiday of the requester's country/region.
 // Pure and client-safe: the browser builds the same calendar from the holiday rows it is sent
 // (a calendar holds Sets and functions, so send rows, not calendars, through loaders).
 import {
@@ -42,7 +42,7 @@ export interface DateRange {
 }
 
 /** A half first day starts in the afternoon; a half last day ends at midday. */
-export interface AbsenceRange extends DateRange {
+export interface VacationRange extends DateRange {
   halfDayStart: boolean;
   halfDayEnd: boolean;
 }
@@ -262,10 +262,10 @@ function weekdaysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 /** Sum of working-day fractions of the range's dates that fall between from and to. */
-function sumWorkingDays(range: AbsenceRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
+function sumWorkingDays(range: VacationRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
   if (from > to) return 0;
   let total = weekdaysBetween(from, to) - calendar.weekdayHolidaysBetween(from, to);
-  // A half first or last day (when a working day) counts 0.5. On a one-day absence both flags
+  // A half first or last day (when a working day) counts 0.5. On a one-day vacation both flags
   // together (afternoon start, midday end) are contradictory and count as one half day too, never
   // as zero or less: the Set holds that date once.
   const halves = new Set<IsoDate>();
@@ -276,13 +276,13 @@ function sumWorkingDays(range: AbsenceRange, from: IsoDate, to: IsoDate, calenda
 }
 
 /** Working days in the inclusive range, half days counting 0.5. Throws RangeError on bad dates. */
-export function countWorkingDays(range: AbsenceRange, calendar: HolidayCalendar): number {
+export function countWorkingDays(range: VacationRange, calendar: HolidayCalendar): number {
   assertValidRange(range);
   return sumWorkingDays(range, range.startDate, range.endDate, calendar);
 }
 
 /** Working days of the range that fall inside the given year (0 when it does not touch it). */
-export function countWorkingDaysInYear(range: AbsenceRange, year: number, calendar: HolidayCalendar): number {
+export function countWorkingDaysInYear(range: VacationRange, year: number, calendar: HolidayCalendar): number {
   assertValidRange(range);
   const from = maxDate(range.startDate, firstDayOfYear(year));
   const to = minDate(range.endDate, lastDayOfYear(year));
@@ -290,7 +290,7 @@ export function countWorkingDaysInYear(range: AbsenceRange, year: number, calend
 }
 
 /** Working days of the range that fall between two dates, both included (0 when it misses them). */
-export function countWorkingDaysBetween(range: AbsenceRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
+export function countWorkingDaysBetween(range: VacationRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar): number {
   assertValidRange(range);
   return sumWorkingDays(range, maxDate(range.startDate, from), minDate(range.endDate, to), calendar);
 }
@@ -299,7 +299,7 @@ export function countWorkingDaysBetween(range: AbsenceRange, from: IsoDate, to: 
  * Working days per calendar year, because each year has its own allowance. Every year the range
  * touches is a key, even when its share is 0 (a part falling on a weekend or holiday).
  */
-export function splitWorkingDaysByYear(range: AbsenceRange, calendar: HolidayCalendar): Record<number, number> {
+export function splitWorkingDaysByYear(range: VacationRange, calendar: HolidayCalendar): Record<number, number> {
   assertValidRange(range);
   const byYear: Record<number, number> = {};
   for (let year = yearOf(range.startDate); year <= yearOf(range.endDate); year++) {
@@ -310,7 +310,7 @@ export function splitWorkingDaysByYear(range: AbsenceRange, calendar: HolidayCal
 
 /**
  * Whether two inclusive date ranges share at least one date. Half days are deliberately ignored:
- * a morning absence and an afternoon absence on the same date still clash.
+ * a morning vacation and an afternoon vacation on the same date still clash.
  */
 export function rangesOverlap(a: DateRange, b: DateRange): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;

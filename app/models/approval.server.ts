@@ -12,7 +12,7 @@ type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 const REVIEWER_ROLES = ["admin", "owner"];
 const activeReviewer = { deactivatedAt: null, role: { in: REVIEWER_ROLES } } satisfies Prisma.UserWhereInput;
 
-/** A team that has admins, every one of them on an approved absence covering `today`. */
+/** A team that has admins, every one of them on an approved vacation covering `today`. */
 function adminsAllAway(today: string): Prisma.TeamWhereInput {
   const away: Prisma.UserWhereInput = { vacations: { some: { status: "approved", startDate: { lte: today }, endDate: { gte: today } } } };
   return { admins: { some: { user: activeReviewer }, every: { user: { OR: [{ NOT: activeReviewer }, away] } } } };
@@ -26,7 +26,7 @@ function adminsAllAway(today: string): Prisma.TeamWhereInput {
  *
  * Read side by side, because every page an admin opens asks it:
  * - a team they stand in for has an active admin, and every active admin of it is on an approved
- *   absence covering today (adminsAllAway, the same rule reviewersOf applies);
+ *   vacation covering today (adminsAllAway, the same rule reviewersOf applies);
  * - an active admin or owner other than them is "alone" when no other active admin or owner
  *   administers their team (or they have no team).
  */

@@ -24,7 +24,7 @@ export interface CarryOverFacts {
   revertedOn: IsoDate | null;
 }
 
-export interface ExplainedAbsence {
+export interface ExplainedVacation {
   id: string;
   kind: BalanceKind;
   categoryId: string;
@@ -82,12 +82,12 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
 
   const names = new Map(categoryNames.map((c) => [c.id, c.name]));
   const kinds = new Map(inputs.categories.map((c) => [c.id, parseCategoryBalance(c.balance)]));
-  const absences: ExplainedAbsence[] = [];
+  const vacations: ExplainedVacation[] = [];
   for (const vacation of inputs.vacationsOf(userId)) {
     const kind = kinds.get(vacation.categoryId) ?? "none";
     if (kind === "none" || statusEffect(vacation.status) === "none") continue;
     if (vacation.endDate < firstDayOfYear(year) || vacation.startDate > lastDayOfYear(year)) continue;
-    absences.push({
+    vacations.push({
       id: vacation.id,
       kind,
       categoryId: vacation.categoryId,
@@ -115,7 +115,7 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
     carriedOut: facts(year),
     /** What the turn of this year will carry, under the company's current settings. */
     carryOverRule: { maxDays: company.carryOverMaxDays, expiresOn: carryOverExpiry(year, company.carryOverExpiresOn) },
-    absences,
+    vacations,
     canRevert: isAdmin(viewer) && carriedIn !== null && carriedIn.revertedOn === null,
   };
 }

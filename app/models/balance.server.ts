@@ -1,13 +1,13 @@
 // The one place a person's balance inputs are assembled: their allowance of the year, their
-// absences, the categories and the holidays of their country and region. My Calendar, the request
+// vacations, the categories and the holidays of their country and region. My Calendar, the request
 // check, the e-mail decision page, the report and /api allowances-summary all read them from here,
 // so the same person shows the same balance everywhere. A fixed number of queries however many
-// people or absences.
+// people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
 import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
-import { spanOfAbsencesTouching } from "~/lib/holiday-spans";
+import { spanOfVacationsTouching } from "~/lib/holiday-spans";
 import type { DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -40,7 +40,7 @@ export const balanceVacationSelect = {
 
 type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVacationSelect }>;
 
-// Rejected and cancelled absences count nothing in any balance, clash or explanation (statusEffect
+// Rejected and cancelled vacations count nothing in any balance, clash or explanation (statusEffect
 // "none"): not reading them spares a report of 1,000 people a fifth of its rows.
 const UNCOUNTED_STATUSES = ["rejected", "cancelled"];
 
@@ -89,22 +89,22 @@ export interface BalanceScope {
   /** The people to load; all of the company's when absent. */
   userIds?: readonly string[];
   /**
-   * Also people deactivated on or after 1 January of `fromYear`: their absences of that time stay
+   * Also people deactivated on or after 1 January of `fromYear`: their vacations of that time stay
    * in reports (docs/decisions/0014-user-deactivation.md). Otherwise only active people.
    */
   withRecentlyDeactivated?: boolean;
   /** Today, when not the company's (tests, jobs): carried residual days lapse after their expiry. */
   today?: IsoDate;
   /**
-   * The scope's absences, when the caller reads them anyway (My Calendar lists the year's): every
-   * absence of `userIds` touching fromYear–toYear, of any status, oldest first. Read once, not twice.
+   * The scope's vacations, when the caller reads them anyway (My Calendar lists the year's): every
+   * vacation of `userIds` touching fromYear–toYear, of any status, oldest first. Read once, not twice.
    */
   vacations?: Promise<readonly BalanceVacationRow[]>;
 }
 
 /**
  * The dates a caller counts working days in (each holiday on a date outside them is not read), or
- * null for any date (an export of absences of every year). A company may keep decades of imported
+ * null for any date (an export of vacations of every year). A company may keep decades of imported
  * calendars: a page reads the few dozen holidays around its own dates, not all of them.
  */
 export type HolidaySpan = DateRange | null;
@@ -134,7 +134,7 @@ export async function loadHolidayCalendars(db: DbClient, company: CompanyRef, sp
   return { companyCountryCode: countryCode, companyTimeZone: timeZone, holidayRows, calendarFor, span };
 }
 
-/** The absences the balances of these years count: those touching them, neither rejected nor cancelled. */
+/** The vacations the balances of these years count: those touching them, neither rejected nor cancelled. */
 function countedVacations(companyId: string, userIds: readonly string[] | undefined, fromYear: number, toYear: number): Prisma.VacationWhereInput {
   return {
     companyId,
@@ -149,8 +149,8 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
   const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
   const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
-    // The absences read below touch the years asked for; every day of them lies within this span.
-    loadHolidayCalendars(db, company, spanOfAbsencesTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
+    // The vacations read below touch the years asked for; every day of them lies within this span.
+    loadHolidayCalendars(db, company, spanOfVacationsTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
     readBalancePeople(db, companyId, {
       userIds,
       deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } : "excluded",
@@ -197,7 +197,7 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
     people,
     peopleById,
     holidayRows: holidays.holidayRows,
-    /** The dates calendarOf answers for: the years asked for, widened by the longest absence. */
+    /** The dates calendarOf answers for: the years asked for, widened by the longest vacation. */
     holidaySpan: holidays.span,
     categories,
     calendarOf,

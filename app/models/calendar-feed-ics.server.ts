@@ -13,7 +13,7 @@ export interface FeedCalendar {
   description: string;
   events: readonly FeedEvent[];
   /**
-   * The owner's own absences mark them busy; colleagues' absences are information and leave the
+   * The owner's own vacations mark them busy; colleagues' vacations are information and leave the
    * subscriber's own time free.
    */
   busy: boolean;
@@ -39,7 +39,7 @@ export function renderIcs(calendar: FeedCalendar): string {
       status: event.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
       transparency: calendar.busy ? ICalEventTransparency.OPAQUE : ICalEventTransparency.TRANSPARENT,
       created: event.created,
-      // The same document for the same data: the ETag holds until an absence changes.
+      // The same document for the same data: the ETag holds until a vacation changes.
       stamp: event.modified,
       lastModified: event.modified,
     });

@@ -1,9 +1,9 @@
-// Calendar feeds: token-protected iCal addresses of a person's own absences, a team's or the whole
+// Calendar feeds: token-protected iCal addresses of a person's own vacations, a team's or the whole
 // company's (docs/decisions/0023-calendar-feeds.md). Each belongs to the person who made it, who
 // alone renews (new address, the old one stops) or revokes it; both and the creation are audited.
 // A feed is rendered as its owner each time it is fetched, so it never shows more than the owner
 // may see then, and stops answering when the owner leaves, loses the team, or revokes it.
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import type { Prisma } from "~/generated/prisma/client";
 import { languageOr } from "~/i18n";
 import { feedEvent, feedWindow, isFeedScope, tokenOfFeedFile, type FeedEvent, type FeedScope } from "~/lib/calendar-feeds";
@@ -16,7 +16,7 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { getT } from "~/utils/i18n.server";
-import { asRole, assertAllowed, canSubscribeTo, isAdmin, seesAbsenceDetailsOf, type FeedTarget, type Viewer } from "~/utils/permissions.server";
+import { asRole, assertAllowed, canSubscribeTo, isAdmin, seesVacationDetailsOf, type FeedTarget, type Viewer } from "~/utils/permissions.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { feedEtag, renderIcs } from "./calendar-feed-ics.server";
 
@@ -226,7 +226,7 @@ export async function renderFeed(file: string, now = new Date()): Promise<Render
   const { from, to } = feedWindow(todayIn(viewer.timeZone, now));
   const whose: Prisma.VacationWhereInput =
     scope === "person" ? { userId: viewer.userId } : scope === "team" ? { user: { is: { teamId: feed.teamId } } } : {};
-  const [absences, categories] = await Promise.all([
+  const [vacations, categories] = await Promise.all([
     db.vacation.findMany({
       where: { companyId: viewer.companyId, status: { in: [...BLOCKING_STATUSES] }, endDate: { gte: from }, startDate: { gte: earliestStartReaching(from), lte: to }, ...whose },
       select: {
@@ -241,7 +241,7 @@ export async function renderFeed(file: string, now = new Date()): Promise<Render
         description: true,
         createdAt: true,
         updatedAt: true,
-        // Deactivated people too: their absences stay under their name (0014).
+        // Deactivated people too: their vacations stay under their name (0014).
         user: { select: personSelect },
       },
       orderBy: [{ startDate: "asc" }, { id: "asc" }],
@@ -251,19 +251,19 @@ export async function renderFeed(file: string, now = new Date()): Promise<Render
   ]);
 
   const t = getT(languageOr(feed.owner.preferredLanguage));
-  const typesById = new Map(categories.map((c) => [c.id, c]));
-  const people = new Map(absences.map((a) => [a.userId, a.user]));
+  const categoriesById = new Map(categories.map((c) => [c.id, c]));
+  const people = new Map(vacations.map((a) => [a.userId, a.user]));
   const context = {
     scope,
     host: new URL(getEnv().APP_URL).hostname,
     t,
-    typeName: (id: string) => categoryName(t, typesById.get(id), id),
+    categoryNameOf: (id: string) => categoryName(t, categoriesById.get(id), id),
     person: (userId: string) => {
       const person = people.get(userId);
-      return person ? { name: displayName(person), detailed: seesAbsenceDetailsOf(viewer, person) } : { name: "", detailed: false };
+      return person ? { name: displayName(person), detailed: seesVacationDetailsOf(viewer, person) } : { name: "", detailed: false };
     },
   };
-  const events = absences.map((absence) => feedEvent(absence, context)).filter((event): event is FeedEvent => event !== null);
+  const events = vacations.map((vacation) => feedEvent(vacation, context)).filter((event): event is FeedEvent => event !== null);
   const subject = scope === "person" ? displayName(feed.owner) : scope === "team" ? (feed.team?.name ?? "") : feed.owner.company.name;
   const ics = renderIcs({
     name: t("feeds.calendarName", { app: t("app.name"), name: subject }),

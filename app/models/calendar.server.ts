@@ -1,10 +1,10 @@
 // Data of the personal screens, loaded for a whole year in a fixed number of queries and
-// computed in memory (working days, balances), whatever the number of absences.
+// computed in memory (working days, balances), whatever the number of vacations.
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { displayName } from "~/lib/people";
 import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
-import { spanCovers, spanOfAbsences } from "~/lib/holiday-spans";
+import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
@@ -20,15 +20,15 @@ export async function listCategories(viewer: Viewer, { activeOnly = true } = {})
 }
 
 /**
- * The viewer's own year: their absences touching the year, the holidays that apply to them, the
- * categories, their balances, the next absences from `today` (which may reach into next year;
+ * The viewer's own year: their vacations touching the year, the holidays that apply to them, the
+ * categories, their balances, the next vacations from `today` (which may reach into next year;
  * only those still on: pending or approved), and the holiday rows the request form counts
  * working days with in the browser.
  */
 export async function getPersonalYear(viewer: Viewer, year: number, today: string) {
   const userId = viewer.userId;
   const db = getDb();
-  // The year's absences are listed and counted in the balances: one read for both.
+  // The year's vacations are listed and counted in the balances: one read for both.
   const yearVacations = readVacations(vacationSelect, vacationFilterWhere(viewer, { userId, dateFrom: firstDayOfYear(year), dateTo: lastDayOfYear(year) }), { order: "oldest" });
   const [inputs, vacations, upcomingRows] = await Promise.all([
     loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
@@ -43,7 +43,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
   const calendar = inputs.calendarOf(userId);
   // What is still ahead may lie years after the year shown, beyond the holidays read for it.
-  const upcomingSpan = spanOfAbsences(upcomingRows);
+  const upcomingSpan = spanOfVacations(upcomingRows);
   const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
     ? calendar
     : (await loadHolidayCalendars(db, companyRefOf(viewer), upcomingSpan)).calendarFor(person);
@@ -97,7 +97,7 @@ interface DescribedVacation {
 
 /**
  * Requester names, the facts the permission rules need about them, and working days of a page of
- * absences of any people, in a fixed number of queries however many rows the page has.
+ * vacations of any people, in a fixed number of queries however many rows the page has.
  */
 export async function describeVacations(viewer: Viewer, vacations: readonly DescribedVacation[]) {
   const names: Record<string, string> = {};
@@ -106,9 +106,9 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   if (vacations.length === 0) return { names, requesters, workingDays };
   const userIds = [...new Set(vacations.map((v) => v.userId))];
   const [people, holidays] = await Promise.all([
-    // Deactivated people too: their past absences are still listed under their name.
+    // Deactivated people too: their past vacations are still listed under their name.
     readBalancePeople(getDb(), viewer.companyId, { userIds, deactivated: "included" }),
-    loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(vacations)),
+    loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(vacations)),
   ]);
   for (const person of people) {
     names[person.id] = displayName(person);

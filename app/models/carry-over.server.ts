@@ -112,7 +112,7 @@ async function carryCompanyYear(companyId: string, fromYear: number, options: Ca
 }
 
 /**
- * Reminds each person once, CARRY_OVER_REMINDER_DAYS before expiry, of carried days no absence
+ * Reminds each person once, CARRY_OVER_REMINDER_DAYS before expiry, of carried days no vacation
  * holds yet. Marked before the mail is queued, so concurrent runs remind once (at most once: a
  * crash between the two loses that reminder rather than sending two).
  */
@@ -182,7 +182,7 @@ async function sendExpiryReminders(now: Date): Promise<string[]> {
 
 /**
  * An admin takes back one person's carried days: the carry-over is marked reverted and its days
- * leave that year's residual, audited old → new. Refused while absences (approved or pending)
+ * leave that year's residual, audited old → new. Refused while vacations (approved or pending)
  * hold residual days the revert would take away: cancel or change those first.
  */
 export async function revertCarryOver(viewer: Viewer, carryOverId: string) {

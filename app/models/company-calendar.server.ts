@@ -1,5 +1,5 @@
 // "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
-// number of people or absences (tests/integration/query-counts.test.ts holds it to that).
+// number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
@@ -7,7 +7,7 @@ import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
-import { canCancel, canNotifyReviewers, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canNotifyReviewers, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDates, overlapping, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
@@ -37,7 +37,7 @@ export interface CalendarBar {
   halfDayStart: boolean;
   halfDayEnd: boolean;
   /**
-   * The reason (description, type), only for viewers who may see it (seesAbsenceDetailsOf);
+   * The reason (description, absence category), only for viewers who may see it (seesVacationDetailsOf);
    * everyone else is sent nothing but "absent", so the reason never reaches their browser.
    */
   details: { description: string; categoryId: string; categoryName: string } | null;
@@ -60,7 +60,7 @@ export function weekAround(date: IsoDate): { start: IsoDate; end: IsoDate } {
   return { start, end: addDays(start, 6) };
 }
 
-/** What a month's bars show of an absence. */
+/** What a month's bars show of a vacation. */
 const monthVacationColumns = { id: true, userId: true, startDate: true, endDate: true, halfDayStart: true, halfDayEnd: true, status: true, description: true, categoryId: true } as const;
 
 export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) {
@@ -70,7 +70,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const monthEnd = lastDayOfMonth(query.month);
   const week = weekAround(query.today);
   const [candidates, teams, holidays, vacations, categories] = await Promise.all([
-    // People who left during or after this month still have their absences of it shown.
+    // People who left during or after this month still have their vacations of it shown.
     readBalancePeople(db, companyId, { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } }),
     listTeams(viewer),
     // Only the month's holidays are shown (working days are not counted here).
@@ -80,8 +80,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       { companyId, ...holdingDates, OR: [overlapping(monthStart, monthEnd), overlapping(week.start, week.end)] },
       { order: "oldest" },
     ),
-    // The company's few absence types, named by id: the absences' own relation read them by
-    // (company, type) pair, a statement with two parameters per absence of the month.
+    // The company's few absence categories, named by id: the vacations' own relation read them by
+    // (company, category) pair, a statement with two parameters per vacation of the month.
     listCategories(viewer, { activeOnly: false }),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
@@ -131,7 +131,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       status: vacation.status,
       halfDayStart: vacation.halfDayStart,
       halfDayEnd: vacation.halfDayEnd,
-      details: seesAbsenceDetailsOf(viewer, person)
+      details: seesVacationDetailsOf(viewer, person)
         ? { description: vacation.description, categoryId: vacation.categoryId, categoryName: categoryNames.get(vacation.categoryId) ?? "" }
         : null,
       canCancel: canCancel(viewer, vacation, requester, query.today),
@@ -167,7 +167,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     limit: CALENDAR_PAGE_SIZE,
     summary: {
       today: offIn(query.today, query.today),
-      week: { start: week.start, end: week.end, absences: offIn(week.start, week.end) },
+      week: { start: week.start, end: week.end, vacations: offIn(week.start, week.end) },
     },
   };
 }

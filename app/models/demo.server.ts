@@ -29,7 +29,7 @@ function seededRandom(seed: number) {
   };
 }
 
-/** The first working day from `date` on, so no demo absence starts on a weekend or a holiday. */
+/** The first working day from `date` on, so no demo vacation starts on a weekend or a holiday. */
 function nextWorkingDay(date: IsoDate, holidayDates: ReadonlySet<IsoDate>): IsoDate {
   let day = date;
   while (isWeekend(day) || holidayDates.has(day)) day = addDays(day, 1);
@@ -143,7 +143,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       });
     };
     for (const user of users) {
-      // Absences in order through the year, never overlapping: decided ones in the past, a mix of
+      // Vacations in order through the year, never overlapping: decided ones in the past, a mix of
       // pending and decided ones from today on (into next year when today is late in the year).
       let cursor = isoDate(year, 1, 8 + Math.floor(random() * 20));
       for (let n = 0; n < 6; n++) {

@@ -5,13 +5,13 @@ import { displayName } from "~/lib/people";
 import { holdsDates } from "~/lib/statuses";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { isAdmin, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { isAdmin, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs } from "./balance.server";
 
 /**
- * A person of the viewer's company (404 for anyone else's) with the absences of `year` that hold
+ * A person of the viewer's company (404 for anyone else's) with the vacations of `year` that hold
  * dates (pending, approved: the balance inputs read no others). Their balances only for those who
- * see their absences in detail (seesAbsenceDetailsOf); colleagues see when they are away, not how
+ * see their vacations in detail (seesVacationDetailsOf); colleagues see when they are away, not how
  * many days they have left.
  */
 export async function getPersonOverview(viewer: Viewer, userId: string, year: number) {
@@ -24,7 +24,7 @@ export async function getPersonOverview(viewer: Viewer, userId: string, year: nu
     loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], withRecentlyDeactivated: true }),
   ]);
   if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
-  const detailed = seesAbsenceDetailsOf(viewer, person);
+  const detailed = seesVacationDetailsOf(viewer, person);
   const known = inputs.peopleById.has(userId);
   return {
     year,

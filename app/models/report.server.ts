@@ -2,11 +2,11 @@
 // - the year: every person's allowances, used and remaining, from ONE load of the company's
 //   balance inputs (loadBalanceInputs, the same numbers as every other screen), filtered by team,
 //   sorted by any column, with the two pictures' numbers (app/lib/report-charts.ts);
-// - the absences: every absence in a date range by type, status and team.
-// Each, and its CSV, in a fixed number of queries however many people or absences.
+// - the vacations: every vacation in a date range by absence category, status and team.
+// Each, and its CSV, in a fixed number of queries however many people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import type { Balances } from "~/lib/balances";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
@@ -15,7 +15,7 @@ import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
-import { spanOfAbsences, spanOfAbsencesTouching } from "~/lib/holiday-spans";
+import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
@@ -187,11 +187,11 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
 }
 
 // ---------------------------------------------------------------------------------------------
-// Absences in a date range.
+// Vacations in a date range.
 
 // The CSV has no use for the id: each string column of 15,000 rows costs SQLite and the driver a
 // few milliseconds, against the 150 ms an admin should wait for a year of a 1,000-person company.
-const absenceFields = {
+const vacationReportFields = {
   userId: true,
   categoryId: true,
   startDate: true,
@@ -202,15 +202,15 @@ const absenceFields = {
   description: true,
 } as const;
 
-const absenceSelect = { id: true, ...absenceFields } as const;
+const vacationReportSelect = { id: true, ...vacationReportFields } as const;
 
-type AbsenceFields = Prisma.VacationGetPayload<{ select: typeof absenceFields }>;
+type VacationReportFields = Prisma.VacationGetPayload<{ select: typeof vacationReportFields }>;
 
-export interface AbsenceReportRow {
+export interface VacationReportRow {
   id: string;
   person: { id: string; name: string; email: string };
   team: string | null;
-  type: string;
+  category: string;
   status: string;
   startDate: string;
   endDate: string;
@@ -220,11 +220,11 @@ export interface AbsenceReportRow {
 }
 
 /**
- * What describes absences — the person's name and e-mail, their team, the type, the working
+ * What describes vacations — the person's name and e-mail, their team, the absence category, the working
  * days — from four queries for any number of rows. `userIds` null: everyone in the company (an
- * export of every absence, where naming a thousand ids costs more than reading them all).
+ * export of every vacation, where naming a thousand ids costs more than reading them all).
  */
-async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] | null, span: HolidaySpan) {
+async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[] | null, span: HolidaySpan) {
   const db = getDb();
   const [people, holidays, categories, teams] = await Promise.all([
     db.user.findMany({ where: { companyId: viewer.companyId, ...(userIds ? { id: { in: userIds } } : {}) }, select: { id: true, fullName: true, name: true, email: true, teamId: true, countryCode: true, region: true } }),
@@ -232,16 +232,16 @@ async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] 
     db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
     listTeams(viewer),
   ]);
-  const typeName = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
+  const categoryNames = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
   const teamName = new Map(teams.map((team) => [team.id, team.name]));
-  // What is said of a person once per person, not once per absence (an export has 15 per person).
+  // What is said of a person once per person, not once per vacation (an export has 15 per person).
   const personById = new Map(
     people.map((person) => [
       person.id,
       { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person) },
     ]),
   );
-  return (vacation: AbsenceFields) => {
+  return (vacation: VacationReportFields) => {
     const person = personById.get(vacation.userId);
     let workingDays: number | null = null;
     try {
@@ -253,21 +253,21 @@ async function absenceDescriber(viewer: Viewer, t: TFunction, userIds: string[] 
       name: person ? person.name : vacation.userId,
       email: person?.email ?? "",
       team: person?.team ?? null,
-      type: typeName.get(vacation.categoryId) ?? vacation.categoryId,
+      category: categoryNames.get(vacation.categoryId) ?? vacation.categoryId,
       workingDays,
     };
   };
 }
 
-async function describeAbsences(viewer: Viewer, t: TFunction, vacations: (AbsenceFields & { id: string })[]): Promise<AbsenceReportRow[]> {
-  const describe = await absenceDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))], spanOfAbsences(vacations));
+async function describeVacationReport(viewer: Viewer, t: TFunction, vacations: (VacationReportFields & { id: string })[]): Promise<VacationReportRow[]> {
+  const describe = await vacationDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))], spanOfVacations(vacations));
   return vacations.map((vacation) => {
-    const { name, email, team, type, workingDays } = describe(vacation);
+    const { name, email, team, category, workingDays } = describe(vacation);
     return {
       id: vacation.id,
       person: { id: vacation.userId, name, email },
       team,
-      type,
+      category,
       status: vacation.status,
       startDate: vacation.startDate,
       endDate: vacation.endDate,
@@ -277,37 +277,37 @@ async function describeAbsences(viewer: Viewer, t: TFunction, vacations: (Absenc
   });
 }
 
-/** A page of the absences under the filters, in date order (a report reads forward in time). */
-export async function absenceReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {
+/** A page of the vacations under the filters, in date order (a report reads forward in time). */
+export async function vacationReport(viewer: Viewer, filters: VacationFilters, paging: { offset: number; limit: number }, t: TFunction) {
   requireAdmin(viewer);
   const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
   const { items, total } = await pageAndTotal(
     paging,
-    () => readVacations(absenceSelect, where, { order: "oldest", page: paging }),
+    () => readVacations(vacationReportSelect, where, { order: "oldest", page: paging }),
     () => countVacations(where),
   );
-  return { items: await describeAbsences(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
+  return { items: await describeVacationReport(viewer, t, items), total, offset: paging.offset, limit: paging.limit };
 }
 
-/** The most absences one CSV holds (a company's century). */
-export const MAX_ABSENCE_REPORT_ROWS = 100_000;
+/** The most vacations one CSV holds (a company's century). */
+export const MAX_VACATION_REPORT_ROWS = 100_000;
 
-/** Every absence under the filters as CSV, with the person's team and its working days. */
-export async function absenceReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
+/** Every vacation under the filters as CSV, with the person's team and its working days. */
+export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
   requireAdmin(viewer);
   const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
-    readVacations(absenceFields, where, { order: "oldest", page: { offset: 0, limit: MAX_ABSENCE_REPORT_ROWS } }),
-    // Read alongside the absences, so from the filters' dates: any absence they find touches them.
-    absenceDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfAbsencesTouching(filters.dateFrom, filters.dateTo) : null),
+    readVacations(vacationReportFields, where, { order: "oldest", page: { offset: 0, limit: MAX_VACATION_REPORT_ROWS } }),
+    // Read alongside the vacations, so from the filters' dates: any vacation they find touches them.
+    vacationDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfVacationsTouching(filters.dateFrom, filters.dateTo) : null),
   ]);
   const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description")];
   const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
   return toCsv(
     header,
     vacations.map((vacation) => {
-      const { name, email, team, type, workingDays } = describe(vacation);
-      return [name, email, team ?? "", type, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
+      const { name, email, team, category, workingDays } = describe(vacation);
+      return [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
     }),
     dialect,
   );

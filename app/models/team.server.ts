@@ -94,7 +94,7 @@ function isUniqueViolation(error: unknown) {
 
 /**
  * Two teams a person could not tell apart in a list ("Support" and "support") are refused, as
- * absence types are. Compared here rather than by the database: SQLite and PostgreSQL fold case
+ * absence categories are. Compared here rather than by the database: SQLite and PostgreSQL fold case
  * differently, and a company has few teams. The unique index still settles an exact race.
  */
 async function assertNameFree(tx: Prisma.TransactionClient, companyId: string, name: string, exceptId?: string) {

@@ -134,7 +134,7 @@ export async function updateUser(viewer: Viewer, id: string, input: UserChanges,
 /**
  * Removing a person deactivates them (docs/decisions/0014-user-deactivation.md): they can no
  * longer sign in (sessions and tokens end now), they leave every list, team and team admin role,
- * and their pending requests are cancelled (nobody is left to take them); their absences, past
+ * and their pending requests are cancelled (nobody is left to take them); their vacations, past
  * and approved, stay in reports, calendars and the audit.
  */
 export async function deactivateUser(viewer: Viewer, id: string, now = new Date()) {

@@ -1,4 +1,4 @@
-// Absence lists (the Absences page, the /api lists and search, the absences report and every CSV
+// Vacation lists (the Absences page, the /api lists and search, the absences report and every CSV
 // of them, the calendars and the balances): one definition of their filters, their order and their
 // page, read through the client with only the columns each caller uses.
 import type { Prisma } from "~/generated/prisma/client";
@@ -15,9 +15,9 @@ export type VacationColumns = { [Column in Prisma.VacationScalarFieldEnum]?: tru
 export type VacationColumnsRow<Columns extends VacationColumns> = Prisma.VacationGetPayload<{ select: Columns }>;
 
 /**
- * The viewer's company's absences under the filters: those overlapping [dateFrom, dateTo] (an
- * absence reaching dateFrom starts at most MAX_ABSENCE_DAYS before it, which bounds the index range
- * read), of a person, a status, a type, a team or no team.
+ * The viewer's company's vacations under the filters: those overlapping [dateFrom, dateTo] (an
+ * vacation reaching dateFrom starts at most MAX_VACATION_DAYS before it, which bounds the index range
+ * read), of a person, a status, an absence category, a team or no team.
  */
 export function vacationFilterWhere(viewer: Pick<Viewer, "companyId">, filters: VacationFilters): Prisma.VacationWhereInput {
   const parts: Prisma.VacationWhereInput[] = [{ companyId: viewer.companyId }];
@@ -32,17 +32,17 @@ export function vacationFilterWhere(viewer: Pick<Viewer, "companyId">, filters: 
   return { AND: parts };
 }
 
-/** Absences that hold their dates (pending or approved): what calendars show and what is still ahead. */
+/** Vacations that hold their dates (pending or approved): what calendars show and what is still ahead. */
 export const holdingDates: Prisma.VacationWhereInput = { status: { in: [...BLOCKING_STATUSES] } };
 
-/** Absences overlapping [from, to], their start bounded below as in vacationFilterWhere. */
+/** Vacations overlapping [from, to], their start bounded below as in vacationFilterWhere. */
 export function overlapping(from: string, to: string): Prisma.VacationWhereInput {
   return { startDate: { gte: earliestStartReaching(from), lte: to }, endDate: { gte: from } };
 }
 
 /**
  * Newest first (the Absences page and the API) or in date order (reports read forward in time).
- * The id last: absences written together (same start, same moment) keep one order between pages
+ * The id last: vacations written together (same start, same moment) keep one order between pages
  * and in the CSV, whichever index the database reads them through.
  */
 export type VacationListOrder = "newest" | "oldest";
@@ -60,12 +60,12 @@ interface ReadOptions {
   db?: DbClient;
 }
 
-/** The absences `where` selects (a page of them), in `order`, with the columns asked for. */
+/** The vacations `where` selects (a page of them), in `order`, with the columns asked for. */
 export function readVacations<Columns extends VacationColumns>(columns: Columns, where: Prisma.VacationWhereInput, { order, page, db = getDb() }: ReadOptions): Promise<VacationColumnsRow<Columns>[]> {
   return db.vacation.findMany({ select: columns, where, orderBy: ORDER[order], ...(page ? { skip: page.offset, take: page.limit } : {}) }) as Promise<VacationColumnsRow<Columns>[]>;
 }
 
-/** How many absences `where` selects. */
+/** How many vacations `where` selects. */
 export function countVacations(where: Prisma.VacationWhereInput): Promise<number> {
   return getDb().vacation.count({ where });
 }

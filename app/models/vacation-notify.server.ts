@@ -1,11 +1,11 @@
-// E-mails about absence requests. Reviewers' copies carry Approve and Reject links: signed (random
+// E-mails about vacation requests. Reviewers' copies carry Approve and Reject links: signed (random
 // token, stored hashed), single-use, expiring, bound to the request and to that admin.
 import { languageOr, type Language } from "~/i18n";
 import { renderVacationMail } from "~/emails/vacation.server";
 import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { countWorkingDays } from "~/lib/working-days";
-import { spanOfAbsences } from "~/lib/holiday-spans";
+import { spanOfVacations } from "~/lib/holiday-spans";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -53,7 +53,7 @@ async function loadRequest(companyId: string, vacationId: string) {
     },
   });
   if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
-  const { calendarFor } = await loadHolidayCalendars(db, companyId, spanOfAbsences([vacation]));
+  const { calendarFor } = await loadHolidayCalendars(db, companyId, spanOfVacations([vacation]));
   const workingDays = countWorkingDays(vacation, calendarFor(vacation.user));
   return { vacation, workingDays };
 }
@@ -133,8 +133,8 @@ export async function assertOutsideRecipientsAllowed(companyId: string, requeste
 }
 
 /**
- * On creation: the recipients the requester chose (spec: team admins by default). An absence of a
- * type that needs no approval is already approved: they are told it is recorded, with nothing to review.
+ * On creation: the recipients the requester chose (spec: team admins by default). A vacation of an
+ * absence category that needs no approval is already approved: they are told it is recorded, with nothing to review.
  */
 export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;
@@ -192,8 +192,8 @@ export async function notifyAdmin(viewer: Viewer, vacationId: string) {
 export const CANCELLATION_NOTIFIED = "vacation.cancellation_notified";
 
 /**
- * The reviewers hear that an absence was cancelled, when the person who cancelled it says yes to
- * 'Queres notificar o Admin da Team?'. Once per absence: a second yes would only be noise (409).
+ * The reviewers hear that a vacation was cancelled, when the person who cancelled it says yes to
+ * 'Queres notificar o Admin da Team?'. Once per vacation: a second yes would only be noise (409).
  */
 export async function notifyCancellation(viewer: Viewer, vacationId: string) {
   const { companyId } = viewer;

@@ -1,4 +1,4 @@
-// Absence requests: create (overlap and balance checks with the insert, in one transaction),
+// Vacation requests: create (overlap and balance checks with the insert, in one transaction),
 // decide (approve/reject, only while pending), cancel, and search. Every function takes the
 // Viewer and is scoped by the viewer's company; another company's ids are simply not found.
 import type { Prisma } from "~/generated/prisma/client";
@@ -12,7 +12,7 @@ import { countWorkingDays } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { assertAllowed, canCancel, canReview, isAdmin, seesAbsenceDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
+import { assertAllowed, canCancel, canReview, isAdmin, seesVacationDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
 import { reviewersOf } from "./approval.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
@@ -32,17 +32,17 @@ export const vacationSelect = {
 } as const;
 
 export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSelect }> & {
-  /** Set when the viewer may see that the person is away but not why (seesAbsenceDetailsOf). */
+  /** Set when the viewer may see that the person is away but not why (seesVacationDetailsOf). */
   reasonHidden?: boolean;
 };
 
 /**
  * The /api shape (spec section 3 names). A hidden reason leaves no description, type or recipients.
- * Made for JSON.stringify: the recipients' object may be shared with other absences' answers.
+ * Made for JSON.stringify: the recipients' object may be shared with other vacations' answers.
  */
 export function serializeVacation(v: VacationRow, workingDays?: number): ApiVacation | ApiVacationWithoutReason {
   // working_days set after the others (last in the JSON) rather than spread in: a spread in an
-  // object literal copies through a slow path, ~1 µs of an absence's ~1.5 in a list of hundreds.
+  // object literal copies through a slow path, ~1 µs of a vacation's ~1.5 in a list of hundreds.
   let shape: ApiVacation | ApiVacationWithoutReason;
   if (v.reasonHidden) {
     shape = {
@@ -81,8 +81,8 @@ export function serializeVacation(v: VacationRow, workingDays?: number): ApiVaca
   return shape;
 }
 
-// Nearly every absence stores one of a few recipient choices ({"type":"team_admins"}): each text
-// is parsed once and its (frozen) object shared, not parsed again for each absence of a list.
+// Nearly every vacation stores one of a few recipient choices ({"type":"team_admins"}): each text
+// is parsed once and its (frozen) object shared, not parsed again for each vacation of a list.
 const parsedRecipients = new Map<string, ApiVacation["notification_recipients"]>();
 const MAX_PARSED_RECIPIENTS = 256;
 
@@ -170,7 +170,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       carried: ctx.carried,
     });
     if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);
-    // A type that needs no approval is recorded, not requested: approved as it is made, by nobody
+    // An absence category that needs no approval is recorded, not requested: approved as it is made, by nobody
     // (reviewer null, not the auto-approval job either); docs/decisions/0021-absence-types.md. So is
     // the request of the company's only admin, whom nobody else could review (decision 0018).
     const soleAdmin = ctx.routing.reviewers.length === 0;
@@ -227,7 +227,7 @@ async function findRequest(viewer: Viewer, id: string): Promise<VacationRow & { 
 
 export async function getVacation(viewer: Viewer, id: string): Promise<VacationRow> {
   const { requester, ...vacation } = await findRequest(viewer, id);
-  return seesAbsenceDetailsOf(viewer, requester) ? vacation : { ...vacation, reasonHidden: true };
+  return seesVacationDetailsOf(viewer, requester) ? vacation : { ...vacation, reasonHidden: true };
 }
 
 /**
@@ -240,7 +240,7 @@ async function hideReasons(viewer: Viewer, rows: VacationRow[]): Promise<Vacatio
   if (others.length === 0) return rows;
   const people = await getDb().user.findMany({ where: { companyId: viewer.companyId, id: { in: others } }, select: { id: true, teamId: true } });
   const teamOf = new Map(people.map((person) => [person.id, person.teamId]));
-  return rows.map((row) => (seesAbsenceDetailsOf(viewer, { id: row.userId, teamId: teamOf.get(row.userId) ?? null }) ? row : { ...row, reasonHidden: true }));
+  return rows.map((row) => (seesVacationDetailsOf(viewer, { id: row.userId, teamId: teamOf.get(row.userId) ?? null }) ? row : { ...row, reasonHidden: true }));
 }
 
 /** A pending request's decision: the conditional update decides races (one wins), audited in the same transaction. */
@@ -289,7 +289,7 @@ export async function cancelVacation(viewer: Viewer, id: string, today: string) 
   const request = await findRequest(viewer, id);
   if (request.status === "cancelled") throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
   if (!canCancel(viewer, request, request.requester, today)) {
-    // The requester's own started absence is a clearer message than "forbidden".
+    // The requester's own started vacation is a clearer message than "forbidden".
     if (request.userId === viewer.userId) throw new AppError(409, "already_started", "vacation.alreadyStarted");
     throw new AppError(403, "forbidden", "errors.forbidden");
   }
@@ -308,7 +308,7 @@ export async function cancelVacation(viewer: Viewer, id: string, today: string) 
 /** The CSV export takes every row under the filters, up to this many. */
 export const MAX_EXPORT_ROWS = 100_000;
 
-/** A page of absences overlapping [dateFrom, dateTo], newest first; two queries whatever the size (one when the page is the last). */
+/** A page of vacations overlapping [dateFrom, dateTo], newest first; two queries whatever the size (one when the page is the last). */
 export async function searchVacations(viewer: Viewer, filters: VacationFilters & { offset?: number; limit?: number }) {
   const where = vacationFilterWhere(viewer, filters);
   const limit = Math.min(Math.max(filters.limit ?? 10, 1), MAX_EXPORT_ROWS);

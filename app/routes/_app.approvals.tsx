@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AbsenceTable, toAbsenceRow } from "~/components/absence-table";
+import { VacationTable, toVacationTableRow } from "~/components/vacation-table";
 import { ActionNotice } from "~/components/action-notice";
 import { Pager, readPaging } from "~/components/pager";
 import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
-import { runRowAction } from "~/models/absence-actions.server";
+import { runRowAction } from "~/models/vacation-form-actions.server";
 import { pagePendingApprovals } from "~/models/approval.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
-import absenceTableStyles from "~/styles/absence-table.css";
+import vacationTableStyles from "~/styles/vacation-table.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: absenceTableStyles },
+  { rel: "stylesheet", href: vacationTableStyles },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -38,7 +38,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         ...paging,
         categories: categories.map(({ id, name }) => ({ id, name })),
         rows: items.map((v) =>
-          toAbsenceRow(v, {
+          toVacationTableRow(v, {
             userName: names[v.userId],
             workingDays: workingDays[v.id] ?? null,
             // pagePendingApprovals returns only requests this viewer may decide.
@@ -81,7 +81,7 @@ export default function Approvals() {
         <h2 id="approvals-heading" className="card__title">
           {t("absences.approvals.title")}
         </h2>
-        <AbsenceTable
+        <VacationTable
           caption={t("absences.approvals.title")}
           rows={data.rows}
           categories={data.categories}

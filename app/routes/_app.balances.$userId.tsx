@@ -121,7 +121,7 @@ export default function BalanceExplanationPage() {
       </div>
 
       <CarryOutNote explanation={explanation} yearUrl={yearUrl} />
-      <AbsencesCounted explanation={explanation} />
+      <VacationsCounted explanation={explanation} />
     </div>
   );
 }
@@ -269,15 +269,15 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
   );
 }
 
-function AbsencesCounted({ explanation }: { explanation: BalanceExplanation }) {
+function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) {
   const { t, i18n } = useTranslation();
-  const { year, absences } = explanation;
+  const { year, vacations } = explanation;
   return (
     <section className="card" aria-labelledby="explain-absences">
       <h2 id="explain-absences" className="card__title">
         {t("balances.absences.title", { year })}
       </h2>
-      {absences.length === 0 ? (
+      {vacations.length === 0 ? (
         <p className="muted">{t("balances.absences.empty", { year })}</p>
       ) : (
         <ScrollBox labelledBy="explain-absences">
@@ -294,17 +294,17 @@ function AbsencesCounted({ explanation }: { explanation: BalanceExplanation }) {
               </tr>
             </thead>
             <tbody>
-              {absences.map((absence) => (
-                <tr key={absence.id}>
+              {vacations.map((vacation) => (
+                <tr key={vacation.id}>
                   <td>
-                    <DateRangeText start={absence.startDate} end={absence.endDate} />
+                    <DateRangeText start={vacation.startDate} end={vacation.endDate} />
                   </td>
-                  <td>{t(`absences.categories.${absence.categoryId}`, { defaultValue: absence.categoryName })}</td>
-                  <td>{t(`absences.balances.${absence.kind}.title`)}</td>
+                  <td>{t(`absences.categories.${vacation.categoryId}`, { defaultValue: vacation.categoryName })}</td>
+                  <td>{t(`absences.balances.${vacation.kind}.title`)}</td>
                   <td>
-                    <StatusBadge status={absence.status} />
+                    <StatusBadge status={vacation.status} />
                   </td>
-                  <td className="explain-absences__days">{formatDays(absence.days, i18n.language)}</td>
+                  <td className="explain-absences__days">{formatDays(vacation.days, i18n.language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-// Calendar feeds: the signed-in person's iCal subscriptions — make one (their absences, a team's,
+// Calendar feeds: the signed-in person's iCal subscriptions — make one (their vacations, a team's,
 // the company's), see when each was last fetched, renew its address or revoke it (both asked
 // first, with and without JavaScript). `?scope=person|company` and `?scope=team&team=<id>`
 // preselect what a new feed shows (My Calendar and the company calendar link here). The address is

@@ -1,17 +1,17 @@
 // /company-calendar?month=YYYY-MM&team=&q= — who is off: the company's month, a row per person.
-// The address is the state: month, filters, the open absence (?bar=) and the request drawer
+// The address is the state: month, filters, the open vacation (?bar=) and the request drawer
 // (?new=1&start=&end=) all work without JavaScript; with it, panels open in place.
 import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
-import { cancelConfirmation } from "~/components/absence-table";
+import { cancelConfirmation } from "~/components/vacation-table";
 import { ConfirmationStep, ConfirmSubmitButton } from "~/components/confirm";
 import { barLabel, barTitle, MonthTable, packPeople, unpackPeople, withQuery, type MonthBar } from "~/components/company-month";
 import { DateRangeText } from "~/components/date-text";
 import { RouteErrorBoundary } from "~/components/route-error";
-import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
+import { DeferredVacationForm, preloadVacationForm } from "~/components/deferred-vacation-form";
 import { PersonBalances, PersonIdentity, type PersonOverviewData } from "~/components/person-overview";
 import { SidePanel } from "~/components/side-panel";
 import { StatusBadge } from "~/components/status-badge";
@@ -21,7 +21,7 @@ import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { firstDayOfMonth, monthOf, readMonth, shiftMonth } from "~/lib/month-param";
-import { createAbsenceFromForm, readCreatedFlag, runRowAction } from "~/models/absence-actions.server";
+import { createVacationFromForm, readCreatedFlag, runRowAction } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
@@ -31,8 +31,8 @@ import { canSubscribeTo } from "~/utils/permissions.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import monthGridStyles from "~/styles/month-grid.css";
-import absenceDrawerStyles from "~/styles/absence-drawer.css";
-import absenceFormStyles from "~/styles/absence-form.css";
+import vacationDrawerStyles from "~/styles/vacation-drawer.css";
+import vacationFormStyles from "~/styles/vacation-form.css";
 import balanceCardsStyles from "~/styles/balance-cards.css";
 import personStyles from "~/styles/person.css";
 import companyMonthStyles from "~/styles/company-month.css";
@@ -40,8 +40,8 @@ import companyCalendarStyles from "~/styles/company-calendar.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: monthGridStyles },
-  { rel: "stylesheet", href: absenceDrawerStyles },
-  { rel: "stylesheet", href: absenceFormStyles },
+  { rel: "stylesheet", href: vacationDrawerStyles },
+  { rel: "stylesheet", href: vacationFormStyles },
   { rel: "stylesheet", href: balanceCardsStyles },
   { rel: "stylesheet", href: personStyles },
   { rel: "stylesheet", href: companyMonthStyles },
@@ -74,7 +74,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const start = isIsoDate(params.get("start")) ? (params.get("start") as string) : "";
     const end = isIsoDate(params.get("end")) ? (params.get("end") as string) : start;
     const prefill = start && end ? (start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end }) : null;
-    // The request drawer needs the viewer's own year (types, balances, holidays) only when open.
+    // The request drawer needs the viewer's own year (absence categories, balances, holidays) only when open.
     const personal = openNew ? await getPersonalYear(viewer, yearOf(prefill?.startDate ?? firstDayOfMonth(month)), today) : null;
     return {
       ...calendar,
@@ -120,7 +120,7 @@ export function action({ request }: ActionFunctionArgs) {
     }
     // The request drawer's form (intent=create).
     const query = new URL(request.url).searchParams;
-    return createAbsenceFromForm(formData, viewer, (startDate, created) => `/company-calendar?${withQuery(query.toString(), { month: monthOf(startDate), created })}`);
+    return createVacationFromForm(formData, viewer, (startDate, created) => `/company-calendar?${withQuery(query.toString(), { month: monthOf(startDate), created })}`);
   });
 }
 
@@ -169,7 +169,7 @@ export default function CompanyCalendar() {
   const personPanelId = panel?.kind === "person" ? panel.id : null;
   const personSummary = usePersonSummary(personPanelId, month.slice(0, 4));
   const onDraft = useCallback((range: SelectedRange) => {
-    preloadAbsenceForm();
+    preloadVacationForm();
     setDraft(range);
   }, []);
   // A finished draft hands focus to its "Continue" (the bar sits above the table, behind the
@@ -189,7 +189,7 @@ export default function CompanyCalendar() {
   const monthName = formatIsoDate(firstDayOfMonth(month), i18n.language, { month: "long", year: "numeric" });
   const monthTitle = monthName.charAt(0).toLocaleUpperCase() + monthName.slice(1);
 
-  // The request drawer, as on My Calendar (its props keep their identity: see DeferredAbsenceForm).
+  // The request drawer, as on My Calendar (its props keep their identity: see DeferredVacationForm).
   const drawerOpen = data.openNew && !drawerClosed && data.form !== null;
   const closeDrawer = useCallback(() => {
     setDrawerClosed(true);
@@ -374,7 +374,7 @@ export default function CompanyCalendar() {
       ) : null}
 
       {drawerOpen && data.form ? (
-        <DeferredAbsenceForm
+        <DeferredVacationForm
           key={location.key}
           drawer={drawer}
           // A refused request comes back to an address that keeps the drawer open without JS.
@@ -491,7 +491,7 @@ interface SummaryEntry extends MonthBar {
 }
 
 /** Who is off today and this week, above the grid: the question people open this screen with. */
-function OffSummary({ summary }: { summary: { today: SummaryEntry[]; week: { start: string; end: string; absences: SummaryEntry[] } } }) {
+function OffSummary({ summary }: { summary: { today: SummaryEntry[]; week: { start: string; end: string; vacations: SummaryEntry[] } } }) {
   const { t, i18n } = useTranslation();
   const entry = (item: SummaryEntry) => (
     <li key={`${item.id}`}>
@@ -509,9 +509,9 @@ function OffSummary({ summary }: { summary: { today: SummaryEntry[]; week: { sta
       </div>
       <div className="off-summary__part">
         <h3>
-          {t("companyCalendar.summary.week", { count: summary.week.absences.length, range: formatDateRange(summary.week.start, summary.week.end, i18n.language) })}
+          {t("companyCalendar.summary.week", { count: summary.week.vacations.length, range: formatDateRange(summary.week.start, summary.week.end, i18n.language) })}
         </h3>
-        {summary.week.absences.length ? <ul>{summary.week.absences.map(entry)}</ul> : <p>{t("companyCalendar.summary.nobodyWeek")}</p>}
+        {summary.week.vacations.length ? <ul>{summary.week.vacations.map(entry)}</ul> : <p>{t("companyCalendar.summary.nobodyWeek")}</p>}
       </div>
     </section>
   );

@@ -3,10 +3,10 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BalanceCards } from "~/components/balance-cards";
-import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
+import { DeferredVacationForm, preloadVacationForm } from "~/components/deferred-vacation-form";
 import { DeferredSetupChecklist } from "~/components/deferred-setup-checklist";
 import { CalendarLegend } from "~/components/month-grid";
-import { UpcomingAbsences } from "~/components/upcoming-absences";
+import { UpcomingVacations } from "~/components/upcoming-vacations";
 import { YearCalendar } from "~/components/year-calendar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { SelectedRange } from "~/hooks/use-range-selection";
@@ -14,22 +14,22 @@ import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
-import { createAbsenceFromForm, readCreatedFlag } from "~/models/absence-actions.server";
+import { createVacationFromForm, readCreatedFlag } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import monthGridStyles from "~/styles/month-grid.css";
-import absenceDrawerStyles from "~/styles/absence-drawer.css";
-import absenceFormStyles from "~/styles/absence-form.css";
+import vacationDrawerStyles from "~/styles/vacation-drawer.css";
+import vacationFormStyles from "~/styles/vacation-form.css";
 import balanceCardsStyles from "~/styles/balance-cards.css";
 import myCalendarStyles from "~/styles/my-calendar.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: monthGridStyles },
-  { rel: "stylesheet", href: absenceDrawerStyles },
-  { rel: "stylesheet", href: absenceFormStyles },
+  { rel: "stylesheet", href: vacationDrawerStyles },
+  { rel: "stylesheet", href: vacationFormStyles },
   { rel: "stylesheet", href: balanceCardsStyles },
   { rel: "stylesheet", href: myCalendarStyles },
 ];
@@ -81,7 +81,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    return createAbsenceFromForm(await readFormData(request), viewer, (startDate, created) => `/my-calendar?year=${yearOf(startDate)}&created=${created}`);
+    return createVacationFromForm(await readFormData(request), viewer, (startDate, created) => `/my-calendar?year=${yearOf(startDate)}&created=${created}`);
   });
 }
 
@@ -177,8 +177,8 @@ export default function MyCalendar() {
             className="button button--primary"
             to={`${yearUrl(year)}&new=1`}
             onClick={hydrated ? openEmpty : undefined}
-            onPointerEnter={preloadAbsenceForm}
-            onFocus={preloadAbsenceForm}
+            onPointerEnter={preloadVacationForm}
+            onFocus={preloadVacationForm}
             preventScrollReset
           >
             <span aria-hidden="true">+</span> {t("absences.myCalendar.newAbsence")}
@@ -212,11 +212,11 @@ export default function MyCalendar() {
             })}
           </p>
         </div>
-        <UpcomingAbsences items={data.upcoming} categories={data.categories} />
+        <UpcomingVacations items={data.upcoming} categories={data.categories} />
       </section>
 
       {/* A press on the calendar may start a selection that opens the form: fetch its code. */}
-      <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadAbsenceForm} onKeyDown={preloadAbsenceForm}>
+      <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadVacationForm} onKeyDown={preloadVacationForm}>
         <div className="card__header">
           <h2 id="calendar-heading">{t("absences.calendar.title", { year })}</h2>
           <CalendarLegend selectable={hydrated} />
@@ -233,7 +233,7 @@ export default function MyCalendar() {
       </section>
 
       {open ? (
-        <DeferredAbsenceForm
+        <DeferredVacationForm
           key={`${location.key}:${nonce}`}
           drawer={drawer}
           // A refused request comes back to an address that keeps the drawer open without JS.

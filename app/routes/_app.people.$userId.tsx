@@ -1,5 +1,5 @@
 // /people/:userId?year=Y — a colleague's year: who they are, their allowances (for those who may
-// see them) and the twelve months with their absences. The company calendar's side panel loads
+// see them) and the twelve months with their vacations. The company calendar's side panel loads
 // the same data with JavaScript; without it, the calendar links here.
 import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunctio
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { AbsenceForm } from "~/components/absence-form";
-import { AbsenceTable, cancelConfirmation, toAbsenceRow, type AbsenceRow } from "~/components/absence-table";
-import { categoryName } from "~/components/category-name";
+import { VacationForm } from "~/components/vacation-form";
+import { VacationTable, cancelConfirmation, toVacationTableRow, type VacationTableRow } from "~/components/vacation-table";
+import { categoryName } from "~/components/absence-category-name";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep } from "~/components/confirm";
 import { Pager, readPaging, withParams } from "~/components/pager";
@@ -13,19 +13,19 @@ import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { pageTitle } from "~/lib/meta";
 import { VACATION_STATUSES } from "~/lib/statuses";
 import { readVacationFilters, vacationFilterQuery } from "~/lib/vacation-filters";
-import { createAbsenceFromForm, readCreatedFlag, runRowAction } from "~/models/absence-actions.server";
+import { createVacationFromForm, readCreatedFlag, runRowAction } from "~/models/vacation-form-actions.server";
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
-import absenceFormStyles from "~/styles/absence-form.css";
-import absenceTableStyles from "~/styles/absence-table.css";
+import vacationFormStyles from "~/styles/vacation-form.css";
+import vacationTableStyles from "~/styles/vacation-table.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: absenceFormStyles },
-  { rel: "stylesheet", href: absenceTableStyles },
+  { rel: "stylesheet", href: vacationFormStyles },
+  { rel: "stylesheet", href: vacationTableStyles },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -43,8 +43,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     const { holidayContext } = personal;
     // A filter the page cannot apply (a mistyped date, an unknown type) is simply left out.
     const { filters } = readVacationFilters(params);
-    const knownType = personal.categories.some((c) => c.id === filters.categoryId);
-    const search = { ...filters, userId: undefined, categoryId: knownType ? filters.categoryId : undefined };
+    const knownCategory = personal.categories.some((c) => c.id === filters.categoryId);
+    const search = { ...filters, userId: undefined, categoryId: knownCategory ? filters.categoryId : undefined };
     const minePaging = readPaging(params, "page", "size");
     const companyPaging = readPaging(params, "cpage", "csize");
     const [mine, company] = await Promise.all([
@@ -52,9 +52,9 @@ export function loader({ request }: LoaderFunctionArgs) {
       admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
     ]);
     const { names, requesters, workingDays } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])]);
-    const toRow = (v: VacationRow): AbsenceRow => {
+    const toRow = (v: VacationRow): VacationTableRow => {
       const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
-      return toAbsenceRow(v, {
+      return toVacationTableRow(v, {
         userName: names[v.userId],
         workingDays: workingDays[v.id] ?? null,
         // The rules the models enforce, so only buttons that work are shown.
@@ -90,7 +90,7 @@ export function action({ request }: ActionFunctionArgs) {
     const viewer = await requireUser(request);
     const formData = await readFormData(request);
     if (formData.get("intent") === "create") {
-      return createAbsenceFromForm(formData, viewer, (_, created) => `/vacations?created=${created}`);
+      return createVacationFromForm(formData, viewer, (_, created) => `/vacations?created=${created}`);
     }
     return runRowAction(formData, viewer, {
       today: todayIn(viewer.timeZone),
@@ -131,7 +131,7 @@ export default function Vacations() {
           <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
         </summary>
         <div className="collapsible__body">
-          <AbsenceForm
+          <VacationForm
             key={location.key}
             action={`/vacations${withParams(params, {})}`}
             categories={data.categories.filter((c) => c.active)}
@@ -237,11 +237,11 @@ interface VacationsSectionProps {
   title: string;
   pagingLabel: string;
   exportHref: string;
-  table: { rows: AbsenceRow[]; total: number; offset: number; limit: number };
-  categories: ComponentProps<typeof AbsenceTable>["categories"];
+  table: { rows: VacationTableRow[]; total: number; offset: number; limit: number };
+  categories: ComponentProps<typeof VacationTable>["categories"];
   showUser?: boolean;
-  actions: ComponentProps<typeof AbsenceTable>["actions"];
-  /** Whether the filters hide absences: an empty table then says none match. */
+  actions: ComponentProps<typeof VacationTable>["actions"];
+  /** Whether the filters hide vacations: an empty table then says none match. */
   filtered: boolean;
   testId: string;
   pageKey: string;
@@ -283,7 +283,7 @@ function VacationsSection({ id, title, pagingLabel, exportHref, table, categorie
           {t("absences.vacations.exportCsv")}
         </a>
       </div>
-      <AbsenceTable
+      <VacationTable
         caption={title}
         rows={table.rows}
         categories={categories}
@@ -309,7 +309,7 @@ function VacationsSection({ id, title, pagingLabel, exportHref, table, categorie
 }
 
 /** Without JavaScript, a cancel first comes back here as a question about that row. */
-function CancelConfirmationStep({ fields, mine, company }: { fields: Record<string, string>; mine: AbsenceRow[]; company: AbsenceRow[] }) {
+function CancelConfirmationStep({ fields, mine, company }: { fields: Record<string, string>; mine: VacationTableRow[]; company: VacationTableRow[] }) {
   const { t, i18n } = useTranslation();
   const own = mine.find((row) => row.id === fields.id);
   const row = own ?? company.find((row) => row.id === fields.id);

@@ -1,29 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiUpdateAbsenceTypeSchema } from "~/lib/schemas/absence-types-api";
-import { deleteAbsenceType, getAbsenceType, serializeAbsenceType, updateAbsenceType } from "~/models/absence-category.server";
+import { apiUpdateAbsenceCategorySchema } from "~/lib/schemas/absence-categories-api";
+import { deleteAbsenceCategory, getAbsenceCategory, serializeAbsenceCategory, updateAbsenceCategory } from "~/models/absence-category.server";
 import { handleApi, noStore, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
 
-// GET /api/absence-categories/{id}: one type of the caller's company.
+// GET /api/absence-categories/{id}: one category of the caller's company.
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
-    return Response.json(serializeAbsenceType(await getAbsenceType(viewer, params.id!)), { headers: noStore });
+    return Response.json(serializeAbsenceCategory(await getAbsenceCategory(viewer, params.id!)), { headers: noStore });
   });
 }
 
 // PATCH /api/absence-categories/{id} (company admins): the fields sent change, `active` included.
-// DELETE: only a type no absence ever used (409 otherwise: deactivate it with PATCH).
+// DELETE: only a category no vacation ever used (409 otherwise: deactivate it with PATCH).
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "PATCH", "DELETE");
     const viewer = await requireApiAdmin(request);
     if (request.method === "DELETE") {
-      await deleteAbsenceType(viewer, params.id!);
+      await deleteAbsenceCategory(viewer, params.id!);
       return new Response(null, { status: 204 });
     }
-    const body = await parseBody(request, apiUpdateAbsenceTypeSchema);
-    const updated = await updateAbsenceType(viewer, params.id!, {
+    const body = await parseBody(request, apiUpdateAbsenceCategorySchema);
+    const updated = await updateAbsenceCategory(viewer, params.id!, {
       name: body.name,
       color: body.color,
       balance: body.balance,
@@ -31,6 +31,6 @@ export function action({ request, params }: ActionFunctionArgs) {
       active: body.active,
       sortOrder: body.sort_order,
     });
-    return Response.json(serializeAbsenceType(updated));
+    return Response.json(serializeAbsenceCategory(updated));
   });
 }

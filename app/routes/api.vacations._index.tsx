@@ -5,7 +5,7 @@ import { handleApi, noStore, parseBody, parseVacationQuery, requireApiUser } fro
 import { allowMethods } from "~/utils/http.server";
 import { withIdempotency } from "~/utils/idempotency.server";
 
-// GET /api/vacations: the caller's own absences as a paged list { items, total, offset, limit }.
+// GET /api/vacations: the caller's own vacations as a paged list { items, total, offset, limit }.
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);

@@ -4,7 +4,7 @@ import { handleApi, noStore, parseVacationQuery, requireApiUser } from "~/utils/
 import { onlyMethods } from "~/utils/http.server";
 
 // GET /api/vacations/search?date_from&date_to&user_id (or "me")&limit (≤ 1000)&offset: an array,
-// the company's absences (the company calendar shows everyone's).
+// the company's vacations (the company calendar shows everyone's).
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);

@@ -1,23 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvDialectFor, csvFileName, csvResponse } from "~/lib/csv";
-import { absenceReportCsv } from "~/models/report.server";
+import { vacationReportCsv } from "~/models/report.server";
 import { AppError } from "~/utils/errors.server";
 import { runExport } from "~/utils/export.server";
 import { getT } from "~/utils/i18n.server";
 import { requireAdmin } from "~/utils/permissions.server";
-import { readAbsenceReportFilters } from "./_app.reports/absences.server";
+import { readVacationReportFilters } from "./_app.reports/vacations.server";
 
-// The absences tab's "Export CSV": every absence under the tab's filters, in the reader's language.
+// The absences tab's "Export CSV": every vacation under the tab's filters, in the reader's language.
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const screen = `/reports?${new URLSearchParams([["tab", "absences"], ...[...url.searchParams].filter(([key]) => key !== "tab")])}`;
   return runExport(request, { screen, failedKey: "reports.errors.exportFailed" }, async ({ viewer, language }) => {
     requireAdmin(viewer);
-    const { applied, invalid } = await readAbsenceReportFilters(viewer, url.searchParams);
+    const { applied, invalid } = await readVacationReportFilters(viewer, url.searchParams);
     const [problem] = Object.values(invalid);
     if (problem) throw new AppError(400, "validation_failed", problem);
     const t = getT(language);
-    const body = await absenceReportCsv(viewer, applied, { t, dialect: csvDialectFor(language) });
+    const body = await vacationReportCsv(viewer, applied, { t, dialect: csvDialectFor(language) });
     return csvResponse(csvFileName(t("reports.csv.absencesFile", { from: applied.dateFrom ?? "", to: applied.dateTo ?? "" })), body);
   });
 }

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { DateRangeText } from "~/components/date-text";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { countWorkingDays } from "~/lib/working-days";
-import { spanOfAbsences } from "~/lib/holiday-spans";
+import { spanOfVacations } from "~/lib/holiday-spans";
 import { companyRefOf, loadHolidayCalendars } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
@@ -15,7 +15,7 @@ import { getLanguage, getT } from "~/utils/i18n.server";
 import { isAdmin } from "~/utils/permissions.server";
 
 // Every row under the Absences page's current filters (not just the page shown): the person's own
-// absences, or with scope=company (admins) the whole company's. A fixed number of queries.
+// vacations, or with scope=company (admins) the whole company's. A fixed number of queries.
 export function loader({ request }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser(request);
@@ -28,7 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
         select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
       }),
-      loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfAbsences(items)),
+      loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(items)),
       listCategories(viewer, { activeOnly: false }),
     ]);
     const language = await getLanguage(request);

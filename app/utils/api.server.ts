@@ -108,7 +108,7 @@ export async function requireApiAdmin(request: Request, access?: WriteAccess): P
 export const noStore = { "Cache-Control": "no-store" };
 
 /**
- * The filters and paging of an /api absence list: the filters read as the screens read them
+ * The filters and paging of an /api vacation list: the filters read as the screens read them
  * (app/lib/vacation-filters.ts), but a wrong one is a 400 here rather than ignored.
  */
 export function parseVacationQuery(request: Request, viewer: Viewer, defaultLimit: number) {

@@ -183,16 +183,16 @@ export function canManageHolidays(viewer: Viewer): boolean {
 }
 
 /**
- * Whether an absence of `person` is shown with its reason (description and type) or only as
+ * Whether a vacation of `person` is shown with its reason (description and absence category) or only as
  * "Absent": colleagues see that someone is away, not why. The person themselves, company admins
  * and the admins of the person's team see everything. Calendars, feeds and exports all ask this.
  */
-export function seesAbsenceDetailsOf(viewer: Viewer, person: { id: string; teamId: string | null }): boolean {
+export function seesVacationDetailsOf(viewer: Viewer, person: { id: string; teamId: string | null }): boolean {
   if (person.id === viewer.userId || isAdmin(viewer)) return true;
   return person.teamId !== null && viewer.adminOfTeamIds.includes(person.teamId);
 }
 
-/** What a calendar feed shows: the owner's own absences, one team's, or the whole company's. */
+/** What a calendar feed shows: the owner's own vacations, one team's, or the whole company's. */
 export interface FeedTarget {
   scope: "person" | "team" | "company";
   teamId: string | null;
@@ -200,9 +200,9 @@ export interface FeedTarget {
 
 /**
  * Which calendar feeds a person may have, asked when one is made and again every time it is
- * fetched (a feed is rendered as its owner as they are then): their own absences and the
+ * fetched (a feed is rendered as its owner as they are then): their own vacations and the
  * company's, always; a team's when they belong to it or administer it, any team's when they are a
- * company admin. What each event shows is seesAbsenceDetailsOf's.
+ * company admin. What each event shows is seesVacationDetailsOf's.
  */
 export function canSubscribeTo(viewer: Viewer, target: FeedTarget): boolean {
   if (target.scope !== "team") return true;

@@ -1,6 +1,6 @@
 // PostgreSQL through @prisma/adapter-pg (a pool of connections per process). The model code was
 // written against SQLite, where BEGIN IMMEDIATE lets one transaction write at a time, so its
-// check-then-write sequences (overlapping absences, balances, "has the job run this year") are
+// check-then-write sequences (overlapping vacations, balances, "has the job run this year") are
 // safe without retries. Every transaction here first takes one database-wide advisory lock, held
 // until COMMIT or ROLLBACK: the same one-writer-at-a-time rule, across every app instance sharing
 // the database, while reads outside transactions stay concurrent (docs/decisions/0029-postgresql.md).

@@ -21,7 +21,7 @@ export const LIMITS = {
   acceptInvitePerIp: { name: "invite-accept:ip", max: 20, windowMs: 15 * 60_000 },
   // The public page's interest form: a person leaves one address, maybe a second after a typo.
   publicInterestPerIp: { name: "public-interest:ip", max: 5, windowMs: 60 * 60_000 },
-  // Addresses outside the company that one person's absence requests mailed (counted per address).
+  // Addresses outside the company that one person's vacation requests mailed (counted per address).
   outsideRecipientsPerUser: { name: "outside-recipients:user", max: MAX_CUSTOM_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 

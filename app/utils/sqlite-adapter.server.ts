@@ -76,8 +76,8 @@ function serialised(inner: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 // SQLite's planner picks an index from table statistics, and without them it guesses: "this
-// person's upcoming absences" went through (companyId, endDate) and read the whole company's future
-// (1.5 ms instead of 0.05 ms on 3,000 absences) rather than (userId, startDate). SQLite's advice for
+// person's upcoming vacations" went through (companyId, endDate) and read the whole company's future
+// (1.5 ms instead of 0.05 ms on 3,000 vacations) rather than (userId, startDate). SQLite's advice for
 // long-lived connections: `PRAGMA optimize=0x10002` when opening (analyses every table lacking or
 // outgrowing its statistics) and `PRAGMA optimize` every few hours; analysis_limit bounds the cost on
 // a large file. PostgreSQL keeps its own statistics (autovacuum's ANALYZE). Decision 0036.

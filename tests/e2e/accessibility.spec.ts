@@ -50,7 +50,7 @@ for (const size of WIDTHS) {
 // ---- States: each is set up once, then checked at both widths (resizing keeps it open). ----
 
 const YEAR = new Date().getFullYear() + 5;
-// Demo people no other spec signs in as, one per project: the states below make absences of theirs.
+// Demo people no other spec signs in as, one per project: the states below make vacations of theirs.
 const STATE_PEOPLE = { "js-on": "ines.rodrigues8@demo.test", "js-off": "joana.silva10@demo.test" } as const;
 
 function jsOn() {
@@ -84,14 +84,14 @@ async function expectQuestion(page: Page) {
   await expect(page.locator(question())).toBeVisible();
 }
 
-/** An absence of the state person in YEAR (made once; a reused server keeps it). */
-async function ensureOwnAbsence(page: Page): Promise<{ start: string; end: string }> {
+/** A vacation of the state person in YEAR (made once; a reused server keeps it). */
+async function ensureOwnVacation(page: Page): Promise<{ start: string; end: string }> {
   const range = { start: `${YEAR}-06-09`, end: `${YEAR}-06-11` };
   await openPage(page, `/vacations?from=${range.start}&to=${range.end}`);
   const live = page.getByTestId("my-vacations").locator('tbody tr[data-status="pending"]');
   if ((await live.count()) === 0) {
     await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${range.start}&end=${range.end}`);
-    const form = page.getByTestId("absence-drawer");
+    const form = page.getByTestId("vacation-drawer");
     await form.getByLabel("Tipo de ausência").selectOption("training");
     await form.getByLabel("Descrição").fill("Acessibilidade");
     await form.getByRole("button", { name: "Submeter pedido" }).click();
@@ -123,16 +123,16 @@ test("signed-out forms with their errors", async ({ page }) => {
 test("My Calendar's request drawer: open, with an error, and a range chosen by keys", async ({ page }) => {
   await signIn(page, statePerson());
   await openPage(page, `/my-calendar?year=${YEAR}&new=1`);
-  const drawer = page.getByTestId("absence-drawer");
+  const drawer = page.getByTestId("vacation-drawer");
   await expect(drawer).toBeVisible();
-  await scanBoth(page, "My Calendar with the request drawer open", { within: '[data-testid="absence-drawer"]' });
+  await scanBoth(page, "My Calendar with the request drawer open", { within: '[data-testid="vacation-drawer"]' });
 
   await drawer.getByLabel("Tipo de ausência").selectOption("training");
   await drawer.getByLabel("Data de início").fill(`${YEAR}-03-10`);
   await drawer.getByLabel("Data de fim").fill(`${YEAR}-03-02`);
   await drawer.getByRole("button", { name: "Submeter pedido" }).click();
   await expect(drawer.getByText("A data inicial não pode ser posterior à data final.")).toBeVisible();
-  await scanBoth(page, "My Calendar's request with start after end", { within: '[data-testid="absence-drawer"]' });
+  await scanBoth(page, "My Calendar's request with start after end", { within: '[data-testid="vacation-drawer"]' });
 
   if (jsOn()) {
     await openPage(page, `/my-calendar?year=${YEAR}`);
@@ -148,7 +148,7 @@ test("My Calendar's request drawer: open, with an error, and a range chosen by k
 
 test("Absences: filled, empty, an error and the cancel question", async ({ page }) => {
   await signIn(page, statePerson());
-  const range = await ensureOwnAbsence(page);
+  const range = await ensureOwnVacation(page);
   await openPage(page, `/vacations?from=${range.start}&to=${range.end}`);
   await scanBoth(page, "Absences with a request");
 
@@ -172,7 +172,7 @@ test("Absences: filled, empty, an error and the cancel question", async ({ page 
 
 test("the company calendar: a bar's panel, its cancel question, a person, a draft, the drawer, no match", async ({ page }) => {
   await signIn(page, statePerson());
-  const range = await ensureOwnAbsence(page);
+  const range = await ensureOwnVacation(page);
   const month = range.start.slice(0, 7);
   await openPage(page, `/company-calendar?month=${month}`);
   const ownBar = page.locator("tr.company-month__row--own [data-bar]").first();
@@ -208,8 +208,8 @@ test("the company calendar: a bar's panel, its cancel question, a person, a draf
   }
 
   await openPage(page, `/company-calendar?month=${month}&new=1`);
-  await expect(page.getByTestId("absence-drawer")).toBeVisible();
-  await scanBoth(page, "the company calendar with the request drawer open", { within: '[data-testid="absence-drawer"]' });
+  await expect(page.getByTestId("vacation-drawer")).toBeVisible();
+  await scanBoth(page, "the company calendar with the request drawer open", { within: '[data-testid="vacation-drawer"]' });
 
   await openPage(page, `/company-calendar?month=${month}&q=zzzz-nobody`);
   await scanBoth(page, "the company calendar when no one matches");

@@ -1,5 +1,5 @@
 // Calendar feeds as a person uses them, with JavaScript on and off: from My Calendar's "Subscribe"
-// link, create a feed of their own absences, see its address once, have a calendar app fetch it
+// link, create a feed of their own vacations, see its address once, have a calendar app fetch it
 // (no cookie), see when it was fetched, renew it (the old address stops) and revoke it, each
 // asked first (a dialog with JavaScript, a step of the page without). The page fits a phone.
 import { expect, request, test, type Page, type TestInfo } from "./fixtures";
@@ -35,7 +35,7 @@ async function fetchAsCalendarApp(url: string) {
   }
 }
 
-test("a person subscribes to their absences, a calendar app fetches them, then the address is renewed and revoked", async ({ page }, testInfo) => {
+test("a person subscribes to their vacations, a calendar app fetches them, then the address is renewed and revoked", async ({ page }, testInfo) => {
   const person = PEOPLE[testInfo.project.name as keyof typeof PEOPLE];
   await signIn(page, person.email);
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -60,7 +60,7 @@ test("a person drafts a request on their own row; a colleague sees only 'Ausente
     await row.getByRole("link", { name: "Nova ausência" }).click();
   }
 
-  const form = page.getByTestId("absence-drawer");
+  const form = page.getByTestId("vacation-drawer");
   await expect(form).toBeVisible();
   if (jsOn) {
     await expect(form.getByLabel("Data de início")).toHaveValue(`${MONTH}-09`);

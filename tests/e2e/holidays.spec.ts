@@ -91,7 +91,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await switchTo(page, PERSON.email, viewport);
       await clearRange(page, start, end);
       await openPage(page, `/my-calendar?year=${year}&new=1&start=${start}&end=${end}`);
-      const drawer = page.getByTestId("absence-drawer");
+      const drawer = page.getByTestId("vacation-drawer");
       await drawer.getByLabel("Tipo de ausência").selectOption("training");
       await drawer.getByLabel("Data de início").fill(start);
       await drawer.getByLabel("Data de fim").fill(end);

@@ -26,7 +26,7 @@ test("My Calendar, the company calendar and the request form hydrate without con
 
   const year = new Date().getFullYear() + 2;
   await openPage(page, `/my-calendar?year=${year}&new=1&start=${year}-03-02&end=${year}-03-04`);
-  const drawer = page.getByTestId("absence-drawer");
+  const drawer = page.getByTestId("vacation-drawer");
   await expect(drawer.getByTestId("selection-working-days")).toHaveText(/^Dias úteis neste pedido: \d+$/);
   // The form's own code arrives after the page has hydrated, and hydrates the drawer in its turn.
   await page.waitForLoadState("networkidle");

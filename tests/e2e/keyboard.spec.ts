@@ -71,9 +71,9 @@ async function typeDate(page: Page, input: Locator, iso: string) {
 
 /** Fills the request form (drawer or page section) from its type selector on, by keyboard, and sends it. */
 async function requestByKeyboard(page: Page, form: Locator, { start, end, description }: { start?: string; end?: string; description: string }) {
-  const type = form.getByLabel("Tipo de ausência");
-  await tabTo(page, type);
-  await arrowToOption(page, type, "training");
+  const category = form.getByLabel("Tipo de ausência");
+  await tabTo(page, category);
+  await arrowToOption(page, category, "training");
   if (start && end) {
     await tabTo(page, form.getByLabel("Data de início"));
     await typeDate(page, form.getByLabel("Data de início"), start);
@@ -97,23 +97,23 @@ async function clearRange(page: Page, start: string, end: string) {
   }
 }
 
-test("an absence requested from My Calendar with the keyboard only", async ({ page }) => {
+test("a vacation requested from My Calendar with the keyboard only", async ({ page }) => {
   const start = dayOf(3, 2);
   const end = dayOf(3, 2, 2);
   const description = `Teclado ${test.info().project.name}`;
   await signIn(page, person().email);
   await clearRange(page, start, end);
   await openPage(page, `/my-calendar?year=${YEAR}`);
-  const newAbsence = page.getByRole("link", { name: "Nova ausência" });
+  const newVacation = page.getByRole("link", { name: "Nova ausência" });
 
   if (jsOn()) {
     // The drawer takes focus, Escape closes it and gives focus back to what opened it.
-    await tabTo(page, newAbsence);
+    await tabTo(page, newVacation);
     await page.keyboard.press("Enter");
     await expect(page.locator("#absence-drawer-title")).toBeFocused();
     await page.keyboard.press("Escape");
-    await expect(page.getByTestId("absence-drawer")).toHaveCount(0);
-    await expect(newAbsence).toBeFocused();
+    await expect(page.getByTestId("vacation-drawer")).toHaveCount(0);
+    await expect(newVacation).toBeFocused();
 
     // The year's grid is one tab stop (its 1 January); arrows walk the days, Enter marks each end.
     const firstDay = page.locator(`td[data-date="${YEAR}-01-01"]`);
@@ -127,7 +127,7 @@ test("an absence requested from My Calendar with the keyboard only", async ({ pa
     await page.keyboard.press("ArrowRight");
     await expect(page.locator("td.month-grid__day--selected")).toHaveCount(3);
     await page.keyboard.press("Enter");
-    const drawer = page.getByTestId("absence-drawer");
+    const drawer = page.getByTestId("vacation-drawer");
     await expect(page.locator("#absence-drawer-title")).toBeFocused();
     await expect(drawer.getByLabel("Data de início")).toHaveValue(start);
     await expect(drawer.getByLabel("Data de fim")).toHaveValue(end);
@@ -136,9 +136,9 @@ test("an absence requested from My Calendar with the keyboard only", async ({ pa
     // Back on the day that closed the range: the next range is a few arrows away.
     await expect(page.locator(`td[data-date="${end}"]`)).toBeFocused();
   } else {
-    await tabTo(page, newAbsence);
+    await tabTo(page, newVacation);
     await page.keyboard.press("Enter");
-    const drawer = page.getByTestId("absence-drawer");
+    const drawer = page.getByTestId("vacation-drawer");
     await expect(drawer).toBeVisible();
     await requestByKeyboard(page, drawer, { start, end, description });
     await expect(page.getByRole("status").filter({ hasText: "Ausência pedida" })).toBeVisible();
@@ -155,7 +155,7 @@ test("a request approved from Approvals with the keyboard only", async ({ page, 
   await signIn(askerPage, person().email);
   await clearRange(askerPage, start, start);
   await openPage(askerPage, `/my-calendar?year=${YEAR}&new=1&start=${start}&end=${start}`);
-  const form = askerPage.getByTestId("absence-drawer");
+  const form = askerPage.getByTestId("vacation-drawer");
   await form.getByLabel("Tipo de ausência").selectOption("training");
   await form.getByLabel("Descrição").fill(description);
   await form.getByRole("button", { name: "Submeter pedido" }).click();
@@ -212,14 +212,14 @@ test("a draft on one's own row of the company calendar with the keyboard only", 
     // The bar sits above the table: focus goes to its "Continue".
     await expect(draftBar.getByRole("button", { name: "Continuar" })).toBeFocused();
     await page.keyboard.press("Enter");
-    const drawer = page.getByTestId("absence-drawer");
+    const drawer = page.getByTestId("vacation-drawer");
     await expect(page.locator("#absence-drawer-title")).toBeFocused();
     await expect(drawer.getByLabel("Data de início")).toHaveValue(start);
     await requestByKeyboard(page, drawer, { description });
   } else {
     await tabTo(page, ownRow.getByRole("link", { name: "Nova ausência" }));
     await page.keyboard.press("Enter");
-    const drawer = page.getByTestId("absence-drawer");
+    const drawer = page.getByTestId("vacation-drawer");
     await expect(drawer).toBeVisible();
     await requestByKeyboard(page, drawer, { start, end, description });
   }

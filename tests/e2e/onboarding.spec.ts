@@ -123,7 +123,7 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   await expect(benPage).toHaveURL(/\/my-calendar/);
   await expect(benPage.getByTestId("balance-yearly").locator('[data-figure="total"]')).toHaveText("25");
   await openPage(benPage, `/my-calendar?new=1&start=${range.start}&end=${range.end}`);
-  const drawer = benPage.getByTestId("absence-drawer");
+  const drawer = benPage.getByTestId("vacation-drawer");
   await drawer.getByLabel("Absence type").selectOption({ label: "Vacation" });
   await drawer.getByLabel("Description").fill(description);
   await drawer.getByRole("button", { name: "Submit request" }).click();

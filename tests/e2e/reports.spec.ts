@@ -1,6 +1,6 @@
 // Reports and audit (issue 12) as people use them, with JavaScript on (a laptop) and off (a phone),
 // in Portuguese, English and Spanish: an admin reads the year (team, sort, a year out of bounds)
-// and exports it; filters the absences of a range and exports them; the master filters the audit
+// and exports it; filters the vacations of a range and exports them; the master filters the audit
 // across companies and exports it; an employee is refused all of it.
 import { readFileSync } from "node:fs";
 import { expect, test, type Download, type Page, type TestInfo } from "./fixtures";
@@ -182,7 +182,7 @@ for (const language of LANGUAGES) {
   });
 }
 
-test("an admin filters the absences of a range and exports them @postgresql", async ({ page }, testInfo) => {
+test("an admin filters the vacations of a range and exports them @postgresql", async ({ page }, testInfo) => {
   await signIn(page, DEMO.admin.email);
   await page.setViewportSize(viewportOf(testInfo));
   await openPage(page, "/reports?tab=absences");

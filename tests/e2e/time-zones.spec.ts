@@ -34,7 +34,7 @@ test("today and a booking over a clock change are the company's dates, not the b
   const rows = page.getByTestId("my-vacations").locator("tbody tr").filter({ hasText: description });
   if ((await rows.count()) === 0) {
     await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${start}&end=${end}`);
-    const form = page.getByTestId("absence-drawer");
+    const form = page.getByTestId("vacation-drawer");
     await form.getByLabel("Tipo de ausência").selectOption("training");
     await form.getByLabel("Descrição").fill(description);
     await form.getByRole("button", { name: "Submeter pedido" }).click();

@@ -389,7 +389,7 @@ describe("real calls answer what the document allows", () => {
     await expectStatus(400, "GET", "/api/users/me/allowances-summary?year=1999", { token: tokens.employee });
   });
 
-  it("requests, decides, reminds and cancels absences", async () => {
+  it("requests, decides, reminds and cancels vacations", async () => {
     const request = (start: string, end: string, extra: Json = {}) => ({ start_date: start, end_date: end, absence_category_id: "training", ...extra });
     const first = await expectStatus(201, "POST", "/api/vacations", { token: tokens.employee, body: request("2027-03-01", "2027-03-03", { description: "Course" }) });
     // Spec section 3's other names: from/to for the dates, notes for the description.
@@ -485,7 +485,7 @@ describe("real calls answer what the document allows", () => {
     await expectStatus(204, "DELETE", teamPath, { token: tokens.admin });
   });
 
-  it("manages absence types", async () => {
+  it("manages absence categories", async () => {
     expect((await expectStatus(200, "GET", "/api/absence-categories", { token: tokens.employee })).length).toBeGreaterThan(3);
     const created = await expectStatus(201, "POST", "/api/absence-categories", { token: tokens.admin, body: { name: "Parental leave", color: "#00838f" } });
     await expectStatus(409, "POST", "/api/absence-categories", { token: tokens.admin, body: { name: "Parental leave" } });

@@ -279,7 +279,7 @@ describe("requests with an API token", () => {
 });
 
 describe("Idempotency-Key on POST /api/vacations", () => {
-  const absence = (offsetWeeks: number, description = "Training") => ({
+  const vacation = (offsetWeeks: number, description = "Training") => ({
     start_date: addDays(monday, 7 * offsetWeeks),
     end_date: addDays(monday, 7 * offsetWeeks + 1),
     description,
@@ -291,34 +291,34 @@ describe("Idempotency-Key on POST /api/vacations", () => {
   it("answers a retry with the first answer (same status and body), creating one request", async () => {
     const { secret } = await issue("Retrying client", "admin");
     const headers = { ...bearer(secret), "Idempotency-Key": "retry-1" };
-    const first = await post(headers, absence(1));
+    const first = await post(headers, vacation(1));
     expect(first.status).toBe(201);
     expect(first.headers.get("Idempotent-Replayed")).toBeNull();
     const body = await first.text();
     // Re-serialised with its keys in another order, the same request.
-    const reordered = Object.fromEntries(Object.entries(absence(1)).reverse());
+    const reordered = Object.fromEntries(Object.entries(vacation(1)).reverse());
     const retry = await post(headers, reordered);
     expect(retry.status).toBe(201);
     expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await retry.text()).toBe(body);
-    expect(await rowsFrom(ids.owner, absence(1).start_date)).toBe(1);
+    expect(await rowsFrom(ids.owner, vacation(1).start_date)).toBe(1);
     expect(await getDb().auditEntry.count({ where: { action: "vacation.created", entityId: String(JSON.parse(body).id) } })).toBe(1);
   });
 
   it("refuses the same key with a different body (422, translated), creating nothing", async () => {
     const { secret } = await issue("Sloppy client", "admin");
-    expect((await post({ ...bearer(secret), "Idempotency-Key": "reused" }, absence(3))).status).toBe(201);
-    const other = await post({ ...bearer(secret), "Idempotency-Key": "reused" }, absence(5));
+    expect((await post({ ...bearer(secret), "Idempotency-Key": "reused" }, vacation(3))).status).toBe(201);
+    const other = await post({ ...bearer(secret), "Idempotency-Key": "reused" }, vacation(5));
     expect(other.status).toBe(422);
     expect(await other.json()).toEqual({ detail: "This Idempotency-Key was already used with a different request. Send a new key with each new request." });
-    const pt = await post({ ...bearer(secret), "Idempotency-Key": "reused", "Accept-Language": "pt" }, absence(5));
+    const pt = await post({ ...bearer(secret), "Idempotency-Key": "reused", "Accept-Language": "pt" }, vacation(5));
     expect(((await pt.json()) as Json).detail).toBe("Esta Idempotency-Key já foi usada com um pedido diferente. Envie uma chave nova em cada pedido novo.");
-    expect(await rowsFrom(ids.owner, absence(5).start_date)).toBe(0);
+    expect(await rowsFrom(ids.owner, vacation(5).start_date)).toBe(0);
   });
 
   it("lets concurrent requests with one key create one request; the others are told to retry (409)", async () => {
     const headers = { Cookie: cookies.employee, Origin: "http://localhost", "Idempotency-Key": "burst" };
-    const answers = await Promise.all([0, 1, 2, 3].map(() => post(headers, absence(7))));
+    const answers = await Promise.all([0, 1, 2, 3].map(() => post(headers, vacation(7))));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     for (const answer of answers.filter((a) => a.status !== 201)) {
@@ -326,9 +326,9 @@ describe("Idempotency-Key on POST /api/vacations", () => {
       expect(answer.headers.get("Retry-After")).toBe("1");
       expect(((await answer.json()) as Json).detail).toBe("A request with this Idempotency-Key is still being processed. Retry in a moment with the same key.");
     }
-    expect(await rowsFrom(ids.employee, absence(7).start_date)).toBe(1);
+    expect(await rowsFrom(ids.employee, vacation(7).start_date)).toBe(1);
     const created = await answers.find((answer) => answer.status === 201)!.json();
-    const later = await post(headers, absence(7));
+    const later = await post(headers, vacation(7));
     expect(later.status).toBe(201);
     expect(await later.json()).toEqual(created);
   });
@@ -336,16 +336,16 @@ describe("Idempotency-Key on POST /api/vacations", () => {
   it("scopes keys by caller: the same key of another person, or of a token, is theirs", async () => {
     const { secret } = await issue("Scoped", "admin");
     const key = { "Idempotency-Key": "shared-key" };
-    expect((await post({ Cookie: cookies.employee, Origin: "http://localhost", ...key }, absence(9))).status).toBe(201);
+    expect((await post({ Cookie: cookies.employee, Origin: "http://localhost", ...key }, vacation(9))).status).toBe(201);
     // The owner's token: another caller, so its own request (and a different body is no 422).
-    expect((await post({ ...bearer(secret), ...key }, absence(11))).status).toBe(201);
-    expect((await post({ Cookie: cookies.owner, Origin: "http://localhost", ...key }, absence(13))).status).toBe(201);
+    expect((await post({ ...bearer(secret), ...key }, vacation(11))).status).toBe(201);
+    expect((await post({ Cookie: cookies.owner, Origin: "http://localhost", ...key }, vacation(13))).status).toBe(201);
     expect(await getDb().idempotencyKey.count({ where: { key: "shared-key" } })).toBe(3);
   });
 
   it("keeps a refusal as the answer: a retry of a refused request gets the same refusal", async () => {
     const headers = { Cookie: cookies.employee, Origin: "http://localhost", "Idempotency-Key": "bad-dates" };
-    const wrong = { ...absence(15), end_date: addDays(monday, 7 * 15 - 3) };
+    const wrong = { ...vacation(15), end_date: addDays(monday, 7 * 15 - 3) };
     const first = await post(headers, wrong);
     expect(first.status).toBe(400);
     const again = await post(headers, wrong);
@@ -356,28 +356,28 @@ describe("Idempotency-Key on POST /api/vacations", () => {
 
   it("forgets keys after 24 hours and lets a retry take over a claim whose server died", async () => {
     const headers = { Cookie: cookies.employee, Origin: "http://localhost", "Idempotency-Key": "old" };
-    expect((await post(headers, absence(17))).status).toBe(201);
+    expect((await post(headers, vacation(17))).status).toBe(201);
     await getDb().idempotencyKey.updateMany({ where: { key: "old" }, data: { expiresAt: new Date(Date.now() - 1000) } });
     // Expired: the key is free again, for any request.
-    expect((await post(headers, absence(19))).status).toBe(201);
+    expect((await post(headers, vacation(19))).status).toBe(201);
     expect(await getDb().idempotencyKey.count({ where: { key: "old" } })).toBe(1);
 
     const dead = new Date(Date.now() - 10 * 60_000);
     const stuck = { ...headers, "Idempotency-Key": "stuck" };
     const { requestFingerprint } = await import("~/utils/idempotency.server");
     await getDb().idempotencyKey.create({
-      data: { companyId: acme, caller: `user:${ids.employee}`, key: "stuck", fingerprint: requestFingerprint("POST", "http://localhost/api/vacations", JSON.stringify(absence(21))), claimedAt: dead, expiresAt: new Date(Date.now() + 3_600_000) },
+      data: { companyId: acme, caller: `user:${ids.employee}`, key: "stuck", fingerprint: requestFingerprint("POST", "http://localhost/api/vacations", JSON.stringify(vacation(21))), claimedAt: dead, expiresAt: new Date(Date.now() + 3_600_000) },
     });
-    expect((await post(stuck, absence(21))).status).toBe(201);
-    expect(await rowsFrom(ids.employee, absence(21).start_date)).toBe(1);
+    expect((await post(stuck, vacation(21))).status).toBe(201);
+    expect(await rowsFrom(ids.employee, vacation(21).start_date)).toBe(1);
   });
 
   it("refuses a malformed key with a 400 and runs requests without one as before", async () => {
     const cookie = { Cookie: cookies.employee, Origin: "http://localhost" };
-    const long = await post({ ...cookie, "Idempotency-Key": "k".repeat(256) }, absence(23));
+    const long = await post({ ...cookie, "Idempotency-Key": "k".repeat(256) }, vacation(23));
     expect(long.status).toBe(400);
     expect(((await long.json()) as Json).detail).toBe("The Idempotency-Key header must have 1 to 255 printable ASCII characters.");
-    expect(await rowsFrom(ids.employee, absence(23).start_date)).toBe(0);
-    expect((await post(cookie, absence(23))).status).toBe(201);
+    expect(await rowsFrom(ids.employee, vacation(23).start_date)).toBe(0);
+    expect((await post(cookie, vacation(23))).status).toBe(201);
   });
 });

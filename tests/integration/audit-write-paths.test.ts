@@ -17,8 +17,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
-import { createAbsenceFromForm, runRowAction } from "~/models/absence-actions.server";
-import { createAbsenceType, deleteAbsenceType, updateAbsenceType } from "~/models/absence-category.server";
+import { createVacationFromForm, runRowAction } from "~/models/vacation-form-actions.server";
+import { createAbsenceCategory, deleteAbsenceCategory, updateAbsenceCategory } from "~/models/absence-category.server";
 import { requestPasswordReset, resetPassword, verifyEmail } from "~/models/account.server";
 import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
 import { issueTokenPair, refreshTokenPair, revokeRefreshToken } from "~/models/api-token.server";
@@ -163,15 +163,15 @@ interface WriteCase {
 // another path of the same function).
 
 const WRITES: Record<string, WriteCase> = {
-  "absence-actions:createAbsenceFromForm": {
+  "vacation-form-actions:createVacationFromForm": {
     run: async () => {
       const form = new FormData();
       for (const [name, value] of Object.entries({ startDate: addDays(f.monday, 1), endDate: addDays(f.monday, 1), categoryId: "yearly_allowance", recipientType: "team_admins" })) form.set(name, value);
-      return createAbsenceFromForm(form, f.employee, () => "/vacations");
+      return createVacationFromForm(form, f.employee, () => "/vacations");
     },
     actions: ["vacation.created"],
   },
-  "absence-actions:runRowAction": {
+  "vacation-form-actions:runRowAction": {
     prepare: async () => void (f.ids.rowAction = await pendingRequest(2)),
     run: async () => {
       const form = new FormData();
@@ -181,12 +181,12 @@ const WRITES: Record<string, WriteCase> = {
     },
     actions: ["vacation.approved"],
   },
-  "absence-category:createAbsenceType": {
-    run: async () => (f.ids.type = (await createAbsenceType(f.owner, { name: "Formação externa", color: "#123456", balance: "none", requiresApproval: true })).id),
+  "absence-category:createAbsenceCategory": {
+    run: async () => (f.ids.category = (await createAbsenceCategory(f.owner, { name: "Formação externa", color: "#123456", balance: "none", requiresApproval: true })).id),
     actions: ["absence_type.created"],
   },
-  "absence-category:updateAbsenceType": { run: () => updateAbsenceType(f.owner, f.ids.type, { name: "Formação interna", color: "#654321" }), actions: ["absence_type.updated"] },
-  "absence-category:deleteAbsenceType": { run: () => deleteAbsenceType(f.owner, f.ids.type), actions: ["absence_type.deleted"] },
+  "absence-category:updateAbsenceCategory": { run: () => updateAbsenceCategory(f.owner, f.ids.category, { name: "Formação interna", color: "#654321" }), actions: ["absence_type.updated"] },
+  "absence-category:deleteAbsenceCategory": { run: () => deleteAbsenceCategory(f.owner, f.ids.category), actions: ["absence_type.deleted"] },
   "account:requestPasswordReset": { run: () => requestPasswordReset(f.employee.user.email), actions: ["auth.password_reset_requested"] },
   "account:resetPassword": {
     prepare: async () => {
@@ -394,12 +394,12 @@ const EXEMPT: Record<string, string> = {
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
-  "absence-actions:readCreatedFlag",
-  "absence-category:listAbsenceTypes",
+  "vacation-form-actions:readCreatedFlag",
+  "absence-category:listAbsenceCategories",
   "absence-category:readCategoryListing",
-  "absence-category:getAbsenceType",
-  "absence-category:absenceTypeUsage",
-  "absence-category:serializeAbsenceType",
+  "absence-category:getAbsenceCategory",
+  "absence-category:absenceCategoryUsage",
+  "absence-category:serializeAbsenceCategory",
   "absence-category:slugOf",
   "allowance:effectiveAllowance",
   "approval:loadReviewRouting",
@@ -483,8 +483,8 @@ const READS = new Set([
   "invitation:serializeInvitation",
   "people:listPeople",
   "people:getPerson",
-  "report:absenceReport",
-  "report:absenceReportCsv",
+  "report:vacationReport",
+  "report:vacationReportCsv",
   "report:allowanceReport",
   "report:allowanceReportCsv",
   "report:ownBalances",

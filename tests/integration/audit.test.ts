@@ -43,7 +43,7 @@ beforeAll(async () => {
   const master = await createUser(acme.id, { role: "admin", email: "master@audit.test", fullName: "Mia Master", isMaster: true });
   const gOwner = await createUser(globex.id, { role: "owner", email: "owner@globex-audit.test", fullName: "Gus Globex" });
   Object.assign(ids, { acme: acme.id, globex: globex.id, owner: owner.id, admin: admin.id, employee: employee.id, master: master.id, gOwner: gOwner.id });
-  // 25 team entries in Acme over January, three in Globex, absences by Eve, failed sign-ins by nobody.
+  // 25 team entries in Acme over January, three in Globex, vacations by Eve, failed sign-ins by nobody.
   for (let i = 0; i < 25; i++) await entry(acme.id, "team.created", `2026-01-${String(i + 1).padStart(2, "0")}T10:00:00Z`, owner.id, { name: { old: null, new: `Team ${i}` } });
   for (let i = 0; i < 3; i++) await entry(globex.id, "team.created", `2026-02-0${i + 1}T10:00:00Z`, gOwner.id, { name: { old: null, new: `G${i}` } });
   await entry(acme.id, "vacation.created", "2026-07-10T23:30:00Z", employee.id, { status: "pending" });

@@ -1,4 +1,4 @@
-// A balance's people, allowances, carried days, holidays and absence types
+// A balance's people, allowances, carried days, holidays and absence categories
 // (app/models/balance.server.ts, readCategoryListing): they must be exactly the rows a plain query
 // of the same rule finds, with values of the same types, on the engine under test, and never
 // another company's.
@@ -62,7 +62,7 @@ beforeAll(async () => {
       { companyId: other.id, date: "2000-01-01", name: "Elsewhere's New Year", isRecurring: true },
     ],
   });
-  // Two types of the same rank, their names in the reverse order of their ids; one inactive.
+  // Two absence categories of the same rank, their names in the reverse order of their ids; one inactive.
   await db.absenceCategory.createMany({
     data: [
       { companyId: company.id, id: "zz_later", name: "Alpha", sortOrder: 5, active: true },
@@ -109,7 +109,7 @@ describe("balance reads", () => {
     expect(wide.carriedOf(ids.ana).map((row) => row.year).sort()).toEqual([2028, 2030]);
   });
 
-  it("lists the absence types as the client's listing does: its order, columns and value types, active ones or all", async () => {
+  it("lists the absence categories as the client's listing does: its order, columns and value types, active ones or all", async () => {
     const client = (activeOnly: boolean) => getDb().absenceCategory.findMany({ where: { companyId: ids.company, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
     const all = await listCategories(owner, { activeOnly: false });
     expect(all).toEqual(await client(false));
@@ -172,7 +172,7 @@ describe("balance reads", () => {
     expect(every.holidayRows.length).toBe(5);
   });
 
-  it("lists the first ten absences ahead of a person, in date order", async () => {
+  it("lists the first ten vacations ahead of a person, in date order", async () => {
     const viewer = await viewerFor({ id: ids.bia });
     for (let day = 12; day >= 1; day--) {
       const date = `2031-02-${String(day).padStart(2, "0")}`;

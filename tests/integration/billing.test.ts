@@ -569,7 +569,7 @@ describe("account deletion", () => {
     const mail = await getDb().emailOutbox.findFirstOrThrow({ where: { to: people.initechOwner.email }, orderBy: { createdAt: "desc" } });
     expect(mail.subject).toBe("Eliminação da conta de Initech pedida");
     expect(mail.text).toContain("Nada foi apagado.");
-    // Nothing is deleted: people, absences, invoices stay.
+    // Nothing is deleted: people, vacations, invoices stay.
     expect(await getDb().user.count({ where: { companyId: companies.initech } })).toBe(2);
 
     const twice = await api(deleteAccountRoute, "/api/billing/delete-account", { method: "POST", cookie: cookies.initechOwner });

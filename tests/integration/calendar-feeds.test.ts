@@ -157,7 +157,7 @@ describe("a feed fetched as a calendar app fetches it", () => {
     expect((await feedOf(pathOf(token))).events.map((e) => e.uid)).toEqual(feed.events.map((e) => e.uid));
   });
 
-  it("shows an employee's colleagues as 'Absent' in the owner's language, without reason or type, and no rejected, cancelled or out-of-window absence", async () => {
+  it("shows an employee's colleagues as 'Absent' in the owner's language, without reason or category, and no rejected, cancelled or out-of-window vacation", async () => {
     const { token } = await createFeed(await viewerFor(people.eve), { scope: "company", teamId: null });
     const feed = await feedOf(pathOf(token));
     expect(feed.name).toBe("Folga — Acme Lda");
@@ -167,7 +167,7 @@ describe("a feed fetched as a calendar app fetches it", () => {
       ["Bob Blue — Absent (pending)", null, "TENTATIVE", `${year + 1}-04-06`, `${year + 1}-04-07`],
     ]);
     expect(bobs.every((event) => event.categories.length === 0 && event.transparency === "TRANSPARENT")).toBe(true);
-    // Her own absences keep their reason in the company feed too.
+    // Her own vacations keep their reason in the company feed too.
     expect(feed.events.find((event) => event.summary === "Eve Employee — Vacation")?.description).toBe("New year trip");
     const text = JSON.stringify(feed);
     for (const hidden of ["Dentist secret", "Bob's pending", "Rejected one", "Cancelled one", "Long ago", "Far ahead", "Gina"]) expect(text).not.toContain(hidden);
@@ -252,7 +252,7 @@ describe("a feed fetched as a calendar app fetches it", () => {
     expect((await fetchFeed(pathOf(token), { "If-None-Match": etag })).status).toBe(304);
     expect((await lastFetched())!.getTime()).toBeGreaterThan(earlier.getTime());
 
-    // An absence that changes changes the document and its ETag.
+    // A vacation that changes changes the document and its ETag.
     await getDb().vacation.create({ data: { companyId: acme, userId: people.companyAdmin.id, startDate: `${year + 1}-07-01`, endDate: `${year + 1}-07-03`, status: "approved" } });
     const changed = await fetchFeed(pathOf(token), { "If-None-Match": etag });
     expect(changed.status).toBe(200);
@@ -278,7 +278,7 @@ describe("a feed fetched as a calendar app fetches it", () => {
     const feed = await feedOf(pathOf(token));
     expect(feed.events.length).toBeGreaterThan(90);
     expect(await count()).toBe(before);
-    // The feed with its owner, team and company; the absences with their people; the types; the fetch.
+    // The feed with its owner, team and company; the vacations with their people; the absence categories; the fetch.
     expect(before).toBeLessThanOrEqual(10);
   });
 });

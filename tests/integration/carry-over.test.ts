@@ -21,7 +21,7 @@ const cookies: Record<string, string> = {};
 // Just after midnight of 1 January 2027 in Lisbon; still 31 December in New York.
 const NEW_YEAR = new Date("2027-01-01T00:30:00Z");
 
-async function absence(userId: string, companyId: string, startDate: string, endDate: string, status: string, categoryId = "yearly_allowance") {
+async function vacation(userId: string, companyId: string, startDate: string, endDate: string, status: string, categoryId = "yearly_allowance") {
   return getDb().vacation.create({ data: { companyId, userId, startDate, endDate, status, categoryId } });
 }
 
@@ -83,10 +83,10 @@ beforeAll(async () => {
       { companyId: yorkCo.id, userId: yorker.id, year: 2026, yearly: 10, residual: 0, specialLeave: 0 },
     ],
   });
-  await absence(eve.id, acme.id, "2026-03-02", "2026-03-13", "approved"); // 10
-  await absence(eve.id, acme.id, "2026-12-28", "2026-12-29", "pending"); // 2
-  await absence(lou.id, acme.id, "2026-06-01", "2026-06-26", "approved"); // 20
-  await absence(zed.id, acme.id, "2026-08-03", "2026-08-07", "approved"); // 5
+  await vacation(eve.id, acme.id, "2026-03-02", "2026-03-13", "approved"); // 10
+  await vacation(eve.id, acme.id, "2026-12-28", "2026-12-29", "pending"); // 2
+  await vacation(lou.id, acme.id, "2026-06-01", "2026-06-26", "approved"); // 20
+  await vacation(zed.id, acme.id, "2026-08-03", "2026-08-07", "approved"); // 5
 
   cookies.eve = await signIn("eve@carry.test");
   cookies.lou = await signIn("lou@carry.test");
@@ -137,7 +137,7 @@ describe("the carry-over job", () => {
     const person = await createUser(company.id);
     await db.allowance.create({ data: { companyId: company.id, userId: person.id, year: 2026, yearly: 4, residual: 0, specialLeave: 0 } });
     // A request still pending at the turn of the year holds its day: it is not carried too.
-    await absence(person.id, company.id, "2026-12-30", "2026-12-30", "pending");
+    await vacation(person.id, company.id, "2026-12-30", "2026-12-30", "pending");
     const [first, second] = await Promise.all([runCarryOver(NEW_YEAR), runCarryOver(NEW_YEAR)]);
     expect([...first.applied, ...second.applied]).toEqual([{ companyId: company.id, fromYear: 2026, people: 1, days: 3 }]);
     expect(await db.allowance.findUnique({ where: { userId_year: { userId: person.id, year: 2027 } } })).toMatchObject({ residual: 3 });
@@ -229,8 +229,8 @@ describe("the expiry reminder", () => {
 describe("explained balances", () => {
   it("says where each figure comes from", async () => {
     const lou = await viewerFor({ id: ids.lou });
-    await absence(ids.lou, ids.acme, "2027-02-01", "2027-02-01", "approved", "residual");
-    await absence(ids.lou, ids.acme, "2027-02-08", "2027-02-09", "pending", "yearly_allowance");
+    await vacation(ids.lou, ids.acme, "2027-02-01", "2027-02-01", "approved", "residual");
+    await vacation(ids.lou, ids.acme, "2027-02-08", "2027-02-09", "pending", "yearly_allowance");
     const explained = await explainBalance(lou, ids.lou, 2027);
     expect(explained.person).toMatchObject({ id: ids.lou, name: "Lou Lister", self: true });
     expect(explained.yearlySource).toEqual({ kind: "set" });
@@ -239,7 +239,7 @@ describe("explained balances", () => {
     expect(explained.balances.special).toEqual({ total: 3, used: 0, pending: 0, remaining: 3 });
     expect(explained.residual.carriedIn).toMatchObject({ fromYear: 2026, days: 2, carriedOn: "2027-01-01", expiresOn: "2027-04-30", revertedOn: null });
     expect(explained.residual.carriedUse).toMatchObject({ carried: 2, handSet: 1, heldBeforeExpiry: 1, unused: 1 });
-    expect(explained.absences.map((a) => [a.kind, a.startDate, a.days])).toEqual([
+    expect(explained.vacations.map((a) => [a.kind, a.startDate, a.days])).toEqual([
       ["residual", "2027-02-01", 1],
       ["yearly", "2027-02-08", 2],
     ]);
@@ -321,9 +321,9 @@ describe("reverting a carry-over", () => {
     expect(again.value.notice.detail).toBe("balances.errors.alreadyReverted");
   });
 
-  it("refuses while absences hold the residual days the revert would take", async () => {
+  it("refuses while vacations hold the residual days the revert would take", async () => {
     const db = getDb();
-    await absence(ids.eve, ids.acme, "2027-03-01", "2027-03-03", "approved", "residual");
+    await vacation(ids.eve, ids.acme, "2027-03-01", "2027-03-03", "approved", "residual");
     const eveCarry = await db.carryOver.findFirstOrThrow({ where: { userId: ids.eve } });
     const error = await appError(revertCarryOver(await viewerFor({ id: ids.boss }), eveCarry.id));
     expect(error).toMatchObject({ status: 409, code: "carry_over_in_use", params: { count: "3", left: "0" } });

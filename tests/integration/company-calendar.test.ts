@@ -1,5 +1,5 @@
 // The company calendar: who is off in a month, what each viewer may see of it, and what they may
-// do with an absence from there (cancel, notify the team's admins), tried with foreign ids and
+// do with a vacation from there (cancel, notify the team's admins), tried with foreign ids and
 // lesser roles.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
@@ -28,7 +28,7 @@ let company: { id: string };
 let people: Record<"owner" | "redAdmin" | "ana" | "bruno" | "carla" | "azorean" | "left", { id: string; email: string }>;
 let red: { id: string };
 let blue: { id: string };
-let absences: Record<string, { id: string }>;
+let vacations: Record<string, { id: string }>;
 let foreign: { vacationId: string; userId: string };
 
 beforeAll(async () => {
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const left = await createUser(company.id, { fullName: "Eduardo Saiu", teamId: blue.id });
   await db.user.update({ where: { id: redAdmin.id }, data: { teamId: red.id } });
   await db.user.update({ where: { id: azorean.id }, data: { countryCode: "PT", region: "20" } });
-  // Eduardo left in February: his January absence stays history, March shows no row for him.
+  // Eduardo left in February: his January vacation stays history, March shows no row for him.
   await db.user.update({ where: { id: left.id }, data: { deactivatedAt: new Date("2027-02-15T00:00:00Z") } });
   await db.holiday.createMany({
     data: [
@@ -54,7 +54,7 @@ beforeAll(async () => {
     ],
   });
   people = { owner, redAdmin, ana, bruno, carla, azorean, left };
-  absences = {
+  vacations = {
     anaPending: await db.vacation.create({ data: { companyId: company.id, userId: ana.id, startDate: "2027-03-08", endDate: "2027-03-12", status: "pending", description: "Consulta privada" } }),
     brunoApproved: await db.vacation.create({ data: { companyId: company.id, userId: bruno.id, startDate: "2027-02-25", endDate: "2027-03-03", status: "approved", description: "Casamento" } }),
     carlaRejected: await createVacation(company.id, carla.id, { startDate: "2027-03-15", endDate: "2027-03-16", status: "rejected" }),
@@ -88,14 +88,14 @@ describe("getCompanyMonth", () => {
   it("keeps a person who left after the month began", async () => {
     const january = await query(await viewerFor(people.owner), { month: "2027-01" });
     const eduardo = january.people.find((p) => p.name === "Eduardo Saiu");
-    expect(eduardo?.bars.map((b) => b.id)).toEqual([absences.leftJanuary.id]);
+    expect(eduardo?.bars.map((b) => b.id)).toEqual([vacations.leftJanuary.id]);
   });
 
-  it("shows absences that hold dates (not rejected ones), including those reaching in from last month", async () => {
+  it("shows vacations that hold dates (not rejected ones), including those reaching in from last month", async () => {
     const month = await query(await viewerFor(people.owner));
     const bars = month.people.flatMap((p) => p.bars.map((b) => b.id));
-    expect(bars).toEqual(expect.arrayContaining([absences.anaPending.id, absences.brunoApproved.id, absences.carlaNextWeek.id]));
-    expect(bars).not.toContain(absences.carlaRejected.id);
+    expect(bars).toEqual(expect.arrayContaining([vacations.anaPending.id, vacations.brunoApproved.id, vacations.carlaNextWeek.id]));
+    expect(bars).not.toContain(vacations.carlaRejected.id);
   });
 
   it("sends the reason only to the person, company admins and the person's team admins", async () => {
@@ -143,17 +143,17 @@ describe("getCompanyMonth", () => {
     expect(month.summary.today.map((e) => e.name)).toEqual(["Bruno Azul"]);
     expect(month.summary.week.start).toBe("2027-03-01");
     expect(month.summary.week.end).toBe("2027-03-07");
-    expect(month.summary.week.absences.map((e) => e.id)).toEqual([absences.brunoApproved.id]);
+    expect(month.summary.week.vacations.map((e) => e.id)).toEqual([vacations.brunoApproved.id]);
   });
 });
 
 describe("/company-calendar actions", () => {
-  it("refuses to cancel another company's absence (404) or a colleague's (403), and changes nothing", async () => {
+  it("refuses to cancel another company's vacation (404) or a colleague's (403), and changes nothing", async () => {
     const cookie = await signIn(people.carla.email);
     const post = (id: string) => run(() => action(args(postForm(`/company-calendar?month=${MONTH}`, { intent: "cancel", id, confirmed: "1" }, cookie))));
     expect(unwrapData(await post(foreign.vacationId)).status).toBe(404);
-    expect(unwrapData(await post(absences.anaPending.id)).status).toBe(403);
-    const rows = await getDb().vacation.findMany({ where: { id: { in: [foreign.vacationId, absences.anaPending.id] } }, select: { status: true } });
+    expect(unwrapData(await post(vacations.anaPending.id)).status).toBe(403);
+    const rows = await getDb().vacation.findMany({ where: { id: { in: [foreign.vacationId, vacations.anaPending.id] } }, select: { status: true } });
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending"]);
   });
 
@@ -182,7 +182,7 @@ describe("/company-calendar actions", () => {
 
   it("does not tell anyone of a cancellation that did not happen, nor let a colleague do it", async () => {
     const anaCookie = await signIn(people.ana.email);
-    const notCancelled = await run(() => action(args(postForm(`/company-calendar`, { intent: "notify-cancelled", id: absences.anaPending.id }, anaCookie))));
+    const notCancelled = await run(() => action(args(postForm(`/company-calendar`, { intent: "notify-cancelled", id: vacations.anaPending.id }, anaCookie))));
     expect(unwrapData(notCancelled).status).toBe(409);
     const vacation = await createVacation(company.id, people.ana.id, { startDate: "2027-05-03", endDate: "2027-05-04", status: "cancelled" });
     const brunoCookie = await signIn(people.bruno.email);
@@ -217,23 +217,23 @@ describe("a person's page (/people/:id)", () => {
     expect(response instanceof Response ? response.status : unwrapData(response).status).toBe(404);
   });
 
-  it("shows the absences that hold dates, not requests that did not go ahead", async () => {
+  it("shows the vacations that hold dates, not requests that did not go ahead", async () => {
     for (const viewer of [people.bruno, people.owner]) {
       const ofCarla = await getPersonOverview(await viewerFor(viewer), people.carla.id, 2027);
-      expect(ofCarla.vacations.map((v) => v.id)).toEqual([absences.carlaNextWeek.id]);
+      expect(ofCarla.vacations.map((v) => v.id)).toEqual([vacations.carlaNextWeek.id]);
     }
   });
 });
 
 describe("the API keeps the same privacy", () => {
-  it("gives a colleague the dates and status of another's absence, not its reason", async () => {
+  it("gives a colleague the dates and status of another's vacation, not its reason", async () => {
     const asBruno = await signIn(people.bruno.email);
     const search = (await searchApi(args(getRequest(`/api/vacations/search?date_from=2027-03-01&date_to=2027-03-31`, asBruno)))) as Response;
     const rows = (await search.json()) as { id: string; description: string; absence_category_id: string | null; reason_hidden?: boolean }[];
-    const anas = rows.find((row) => row.id === absences.anaPending.id)!;
+    const anas = rows.find((row) => row.id === vacations.anaPending.id)!;
     expect(anas).toMatchObject({ description: "", absence_category_id: null, reason_hidden: true, status: "pending", start_date: "2027-03-08" });
     expect(JSON.stringify(rows)).not.toContain("Consulta privada");
-    const one = (await vacationApi(args(getRequest(`/api/vacations/${absences.anaPending.id}`, asBruno), { id: absences.anaPending.id }))) as Response;
+    const one = (await vacationApi(args(getRequest(`/api/vacations/${vacations.anaPending.id}`, asBruno), { id: vacations.anaPending.id }))) as Response;
     expect(await one.json()).toMatchObject({ description: "", reason_hidden: true });
 
     const asAdmin = await signIn(people.redAdmin.email);
@@ -242,9 +242,9 @@ describe("the API keeps the same privacy", () => {
   });
 });
 
-// Searches for absences overlapping a period read start dates from MAX_ABSENCE_DAYS before it
-// (an index range, decision 0040): the longest absence a person may request must still be found.
-describe("an absence as long as one may be", () => {
+// Searches for vacations overlapping a period read start dates from MAX_VACATION_DAYS before it
+// (an index range, decision 0040): the longest vacation a person may request must still be found.
+describe("a vacation as long as one may be", () => {
   it("shows in the month, the week and the search it reaches by its last day only, and not a day later", async () => {
     const longCo = await createCompany("Long Co");
     const owner = await createUser(longCo.id, { role: "owner", fullName: "Lia Longa" });

@@ -329,7 +329,7 @@ describe.runIf(testEngine === "postgresql")("transactions on two clients of one 
 });
 
 describe("demo company", () => {
-  it("seeds the fixed logins, teams, allowances, holidays and absences in every status", async () => {
+  it("seeds the fixed logins, teams, allowances, holidays and vacations in every status", async () => {
     expect(await hasAnyCompany(getDb())).toBe(false);
     const { companyId } = await seedDemoCompany(getDb(), "2026-06-15");
     expect(await hasAnyCompany(getDb())).toBe(true);
@@ -361,7 +361,7 @@ describe("demo company", () => {
     expect([...statuses].sort()).toEqual(["approved", "cancelled", "pending", "rejected"]);
   });
 
-  it("never gives one person overlapping absences", async () => {
+  it("never gives one person overlapping vacations", async () => {
     const vacations = await getDb().vacation.findMany({ orderBy: [{ userId: "asc" }, { startDate: "asc" }] });
     for (let i = 1; i < vacations.length; i++) {
       const [previous, current] = [vacations[i - 1], vacations[i]];
@@ -393,7 +393,7 @@ describe("demo company", () => {
         }
       }
       expect(overdrawn).toEqual([]);
-      // Still a demo with absences that draw on each allowance.
+      // Still a demo with vacations that draw on each allowance.
       const categories = new Set((await db.vacation.findMany({ where: { companyId: company!.id }, select: { categoryId: true } })).map((v) => v.categoryId));
       expect([...categories]).toEqual(expect.arrayContaining(["yearly_allowance", "residual", "sick_leave"]));
     });

@@ -1,5 +1,5 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
-// Date safety through the API (issue 16): absences booked over Lisbon's daylight-saving Sundays,
+// Date safety through the API (issue 16): vacations booked over Lisbon's daylight-saving Sundays,
 // 29 February and the turn of the year keep their dates and count the working days any other
 // week would, whatever zone the server runs in (`npm run test:tz` runs this file under
 // Pacific/Kiritimati and America/Los_Angeles as well as the default).

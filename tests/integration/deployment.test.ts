@@ -34,7 +34,7 @@ describe("the readiness check", () => {
   });
 });
 
-/** A company with absences, and writes that keep coming while the backup is taken. */
+/** A company with vacations, and writes that keep coming while the backup is taken. */
 async function companyBeingWritten() {
   const company = await createCompany("Backed Up Lda");
   const person = await createUser(company.id, { email: `backup-${company.id}@example.test` });

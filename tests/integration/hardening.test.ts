@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkCredentials } from "~/models/credentials.server";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
-import { loader as absencesLoader } from "~/routes/_app.vacations";
+import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as upsertApi } from "~/routes/api.reports.allowances.upsert";
 import { action as createApi, loader as listApi } from "~/routes/api.vacations._index";
@@ -151,7 +151,7 @@ describe("sign-in backoff instead of a lockout", () => {
   });
 });
 
-describe("absence dates", () => {
+describe("vacation dates", () => {
   it("refuses a request over nine millennia at once, with a message a person understands", async () => {
     const response = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "1000-01-06", end_date: "9999-12-30" })));
     expect(response.status).toBe(400);
@@ -165,14 +165,14 @@ describe("absence dates", () => {
   });
 
   // That they stay fast is the working-days unit test (no day is walked) and `npm run bench`, not a timer here.
-  it("keeps the company's pages working with an absence stored before dates were bounded, even cancelled", async () => {
+  it("keeps the company's pages working with a vacation stored before dates were bounded, even cancelled", async () => {
     await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "cancelled" });
     await createVacation(companyId, employee.id, { startDate: "1000-01-06", endDate: "9999-12-30", status: "pending" });
     for (const [name, load] of [
-      ["absences", () => absencesLoader(args(getRequest("/vacations", adminCookie)))],
+      ["absences", () => vacationsLoader(args(getRequest("/vacations", adminCookie)))],
       ["approvals", () => approvalsLoader(args(getRequest("/approvals", adminCookie)))],
       ["csv", () => exportCsv(args(getRequest("/vacations.export.csv?scope=company", adminCookie)))],
-      ["absences filtered over 1000–9999", () => absencesLoader(args(getRequest("/vacations?from=1000-01-01&to=9999-12-31", adminCookie)))],
+      ["absences filtered over 1000–9999", () => vacationsLoader(args(getRequest("/vacations?from=1000-01-01&to=9999-12-31", adminCookie)))],
       ["search", () => searchApi(args(call("/api/vacations/search?user_id=" + employee.id, "GET", adminToken)))],
       ["list", () => listApi(args(call("/api/vacations", "GET", employeeToken)))],
     ] as const) {

@@ -2,13 +2,13 @@
 // A company may keep a century of imported holiday calendars; a page reads only the recurring
 // holidays and those around its own dates (loadHolidayCalendars' span). These tests give a company
 // one holiday on 14 March of every year from 2000 to 2099 and check that each caller still counts
-// every holiday that falls inside the absences it shows, including those past the year asked for.
+// every holiday that falls inside the vacations it shows, including those past the year asked for.
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvDialectFor } from "~/lib/csv";
 import { isoDate } from "~/lib/dates";
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { loadHolidayCalendars } from "~/models/balance.server";
-import { absenceReport, absenceReportCsv } from "~/models/report.server";
+import { vacationReport, vacationReportCsv } from "~/models/report.server";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
 import { createCompany, createUser, createVacation, viewerFor } from "../support/factories";
@@ -50,7 +50,7 @@ describe("holidays read by span", () => {
     expect(everything.holidayRows).toHaveLength(102);
   });
 
-  it("My Calendar counts a holiday of the next year inside an absence that crosses into it", async () => {
+  it("My Calendar counts a holiday of the next year inside a vacation that crosses into it", async () => {
     const personal = await getPersonalYear(employee, 2027, "2027-03-01");
     expect(personal.vacations.find((v) => v.id === ids.turnOfYear)?.workingDays).toBe(9);
     expect(personal.holidays.map((holiday) => holiday.name)).toEqual(expect.arrayContaining(["Filler 2027", "Christmas"]));
@@ -61,13 +61,13 @@ describe("holidays read by span", () => {
     expect(sent).not.toContain("2040-03-14");
   });
 
-  it("My Calendar's upcoming absences years ahead count their own holidays", async () => {
+  it("My Calendar's upcoming vacations years ahead count their own holidays", async () => {
     const personal = await getPersonalYear(employee, 2027, "2027-03-01");
     expect(personal.upcoming.find((v) => v.id === ids.in2031)?.workingDays).toBe(9);
     expect(personal.upcoming.find((v) => v.id === ids.in2040)?.workingDays).toBe(4);
   });
 
-  it("lists of absences (Absences, the absence report and its CSV) count each absence's holidays", async () => {
+  it("lists of vacations (Absences, the vacation report and its CSV) count each vacation's holidays", async () => {
     const vacations = await getDb().vacation.findMany({ where: { companyId } });
     const described = await describeVacations(admin, vacations);
     expect(described.workingDays[ids.turnOfYear]).toBe(9);
@@ -75,10 +75,10 @@ describe("holidays read by span", () => {
     expect(described.workingDays[ids.in2040]).toBe(4);
 
     const t = getT("en");
-    const report = await absenceReport(admin, { dateFrom: "2027-01-01", dateTo: "2027-12-31" }, { offset: 0, limit: 10 }, t);
+    const report = await vacationReport(admin, { dateFrom: "2027-01-01", dateTo: "2027-12-31" }, { offset: 0, limit: 10 }, t);
     expect(report.items.find((row) => row.id === ids.turnOfYear)?.workingDays).toBe(9);
 
-    const csvOf = (filters: { dateFrom?: string; dateTo?: string }) => absenceReportCsv(admin, filters, { t, dialect: csvDialectFor("en") });
+    const csvOf = (filters: { dateFrom?: string; dateTo?: string }) => vacationReportCsv(admin, filters, { t, dialect: csvDialectFor("en") });
     const year = await csvOf({ dateFrom: "2027-01-01", dateTo: "2027-12-31" });
     expect(year).toMatch(/2027-12-27,2028-01-07,9,/);
     const all = await csvOf({});

@@ -24,7 +24,7 @@ beforeEach(() => resetRateLimits());
 const owner = (email: string) => ({ companyName: `Co ${email}`, fullName: "Olga Owner", email, password: "long-enough-1", language: "pt" as const });
 
 describe("signing up", () => {
-  it("gives a Portuguese company its holidays for this year and next, a first team, types and the owner's allowance", async () => {
+  it("gives a Portuguese company its holidays for this year and next, a first team, categories and the owner's allowance", async () => {
     const now = new Date("2027-03-10T12:00:00Z");
     const { company, user } = await registerCompany(owner("olga@pt.test"), now);
     const db = getDb();

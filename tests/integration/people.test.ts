@@ -224,7 +224,7 @@ describe("editing a person", () => {
   });
 
   it("sets the work country and region, and the person's working days follow their holidays", async () => {
-    // A Spanish holiday on a Wednesday inside a Monday–Friday absence.
+    // A Spanish holiday on a Wednesday inside a Monday–Friday vacation.
     await getDb().holiday.create({ data: { companyId: company, date: "2027-03-17", name: "Fiesta", countryCode: "ES", region: "MD", isRecurring: false } });
     await getDb().vacation.create({ data: { companyId: company, userId: ids.joao, startDate: "2027-03-15", endDate: "2027-03-19", status: "approved" } });
     const usedDays = async () => (await loadBalanceInputs(getDb(), company, { fromYear: 2027, toYear: 2027, userIds: [ids.joao] })).balancesOf(ids.joao, 2027).yearly.used;

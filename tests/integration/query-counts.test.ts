@@ -19,7 +19,7 @@ import { loader as usersLoader } from "~/routes/_app.company-settings.users/rout
 import { loader as appLoader } from "~/routes/_app";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
 import { loader as reportsLoader } from "~/routes/_app.reports/route";
-import { loader as absencesCsv } from "~/routes/reports.absences[.]csv";
+import { loader as vacationsCsv } from "~/routes/reports.absences[.]csv";
 import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
 import { action as loginAction } from "~/routes/login";
 import { requireUser } from "~/utils/auth.server";
@@ -31,7 +31,7 @@ import { args, cookiesFrom, getRequest, postForm } from "../support/http";
 let queries = 0;
 let statements: string[] = [];
 
-async function seedCompany(name: string, users: number, absencesPerUser: number) {
+async function seedCompany(name: string, users: number, vacationsPerUser: number) {
   const db = getDb();
   const company = await createCompany(name);
   await db.holiday.createMany({ data: (await nationalHolidays("PT", 2027)).map((h) => ({ ...h, companyId: company.id, countryCode: "PT", isRecurring: false })) });
@@ -48,7 +48,7 @@ async function seedCompany(name: string, users: number, absencesPerUser: number)
   const statuses = ["approved", "pending", "rejected", "approved", "cancelled"];
   await db.vacation.createMany({
     data: rows.flatMap((r, u) =>
-      Array.from({ length: absencesPerUser }, (_, k) => {
+      Array.from({ length: vacationsPerUser }, (_, k) => {
         const start = addDays("2027-01-04", k * 20 + (u % 7));
         return { companyId: company.id, userId: r.id, startDate: start, endDate: addDays(start, 2), status: statuses[(u + k) % statuses.length] };
       }),
@@ -97,7 +97,7 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["/reports year tab (table, totals and both pictures)", (c) => reportsLoader(args(getRequest("/reports?year=2027&sort=yearlyRemaining", c.cookie)))],
     ["/reports absences tab", (c) => reportsLoader(args(getRequest("/reports?tab=absences&from=2027-01-01&to=2027-12-31", c.cookie)))],
     ["year CSV", (c) => allowancesCsv(args(getRequest("/reports/allowances.csv?year=2027", c.cookie)))],
-    ["absences CSV", (c) => absencesCsv(args(getRequest("/reports/absences.csv?from=2027-01-01&to=2027-12-31", c.cookie)))],
+    ["absences CSV", (c) => vacationsCsv(args(getRequest("/reports/absences.csv?from=2027-01-01&to=2027-12-31", c.cookie)))],
     ["the shell (trial banner, pending count)", (c) => appLoader(args(getRequest("/my-calendar", c.cookie)))],
     ["/company-settings/billing-details (people as primary contacts)", (c) => billingDetailsLoader(args(getRequest("/company-settings/billing-details", c.cookie)))],
     ["/company-settings/billing-invoices", (c) => billingInvoicesLoader(args(getRequest("/company-settings/billing-invoices", c.cookie)))],

@@ -1,5 +1,5 @@
 // SQLite chooses an index from the statistics ANALYZE keeps, and guesses without them: a person's
-// upcoming absences were read through an index of the whole company (first (companyId, endDate),
+// upcoming vacations were read through an index of the whole company (first (companyId, endDate),
 // since decision 0053 the covering list index), instead of (userId, startDate). The app's SQLite connection gathers them when it opens (PRAGMA optimize,
 // decision 0036). PostgreSQL's autovacuum keeps its own, so this is SQLite's alone.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -19,7 +19,7 @@ mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
 const scratch = mkdtempSync(path.resolve("tests/.tmp/query-plans-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// The shape of "this person's next absences" (My Calendar's list of what is coming).
+// The shape of "this person's next vacations" (My Calendar's list of what is coming).
 const UPCOMING = `EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND userId = ? AND endDate >= ? AND status IN ('pending', 'approved') ORDER BY startDate LIMIT 10`;
 
 function upcomingPlan(file: string): string {
@@ -72,11 +72,11 @@ function demoCompanyId(db: Database.Database): string {
 }
 
 describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
-  it("a process started on a filled database reads a person's absences by person, not by company", async () => {
+  it("a process started on a filled database reads a person's vacations by person, not by company", async () => {
     // The first process seeds (its connection opened on empty tables).
     const file = await demoCompanyFile("plans.db");
     const url = `file:${file}`;
-    // Without statistics it reads by company (the whole company's absences).
+    // Without statistics it reads by company (the whole company's vacations).
     expect(upcomingPlan(file)).not.toContain("Vacation_userId_startDate_idx");
     expect(upcomingPlan(file)).toMatch(/\(companyId=\?/);
 
@@ -86,7 +86,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
     expect(upcomingPlan(file)).toContain("Vacation_userId_startDate_idx");
     await next.$disconnect();
 
-    // The company's absences overlapping a month (company calendar, search API, feeds): a range of
+    // The company's vacations overlapping a month (company calendar, search API, feeds): a range of
     // start dates bounded on both sides, the end date checked in the same index (decision 0040).
     const db = new Database(file, { readonly: true });
     try {
@@ -95,7 +95,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
         .prepare(`EXPLAIN QUERY PLAN SELECT id FROM Vacation WHERE companyId = ? AND endDate >= ? AND startDate >= ? AND startDate <= ? ORDER BY startDate DESC`)
         .all(companyId, "2026-12-01", "2025-12-01", "2026-12-31") as { detail: string }[];
       expect(plan.map((row) => row.detail).join("\n")).toMatch(/USING (?:COVERING )?INDEX Vacation_companyId_startDate_\w+_idx \(companyId=\? AND startDate>\? AND startDate<\?\)/);
-      // Lists of absences read in their full order until the page is full, never all read and sorted:
+      // Lists of vacations read in their full order until the page is full, never all read and sorted:
       // Approvals (the pending requests, soonest first) and the Absences list (newest first).
       const listPlan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(companyId) as { detail: string }[]).map((row) => row.detail).join("\n");
       const pending = listPlan(`SELECT * FROM Vacation WHERE companyId = ? AND status = 'pending' ORDER BY startDate, createdAt, id LIMIT 25`);
@@ -104,7 +104,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
       const newestFirst = listPlan(`SELECT * FROM Vacation WHERE companyId = ? ORDER BY startDate DESC, createdAt DESC, id DESC LIMIT 10`);
       expect(newestFirst).toContain("Vacation_companyId_startDate_createdAt_id_covering_idx (companyId=?)");
       expect(newestFirst).not.toContain("TEMP B-TREE");
-      // What a balance reads of a year's absences (loadBalanceInputs), from that index alone.
+      // What a balance reads of a year's vacations (loadBalanceInputs), from that index alone.
       const counted = (
         db
           .prepare(

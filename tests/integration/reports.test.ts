@@ -1,13 +1,13 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The reports screen, its CSVs and /api/reports/vacations (issue 12, docs/decisions/0024): an
-// admin reads the year (team filter, sorting, the pictures' numbers) and the absences of a range,
+// admin reads the year (team filter, sorting, the pictures' numbers) and the vacations of a range,
 // and exports both in pt, en and es; an employee is refused everything; another company's ids
 // show nothing of theirs; a signed-out export gets the spec's 401 text.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { todayIn, yearOf } from "~/lib/dates";
 import { loader as reportsPage } from "~/routes/_app.reports/route";
 import { loader as reportApi } from "~/routes/api.reports.vacations";
-import { loader as absencesCsv } from "~/routes/reports.absences[.]csv";
+import { loader as vacationsCsv } from "~/routes/reports.absences[.]csv";
 import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
@@ -32,10 +32,10 @@ async function yearTab(query: string, cookie = cookies.admin) {
   return page.year;
 }
 
-async function absencesTab(query: string, cookie = cookies.admin) {
+async function vacationsTab(query: string, cookie = cookies.admin) {
   const page = (await reportsPage(args(getRequest(`/reports?tab=absences${query}`, cookie)))) as Page;
   if (page.tab !== "absences") throw new Error("not the absences tab");
-  return page.absences;
+  return page.vacations;
 }
 
 const lines = async (response: Response) => {
@@ -163,7 +163,7 @@ describe("the year", () => {
     expect(page.status).toBe(403);
     expect((await reportsPage(args(getRequest("/reports?tab=absences", cookies.admin)))).tab).toBe("absences");
     expect(((await run(() => reportsPage(args(getRequest("/reports?tab=absences", cookies.ana))))) as Response).status).toBe(403);
-    for (const csv of [allowancesCsv, absencesCsv]) {
+    for (const csv of [allowancesCsv, vacationsCsv]) {
       const response = await csv(args(csvRequest("/reports/allowances.csv", "pt", cookies.ana)));
       expect(response.status).toBe(403);
       expect(response.headers.get("Content-Type")).toContain("text/html");
@@ -203,33 +203,33 @@ describe("the year's CSV in each language", () => {
   });
 });
 
-describe("the absences of a date range", () => {
-  it("shows this year unless dates are chosen, with team, type, status and working days", async () => {
-    const tab = await absencesTab("");
+describe("the vacations of a date range", () => {
+  it("shows this year unless dates are chosen, with team, category, status and working days", async () => {
+    const tab = await vacationsTab("");
     expect(tab.filters).toMatchObject({ from: `${YEAR}-01-01`, to: `${YEAR}-12-31` });
     expect(tab.total).toBe(5);
     expect(tab.rows.map((r) => r.person.name)).toEqual(["Ana Alves", "Zé Sozinho", "Ana Alves", "Rui Reis", "Rui Reis"]);
-    expect(tab.rows[1]).toMatchObject({ team: null, type: "Baixa médica", status: "approved", workingDays: 1 });
+    expect(tab.rows[1]).toMatchObject({ team: null, category: "Baixa médica", status: "approved", workingDays: 1 });
     expect(tab.rows[2]).toMatchObject({ team: "Engineering", status: "pending", workingDays: 0.5 });
     expect(tab.exportQuery).toBe(`from=${YEAR}-01-01&to=${YEAR}-12-31`);
   });
 
-  it("filters by type, status and team; another company's team or a wrong value is left out and named", async () => {
-    expect((await absencesTab("&status=approved")).total).toBe(3);
-    expect((await absencesTab("&type=sick_leave")).rows.map((r) => r.person.name)).toEqual(["Zé Sozinho"]);
-    expect((await absencesTab(`&team=${ids.eng}&status=approved`)).rows.map((r) => r.person.name)).toEqual(["Ana Alves", "Rui Reis"]);
-    expect((await absencesTab("&team=none")).total).toBe(1);
-    const foreign = await absencesTab(`&team=${ids.gTeam}&from=${YEAR}-08-01`);
+  it("filters by category, status and team; another company's team or a wrong value is left out and named", async () => {
+    expect((await vacationsTab("&status=approved")).total).toBe(3);
+    expect((await vacationsTab("&type=sick_leave")).rows.map((r) => r.person.name)).toEqual(["Zé Sozinho"]);
+    expect((await vacationsTab(`&team=${ids.eng}&status=approved`)).rows.map((r) => r.person.name)).toEqual(["Ana Alves", "Rui Reis"]);
+    expect((await vacationsTab("&team=none")).total).toBe(1);
+    const foreign = await vacationsTab(`&team=${ids.gTeam}&from=${YEAR}-08-01`);
     expect(foreign.invalid).toEqual({ team: "query.teamInvalid" });
     expect(foreign.rows.every((r) => r.person.email.endsWith("@reports.test") && r.person.name !== "Gus Globex")).toBe(true);
-    const wrong = await absencesTab(`&from=${YEAR}-13-01&to=${YEAR}-02-30&status=maybe&type=nope`);
+    const wrong = await vacationsTab(`&from=${YEAR}-13-01&to=${YEAR}-02-30&status=maybe&type=nope`);
     expect(wrong.invalid).toMatchObject({ from: "validation.dateInvalid", to: "validation.dateInvalid", status: "query.statusInvalid", type: "query.categoryInvalid" });
-    const reversed = await absencesTab(`&from=${YEAR}-06-01&to=${YEAR}-01-01`);
+    const reversed = await vacationsTab(`&from=${YEAR}-06-01&to=${YEAR}-01-01`);
     expect(reversed.invalid.to).toBe("vacation.startAfterEnd");
   });
 
-  it("exports every absence under the filters, formula-safe, in the reader's language", async () => {
-    const pt = await absencesCsv(args(csvRequest(`/reports/absences.csv?from=${YEAR}-01-01&to=${YEAR}-12-31`, "pt")));
+  it("exports every vacation under the filters, formula-safe, in the reader's language", async () => {
+    const pt = await vacationsCsv(args(csvRequest(`/reports/absences.csv?from=${YEAR}-01-01&to=${YEAR}-12-31`, "pt")));
     expect(pt.status).toBe(200);
     expect(pt.headers.get("Content-Disposition")).toBe(
       `attachment; filename="ausencias-${YEAR}-01-01-a-${YEAR}-12-31.csv"; filename*=UTF-8''aus%C3%AAncias-${YEAR}-01-01-a-${YEAR}-12-31.csv`,
@@ -240,7 +240,7 @@ describe("the absences of a date range", () => {
     expect(rows[0]).toMatch(new RegExp(`^Ana Alves;ana@reports\\.test;Engineering;Férias;Aprovado;${YEAR}-03-\\d\\d;${YEAR}-03-\\d\\d;2;'=cmd\\|' /C calc'!A0$`));
     expect(rows[2]).toContain(";0,5;");
     expect(rows.some((row) => row.startsWith("Rui Reis") && row.endsWith(`;"Férias; praia"`))).toBe(true);
-    const en = await absencesCsv(args(csvRequest(`/reports/absences.csv?team=${ids.eng}&status=approved`, "en")));
+    const en = await vacationsCsv(args(csvRequest(`/reports/absences.csv?team=${ids.eng}&status=approved`, "en")));
     const [enHeader, ...enRows] = await lines(en);
     expect(enHeader).toBe("Name,E-mail,Team,Type,Status,Start,End,Working days,Description");
     expect(enRows.map((row) => row.split(",")[0])).toEqual(["Ana Alves", "Rui Reis"]);

@@ -128,7 +128,7 @@ describe("a person's balance is the same everywhere", () => {
 });
 
 describe("deleting a person deactivates them", () => {
-  it("asks for an admin, then ends sign-in and lists but keeps their absences in the report", async () => {
+  it("asks for an admin, then ends sign-in and lists but keeps their vacations in the report", async () => {
     const leaver = await createUser(company, { email: "leaver@rules.test", fullName: "Lee Leaver", teamId: ids.red });
     await getDb().allowance.create({ data: { companyId: company, userId: leaver.id, year: 2026, yearly: 22 } });
     const approved = (await createVacation(company, leaver.id, { startDate: "2026-02-02", endDate: "2026-02-06", status: "approved" })).id;

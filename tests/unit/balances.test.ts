@@ -83,7 +83,7 @@ describe("computeBalances", () => {
     expect(balances2026.residual).toEqual({ total: 3, used: 1, pending: 0, remaining: 2 });
   });
 
-  it("counts only the part of a year-spanning absence inside the year, and lets remaining go negative", () => {
+  it("counts only the part of a year-spanning vacation inside the year, and lets remaining go negative", () => {
     expect(balances2026.special).toEqual({ total: 2, used: 4, pending: 0, remaining: -2 });
   });
 
@@ -96,7 +96,7 @@ describe("computeBalances", () => {
     });
   });
 
-  it("counts nothing from absences of other years", () => {
+  it("counts nothing from vacations of other years", () => {
     const balances2025 = computeBalances({ year: 2025, allowance, vacations, categories, calendar: portugal });
     expect(balances2025.yearly).toEqual({ total: 22, used: 5, pending: 0, remaining: 17 });
     expect(balances2025.special.used).toBe(0);
@@ -113,13 +113,13 @@ describe("computeBalances", () => {
     expect(computeBalances({ year: 2028, allowance, vacations: leapDay, categories, calendar: portugal }).yearly.used).toBe(0.5);
   });
 
-  it("returns full totals when there are no absences", () => {
+  it("returns full totals when there are no vacations", () => {
     const empty = computeBalances({ year: 2026, allowance, vacations: [], categories, calendar: portugal });
     expect(empty.yearly).toEqual({ total: 22, used: 0, pending: 0, remaining: 22 });
     expect(empty.special).toEqual({ total: 2, used: 0, pending: 0, remaining: 2 });
   });
 
-  it("throws RangeError for an absence with invalid dates instead of misstating the balance", () => {
+  it("throws RangeError for a vacation with invalid dates instead of misstating the balance", () => {
     const broken = [vacation("2026-11-27", "2026-11-23", "approved")];
     expect(() => computeBalances({ year: 2026, allowance, vacations: broken, categories, calendar: portugal })).toThrow(RangeError);
   });

@@ -1,5 +1,5 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
-// The parts of calendar feeds that need no database: addresses, the window, each absence as an
+// The parts of calendar feeds that need no database: addresses, the window, each vacation as an
 // all-day event (exclusive end, "Absent", pending, half days), the rule for who may have which
 // feed, and the iCalendar document as ical.js reads it.
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import {
   feedWindow,
   subscribeAddresses,
   tokenOfFeedFile,
-  type FeedAbsence,
+  type FeedVacation,
   type FeedEventContext,
 } from "~/lib/calendar-feeds";
 import { feedEtag, renderIcs } from "~/models/calendar-feed-ics.server";
@@ -22,7 +22,7 @@ import { parseFeed } from "../support/ical";
 
 const en = getT("en");
 
-const absence = (fields: Partial<FeedAbsence> = {}): FeedAbsence => ({
+const vacation = (fields: Partial<FeedVacation> = {}): FeedVacation => ({
   id: "v1",
   userId: "ana",
   categoryId: "yearly_allowance",
@@ -41,7 +41,7 @@ const context = (fields: Partial<FeedEventContext> = {}): FeedEventContext => ({
   scope: "company",
   host: "folga.example",
   t: en,
-  typeName: () => "Vacation",
+  categoryNameOf: () => "Vacation",
   person: (userId) => ({ name: userId === "ana" ? "Ana Silva" : "Bruno", detailed: userId === "ana" }),
   ...fields,
 });
@@ -84,9 +84,9 @@ describe("dates of a feed", () => {
   });
 });
 
-describe("an absence as an event", () => {
-  it("is an all-day event with a stable uid, the type and the description when the owner may see them", () => {
-    expect(feedEvent(absence(), context())).toEqual({
+describe("a vacation as an event", () => {
+  it("is an all-day event with a stable uid, the category and the description when the owner may see them", () => {
+    expect(feedEvent(vacation(), context())).toEqual({
       uid: "v1@folga.example",
       start: "2026-12-28",
       end: "2027-01-03",
@@ -98,39 +98,39 @@ describe("an absence as an event", () => {
     });
   });
 
-  it("is only 'Absent', with no type or description, when the owner may not see why", () => {
-    const event = feedEvent(absence({ userId: "bruno" }), context());
+  it("is only 'Absent', with no category or description, when the owner may not see why", () => {
+    const event = feedEvent(vacation({ userId: "bruno" }), context());
     expect(event?.summary).toBe("Bruno — Absent");
     expect(event?.description).toBeNull();
-    expect(feedEvent(absence({ userId: "bruno" }), context({ t: getT("pt") }))?.summary).toBe("Bruno — Ausente");
-    expect(feedEvent(absence({ userId: "bruno" }), context({ t: getT("es") }))?.summary).toBe("Bruno — Ausente");
+    expect(feedEvent(vacation({ userId: "bruno" }), context({ t: getT("pt") }))?.summary).toBe("Bruno — Ausente");
+    expect(feedEvent(vacation({ userId: "bruno" }), context({ t: getT("es") }))?.summary).toBe("Bruno — Ausente");
   });
 
   it("marks a pending request tentative and says so; never shows rejected or cancelled ones", () => {
-    const pending = feedEvent(absence({ status: "pending" }), context());
+    const pending = feedEvent(vacation({ status: "pending" }), context());
     expect(pending).toMatchObject({ tentative: true, summary: "Ana Silva — Vacation (pending)" });
-    expect(feedEvent(absence({ status: "pending" }), context({ t: getT("pt") }))?.summary).toBe("Ana Silva — Vacation (pendente)");
-    expect(feedEvent(absence({ status: "rejected" }), context())).toBeNull();
-    expect(feedEvent(absence({ status: "cancelled" }), context())).toBeNull();
+    expect(feedEvent(vacation({ status: "pending" }), context({ t: getT("pt") }))?.summary).toBe("Ana Silva — Vacation (pendente)");
+    expect(feedEvent(vacation({ status: "rejected" }), context())).toBeNull();
+    expect(feedEvent(vacation({ status: "cancelled" }), context())).toBeNull();
   });
 
   it("keeps half days all-day and names the half in the title", () => {
     const day = { startDate: "2026-12-01", endDate: "2026-12-01" };
-    expect(feedEvent(absence({ ...day, halfDayStart: true }), context())?.summary).toBe("Ana Silva — Vacation (afternoon)");
-    expect(feedEvent(absence({ ...day, halfDayEnd: true }), context())?.summary).toBe("Ana Silva — Vacation (morning)");
-    expect(feedEvent(absence({ halfDayStart: true, halfDayEnd: true, status: "pending" }), context())?.summary).toBe(
+    expect(feedEvent(vacation({ ...day, halfDayStart: true }), context())?.summary).toBe("Ana Silva — Vacation (afternoon)");
+    expect(feedEvent(vacation({ ...day, halfDayEnd: true }), context())?.summary).toBe("Ana Silva — Vacation (morning)");
+    expect(feedEvent(vacation({ halfDayStart: true, halfDayEnd: true, status: "pending" }), context())?.summary).toBe(
       "Ana Silva — Vacation (first day from midday, last day until midday, pending)",
     );
-    expect(feedEvent(absence({ ...day, halfDayStart: true }), context())).toMatchObject({ start: "2026-12-01", end: "2026-12-02" });
+    expect(feedEvent(vacation({ ...day, halfDayStart: true }), context())).toMatchObject({ start: "2026-12-01", end: "2026-12-02" });
   });
 
-  it("titles the owner's own feed with the type alone", () => {
-    expect(feedEvent(absence(), context({ scope: "person" }))?.summary).toBe("Vacation");
+  it("titles the owner's own feed with the category alone", () => {
+    expect(feedEvent(vacation(), context({ scope: "person" }))?.summary).toBe("Vacation");
   });
 
   it("skips a stored row whose dates are no dates instead of breaking the feed", () => {
-    expect(feedEvent(absence({ startDate: "2026-13-01" }), context())).toBeNull();
-    expect(feedEvent(absence({ startDate: "2027-01-05", endDate: "2027-01-02" }), context())).toBeNull();
+    expect(feedEvent(vacation({ startDate: "2026-13-01" }), context())).toBeNull();
+    expect(feedEvent(vacation({ startDate: "2027-01-05", endDate: "2027-01-02" }), context())).toBeNull();
   });
 
   it("labels feeds by what they show", () => {
@@ -172,8 +172,8 @@ describe("who may have which feed", () => {
 
 describe("the iCalendar document", () => {
   const events = [
-    feedEvent(absence(), context()),
-    feedEvent(absence({ id: "v2", userId: "bruno", status: "pending", startDate: "2027-01-31", endDate: "2027-01-31", description: "Private; reason, with\nnew line" }), context()),
+    feedEvent(vacation(), context()),
+    feedEvent(vacation({ id: "v2", userId: "bruno", status: "pending", startDate: "2027-01-31", endDate: "2027-01-31", description: "Private; reason, with\nnew line" }), context()),
   ].filter((event) => event !== null);
   const ics = renderIcs({ name: "Folga — Demo Company", description: "Absences at Demo Company", events, busy: false });
 
@@ -189,7 +189,7 @@ describe("the iCalendar document", () => {
     expect(ics).not.toContain("Private");
   });
 
-  it("marks the owner's own absences busy", () => {
+  it("marks the owner's own vacations busy", () => {
     expect(parseFeed(renderIcs({ name: "x", description: "y", events, busy: true })).events[0].transparency).toBe("OPAQUE");
   });
 

@@ -95,7 +95,7 @@ describe("residual requests and the expiry", () => {
       carried: [carried],
     });
 
-  it("lets carried days serve absences up to the expiry", () => {
+  it("lets carried days serve vacations up to the expiry", () => {
     expect(fit("2027-04-26", "2027-04-30")).toBeNull();
   });
 
@@ -104,7 +104,7 @@ describe("residual requests and the expiry", () => {
     expect(fit("2027-05-03", "2027-05-04")).toBeNull();
   });
 
-  it("counts other absences after the expiry against the hand-set residual", () => {
+  it("counts other vacations after the expiry against the hand-set residual", () => {
     expect(fit("2027-06-01", "2027-06-01", [residual("2027-05-03", "2027-05-04", "pending")])).toMatchObject({ requested: 1, remaining: 0, expiresOn: "2027-04-30" });
   });
 

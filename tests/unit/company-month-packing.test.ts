@@ -1,4 +1,4 @@
-// The company month's loader sends each absence as a tuple (packPeople) and the page works with
+// The company month's loader sends each vacation as a tuple (packPeople) and the page works with
 // objects again (unpackPeople): what the browser gets must be what the server had, field by field.
 import { describe, expect, it } from "vitest";
 import { packPeople, unpackPeople, type MonthBar, type MonthPerson } from "~/components/company-month";
@@ -31,7 +31,7 @@ describe("a month's people as the page sends them", () => {
     expect(unpackPeople(packPeople(people))).toEqual(people);
   });
 
-  it("send each absence as a tuple, with no person's id repeated in it", () => {
+  it("send each vacation as a tuple, with no person's id repeated in it", () => {
     const [ana] = packPeople(people);
     expect(ana.bars[1]).toStrictEqual(["every", "2027-03-02", "2027-03-04", "pending", 15, ["", "vac", "Férias"]]);
     expect(ana.bars[0]).toStrictEqual(["none", "2027-03-02", "2027-03-04", "pending", 0, null]);

@@ -1,7 +1,7 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The company calendar's rows: days with nothing on them are one cell per run (within one kind of
 // column, since a spanning cell takes the background of the column it starts in), while each
-// absence and each holiday keeps a cell of its own. Every row still covers every day of the month.
+// vacation and each holiday keeps a cell of its own. Every row still covers every day of the month.
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
@@ -46,7 +46,7 @@ function rowsOf(people: MonthPerson[]) {
 const kind = (date: string) => (date === TODAY ? "today" : isWeekend(date) ? "weekend" : "day");
 
 describe("company month rows", () => {
-  it("cover every day, one cell per absence and holiday, empty days merged within one kind of column", () => {
+  it("cover every day, one cell per vacation and holiday, empty days merged within one kind of column", () => {
     const [quiet, busy] = rowsOf([person("quiet", []), person("busy", [["2026-12-09", "2026-12-11"]], { "2026-12-08": "Imaculada Conceição", "2026-12-25": "Natal" })]);
     for (const row of [quiet, busy]) {
       expect(row.reduce((sum, cell) => sum + cell.span, 0)).toBe(days.length);
@@ -65,11 +65,11 @@ describe("company month rows", () => {
     expect(at("2026-12-09").span).toBe(3);
     expect(at("2026-12-09").attrs).toContain("company-month__bar-cell");
     expect(at("2026-12-25").attrs).toContain("company-month__holiday");
-    // The empty days after the absence start a cell of their own, that day.
+    // The empty days after the vacation start a cell of their own, that day.
     expect(at(addDays("2026-12-11", 1))).toBeDefined();
   });
 
-  it("clips absences that start before the month or end after it to the month's days", () => {
+  it("clips vacations that start before the month or end after it to the month's days", () => {
     const [edges] = rowsOf([person("edges", [["2026-11-25", "2026-12-02"], ["2026-12-03", "2026-12-04"], ["2026-12-30", "2027-01-06"]])]);
     expect(edges.reduce((sum, cell) => sum + cell.span, 0)).toBe(days.length);
     const bars = edges.filter((cell) => cell.attrs.includes("bar-cell")).map((cell) => [days[cell.first], cell.span]);

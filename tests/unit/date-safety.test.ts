@@ -63,7 +63,7 @@ describe("daylight-saving Sundays of Lisbon and Los Angeles", () => {
     }
   });
 
-  it("do not change the working days of an absence over them", () => {
+  it("do not change the working days of a vacation over them", () => {
     for (const sunday of changes) {
       const monday = addDays(sunday, -6);
       // A whole week, Monday to Sunday, and Thursday to Tuesday across the change: as any other week.
@@ -109,7 +109,7 @@ describe("the turn of the year", () => {
     expect(formatDateRange("2026-12-30", "2027-01-02", "en")).toMatch(/30.*2026.*2.*2027/);
   });
 
-  it("splits an absence between the two years' allowances by working days", () => {
+  it("splits a vacation between the two years' allowances by working days", () => {
     // Wed 30 Dec 2026 … Tue 5 Jan 2027, New Year's Day a holiday: 2 days in 2026, 2 in 2027.
     const calendar = holidayCalendar([{ date: "2020-01-01", countryCode: "PT", isRecurring: true }], { countryCode: "PT" }, "PT");
     expect(countWorkingDays(full("2026-12-30", "2027-01-05"), calendar)).toBe(4);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n-resources.server";
-import { calendarDays, FIRST_DATE, isDateInWindow, LAST_DATE, MAX_ABSENCE_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
+import { calendarDays, FIRST_DATE, isDateInWindow, LAST_DATE, MAX_VACATION_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
 import { apiAllowanceUpsertSchema, apiCreateVacationSchema } from "~/lib/schemas/api";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";
@@ -10,7 +10,7 @@ const request = (fields: Record<string, unknown>) =>
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 
-describe("date window and span of an absence", () => {
+describe("date window and span of a vacation", () => {
   it("refuses dates outside 2000–2100 with a message a person understands", () => {
     expect(messages(request({ startDate: "1000-01-06", endDate: "9999-12-30" }))).toEqual({
       startDate: "validation.dateOutOfWindow",
@@ -27,7 +27,7 @@ describe("date window and span of an absence", () => {
   });
 
   it("accepts up to 366 calendar days (a leap year of sick leave) and refuses one day more", () => {
-    expect(calendarDays("2028-01-01", "2028-12-31")).toBe(MAX_ABSENCE_DAYS);
+    expect(calendarDays("2028-01-01", "2028-12-31")).toBe(MAX_VACATION_DAYS);
     expect(request({ startDate: "2028-01-01", endDate: "2028-12-31" }).success).toBe(true);
     expect(messages(request({ startDate: "2028-01-01", endDate: "2029-01-01" }))).toEqual({ endDate: "validation.absenceTooLong" });
   });
@@ -72,7 +72,7 @@ describe("limit messages", () => {
     for (const language of ["pt", "en", "es"] as const) {
       const validation = resources[language].common.validation as Record<string, string>;
       expect(validation.dateOutOfWindow).toMatch(new RegExp(`${FIRST_DATE.slice(0, 4)}.*${LAST_DATE.slice(0, 4)}`));
-      expect(validation.absenceTooLong).toContain(String(MAX_ABSENCE_DAYS));
+      expect(validation.absenceTooLong).toContain(String(MAX_VACATION_DAYS));
       expect(validation.tooManyRecipients).toContain(String(MAX_CUSTOM_RECIPIENTS));
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedScopeOf, managesRequestsOf, seesAbsenceDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedScopeOf, managesRequestsOf, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
 
 const company = "c1";
 const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null, extra: Partial<Viewer> = {}): Viewer => ({
@@ -126,15 +126,15 @@ describe("canManagePerson", () => {
   });
 });
 
-describe("seesAbsenceDetailsOf", () => {
+describe("seesVacationDetailsOf", () => {
   it("shows the reason to the person, company admins and the person's team admins only", () => {
     const teamAdminUser = viewer("tina", "user", ["red"], "red");
-    expect(seesAbsenceDetailsOf(employee, person("eve"))).toBe(true);
-    expect(seesAbsenceDetailsOf(employee, person("bob"))).toBe(false);
-    expect(seesAbsenceDetailsOf(companyAdmin, person("bob", "user", "blue"))).toBe(true);
-    expect(seesAbsenceDetailsOf(owner, person("bob", "user", null))).toBe(true);
-    expect(seesAbsenceDetailsOf(teamAdminUser, person("bob", "user", "red"))).toBe(true);
-    expect(seesAbsenceDetailsOf(teamAdminUser, person("bob", "user", "blue"))).toBe(false);
-    expect(seesAbsenceDetailsOf(teamAdminUser, person("bob", "user", null))).toBe(false);
+    expect(seesVacationDetailsOf(employee, person("eve"))).toBe(true);
+    expect(seesVacationDetailsOf(employee, person("bob"))).toBe(false);
+    expect(seesVacationDetailsOf(companyAdmin, person("bob", "user", "blue"))).toBe(true);
+    expect(seesVacationDetailsOf(owner, person("bob", "user", null))).toBe(true);
+    expect(seesVacationDetailsOf(teamAdminUser, person("bob", "user", "red"))).toBe(true);
+    expect(seesVacationDetailsOf(teamAdminUser, person("bob", "user", "blue"))).toBe(false);
+    expect(seesVacationDetailsOf(teamAdminUser, person("bob", "user", null))).toBe(false);
   });
 });

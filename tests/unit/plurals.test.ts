@@ -84,7 +84,7 @@ describe("plural messages", () => {
   });
 });
 
-describe("absence e-mails", () => {
+describe("vacation e-mails", () => {
   const mail = (language: Language, workingDays: number, endDate: string) =>
     renderVacationMail("approved", language, {
       requester: "Eva",
@@ -93,7 +93,7 @@ describe("absence e-mails", () => {
       endDate,
       workingDays,
       categoryId: "yearly_allowance",
-      // As seeded: translated in each language (a renamed type would show its own name).
+      // As seeded: translated in each language (a renamed absence category would show its own name).
       categoryName: "Vacation",
       description: "",
       links: null,

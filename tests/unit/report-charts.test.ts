@@ -3,10 +3,10 @@
 // the people with the most days left, and the axis steps.
 import { describe, expect, it } from "vitest";
 import type { Balances } from "~/lib/balance-kinds";
-import { axisTicks, daysOffByMonth, mostDaysLeft, NO_TEAM, OTHER_TEAMS, type ChartAbsence } from "~/lib/report-charts";
+import { axisTicks, daysOffByMonth, mostDaysLeft, NO_TEAM, OTHER_TEAMS, type ChartVacation } from "~/lib/report-charts";
 import { holidayCalendar, NO_HOLIDAYS } from "~/lib/working-days";
 
-const absence = (startDate: string, endDate: string, status = "approved", halves: Partial<Pick<ChartAbsence, "halfDayStart" | "halfDayEnd">> = {}): ChartAbsence => ({
+const vacation = (startDate: string, endDate: string, status = "approved", halves: Partial<Pick<ChartVacation, "halfDayStart" | "halfDayEnd">> = {}): ChartVacation => ({
   startDate,
   endDate,
   status,
@@ -21,9 +21,9 @@ describe("days off per month by team", () => {
     ["ops", "Operations"],
   ]);
 
-  it("splits an absence over the months it touches, counting working days only, halves as 0.5", () => {
+  it("splits a vacation over the months it touches, counting working days only, halves as 0.5", () => {
     // Fri 30 Jan 2026 … Tue 3 Feb 2026, the last day a half: Jan 1, Feb 1 + 0.5.
-    const chart = daysOffByMonth(2026, [{ id: "ana", name: "Ana", teamId: "eng" }], teams, () => [absence("2026-01-30", "2026-02-03", "approved", { halfDayEnd: true })], () => NO_HOLIDAYS);
+    const chart = daysOffByMonth(2026, [{ id: "ana", name: "Ana", teamId: "eng" }], teams, () => [vacation("2026-01-30", "2026-02-03", "approved", { halfDayEnd: true })], () => NO_HOLIDAYS);
     expect(chart.series).toHaveLength(1);
     expect(chart.series[0]).toMatchObject({ key: "eng", name: "Engineering", total: 2.5 });
     expect(chart.series[0].months.slice(0, 3)).toEqual([1, 1.5, 0]);
@@ -31,18 +31,18 @@ describe("days off per month by team", () => {
     expect(chart.total).toBe(2.5);
   });
 
-  it("counts approved absences only, of this year only, without the person's holidays", () => {
+  it("counts approved vacations only, of this year only, without the person's holidays", () => {
     const calendar = holidayCalendar([{ date: "2026-06-10", countryCode: "PT", isRecurring: false }], { countryCode: "PT" }, "PT");
     const chart = daysOffByMonth(
       2026,
       [{ id: "rui", name: "Rui", teamId: "ops" }],
       teams,
       () => [
-        absence("2025-12-29", "2026-01-02"), // Mon–Fri: only Thu 1 and Fri 2 Jan fall in 2026
-        absence("2026-06-08", "2026-06-12"), // a week with Portugal Day (Wed 10 June)
-        absence("2026-07-06", "2026-07-10", "pending"),
-        absence("2026-08-03", "2026-08-07", "rejected"),
-        absence("2026-09-07", "2026-09-07", "cancelled"),
+        vacation("2025-12-29", "2026-01-02"), // Mon–Fri: only Thu 1 and Fri 2 Jan fall in 2026
+        vacation("2026-06-08", "2026-06-12"), // a week with Portugal Day (Wed 10 June)
+        vacation("2026-07-06", "2026-07-10", "pending"),
+        vacation("2026-08-03", "2026-08-07", "rejected"),
+        vacation("2026-09-07", "2026-09-07", "cancelled"),
       ],
       () => calendar,
     );
@@ -53,13 +53,13 @@ describe("days off per month by team", () => {
     const many = new Map(Array.from({ length: 8 }, (_, i) => [`t${i}`, `Team ${i}`]));
     const people = [...Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, teamId: `t${i}` })), { id: "loner", name: "Loner", teamId: null }];
     // Person i takes i+1 days in March (Mon 2 March onwards); the loner one day.
-    const absencesOf = (id: string) => (id === "loner" ? [absence("2026-03-02", "2026-03-02")] : [absence("2026-03-02", `2026-03-0${2 + Number(id.slice(1))}`)]);
-    const chart = daysOffByMonth(2026, people, many, (id) => absencesOf(id).map((a) => ({ ...a, endDate: a.endDate > "2026-03-06" ? "2026-03-06" : a.endDate })), () => NO_HOLIDAYS);
+    const vacationsOf = (id: string) => (id === "loner" ? [vacation("2026-03-02", "2026-03-02")] : [vacation("2026-03-02", `2026-03-0${2 + Number(id.slice(1))}`)]);
+    const chart = daysOffByMonth(2026, people, many, (id) => vacationsOf(id).map((a) => ({ ...a, endDate: a.endDate > "2026-03-06" ? "2026-03-06" : a.endDate })), () => NO_HOLIDAYS);
     expect(chart.series.map((s) => s.key)).toEqual(["t4", "t5", "t6", "t7", "t3", OTHER_TEAMS, NO_TEAM]);
     expect(chart.series.map((s) => s.total)).toEqual([5, 5, 5, 5, 4, 6, 1]);
     expect(chart.total).toBe(chart.series.reduce((sum, s) => sum + s.total, 0));
     // A team id the company no longer has counts as no team.
-    const orphan = daysOffByMonth(2026, [{ id: "x", name: "X", teamId: "gone" }], many, () => [absence("2026-03-02", "2026-03-02")], () => NO_HOLIDAYS);
+    const orphan = daysOffByMonth(2026, [{ id: "x", name: "X", teamId: "gone" }], many, () => [vacation("2026-03-02", "2026-03-02")], () => NO_HOLIDAYS);
     expect(orphan.series.map((s) => s.key)).toEqual([NO_TEAM]);
   });
 

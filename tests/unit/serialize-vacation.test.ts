@@ -51,7 +51,7 @@ describe("serializeVacation", () => {
     expect("working_days" in serializeVacation(row())).toBe(false);
   });
 
-  it("gives each absence the recipients it stores, parsed once for all that store the same text", () => {
+  it("gives each vacation the recipients it stores, parsed once for all that store the same text", () => {
     const custom = '{"type":"custom","emails":["a@x.test","b@x.test"]}';
     const answers = [row(), row({ notificationRecipients: custom }), row(), row({ notificationRecipients: custom })].map((v) => serializeVacation(v));
     expect(JSON.parse(JSON.stringify(answers.map((a) => a.notification_recipients)))).toEqual([

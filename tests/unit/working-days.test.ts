@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, dayNumber, eachDay, firstDayOfYear, lastDayOfYear, maxDate, minDate, monthDayOf, yearOf } from "~/lib/dates";
 import { nationalHolidays } from "~/models/holiday-catalogue.server";
 import { buildHolidayIndex, countWorkingDays, countWorkingDaysInYear, holidayCalendar, holidayCalendarFor, isWorkingDay, NO_HOLIDAYS, rangesOverlap, splitWorkingDaysByYear, type HolidayCalendar, type HolidayRow } from "~/lib/working-days";
-import { spanCovers, spanOfAbsences, spanOfAbsencesTouching } from "~/lib/holiday-spans";
+import { spanCovers, spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 
 const fullDays = (startDate: string, endDate: string) => ({ startDate, endDate, halfDayStart: false, halfDayEnd: false });
 
@@ -254,7 +254,7 @@ describe("rangesOverlap", () => {
     expect(rangesOverlap(lastDay, { startDate: "2027-01-01", endDate: "2027-01-02" })).toBe(false);
   });
 
-  it("treats a morning and an afternoon absence on the same date as overlapping", () => {
+  it("treats a morning and an afternoon vacation on the same date as overlapping", () => {
     const morning = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayEnd: true };
     const afternoon = { startDate: "2026-11-23", endDate: "2026-11-23", halfDayStart: true };
     expect(rangesOverlap(morning, afternoon)).toBe(true);
@@ -293,9 +293,9 @@ describe("working days counted arithmetically", () => {
 
   it("agrees with the day-by-day count on random ranges and holiday sets", () => {
     fc.assert(
-      fc.property(fc.array(holidayRow, { maxLength: 30 }), person, range, (rows, who, absence) => {
+      fc.property(fc.array(holidayRow, { maxLength: 30 }), person, range, (rows, who, vacation) => {
         const calendar = holidayCalendar(rows, who, "PT");
-        expect(countWorkingDays(absence, calendar)).toBe(countDayByDay(absence, calendar));
+        expect(countWorkingDays(vacation, calendar)).toBe(countDayByDay(vacation, calendar));
       }),
       { numRuns: 400 },
     );
@@ -303,12 +303,12 @@ describe("working days counted arithmetically", () => {
 
   it("agrees per year too", () => {
     fc.assert(
-      fc.property(fc.array(holidayRow, { maxLength: 20 }), range, (rows, absence) => {
+      fc.property(fc.array(holidayRow, { maxLength: 20 }), range, (rows, vacation) => {
         const calendar = holidayCalendar(rows, { countryCode: "PT", region: "PT-20" }, "PT");
-        const year = yearOf(absence.startDate) + (yearOf(absence.endDate) > yearOf(absence.startDate) ? 1 : 0);
-        const from = maxDate(absence.startDate, firstDayOfYear(year));
-        const to = minDate(absence.endDate, lastDayOfYear(year));
-        expect(countWorkingDaysInYear(absence, year, calendar)).toBe(countDayByDay(absence, calendar, from, to));
+        const year = yearOf(vacation.startDate) + (yearOf(vacation.endDate) > yearOf(vacation.startDate) ? 1 : 0);
+        const from = maxDate(vacation.startDate, firstDayOfYear(year));
+        const to = minDate(vacation.endDate, lastDayOfYear(year));
+        expect(countWorkingDaysInYear(vacation, year, calendar)).toBe(countDayByDay(vacation, calendar, from, to));
       }),
       { numRuns: 300 },
     );
@@ -362,18 +362,18 @@ describe("working days counted arithmetically", () => {
 });
 
 describe("the dates a caller reads holidays for", () => {
-  it("widens a period by the longest absence on each side", () => {
-    expect(spanOfAbsencesTouching("2027-01-01", "2027-12-31")).toEqual({ startDate: "2026-01-01", endDate: "2028-12-30" });
+  it("widens a period by the longest vacation on each side", () => {
+    expect(spanOfVacationsTouching("2027-01-01", "2027-12-31")).toEqual({ startDate: "2026-01-01", endDate: "2028-12-30" });
   });
 
-  it("spans the given absences, and nothing at all for none", () => {
-    const span = spanOfAbsences([
+  it("spans the given vacations, and nothing at all for none", () => {
+    const span = spanOfVacations([
       { startDate: "2027-03-01", endDate: "2027-03-05" },
       { startDate: "2026-12-28", endDate: "2027-01-04" },
       { startDate: "2031-06-02", endDate: "2031-06-02" },
     ]);
     expect(span).toEqual({ startDate: "2026-12-28", endDate: "2031-06-02" });
-    const none = spanOfAbsences([]);
+    const none = spanOfVacations([]);
     expect(spanCovers(span, none)).toBe(true);
     expect(none.startDate > none.endDate).toBe(true);
   });

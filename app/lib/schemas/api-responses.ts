@@ -4,7 +4,7 @@
 // answers against that document. Dates are YYYY-MM-DD strings, instants ISO 8601 in UTC.
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
-import { BALANCE_KINDS } from "~/lib/absence-types";
+import { BALANCE_KINDS } from "~/lib/absence-categories";
 import { BILLING_INTERVALS, CARD_BRANDS, CURRENCIES } from "~/lib/billing";
 import { named } from "~/lib/openapi/json-schema";
 import { VACATION_STATUSES } from "~/lib/statuses";
@@ -202,7 +202,7 @@ export const apiAbsenceCategorySchema = named(
     color: z.string().describe("#rrggbb"),
     active: z.boolean(),
     unit: z.literal("day"),
-    balance: z.enum(BALANCE_KINDS).describe("The allowance the type uses up"),
+    balance: z.enum(BALANCE_KINDS).describe("The allowance the absence category uses up"),
     requires_approval: z.boolean(),
     sort_order: z.number().int(),
   }),

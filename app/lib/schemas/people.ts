@@ -10,7 +10,7 @@ export const PHOTO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"
 /** No allowance can be more days than a year has. */
 export const MAX_ALLOWANCE_DAYS = 366;
 
-/** Allowances are whole or half days: half days exist (a half first or last day of an absence). */
+/** Allowances are whole or half days: half days exist (a half first or last day of a vacation). */
 export function isAllowanceDays(value: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= MAX_ALLOWANCE_DAYS && Number.isInteger(value * 2);
 }

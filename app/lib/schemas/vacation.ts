@@ -1,8 +1,8 @@
-// Client-safe schema of a new absence request (form and API). Messages are locale keys.
+// Client-safe schema of a new vacation request (form and API). Messages are locale keys.
 // zod/mini, like every schema the browser runs (see auth.ts).
 import * as z from "zod/mini";
 import { isIsoDate } from "~/lib/dates";
-import { calendarDays, isDateInWindow, MAX_ABSENCE_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
+import { calendarDays, isDateInWindow, MAX_VACATION_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
 
 export const RECIPIENT_TYPES = ["team_admins", "whole_team", "entire_company", "custom"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -45,7 +45,7 @@ export const vacationRequestSchema = z
     z.superRefine((value, ctx) => {
       if (value.startDate > value.endDate) {
         ctx.addIssue({ code: "custom", path: ["endDate"], message: "vacation.startAfterEnd" });
-      } else if (isDateInWindow(value.startDate) && isDateInWindow(value.endDate) && calendarDays(value.startDate, value.endDate) > MAX_ABSENCE_DAYS) {
+      } else if (isDateInWindow(value.startDate) && isDateInWindow(value.endDate) && calendarDays(value.startDate, value.endDate) > MAX_VACATION_DAYS) {
         ctx.addIssue({ code: "custom", path: ["endDate"], message: "validation.absenceTooLong" });
       }
       if (value.recipientType === "custom") {

@@ -1,38 +1,38 @@
-// The absence-types tab (/company-settings/absence-types): the company's types with their use, and a form for a new type (or, with
-// ?edit=<id>, for that type). Deleting asks first; a type in use can only be deactivated.
+// The absence-types tab (/company-settings/absence-types): the company's categories with their use, and a form for a new category (or, with
+// ?edit=<id>, for that category). Deleting asks first; a category in use can only be deactivated.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
-import { BALANCE_KINDS } from "~/lib/absence-types";
+import { BALANCE_KINDS } from "~/lib/absence-categories";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { MAX_ABSENCE_TYPE_NAME } from "~/lib/input-limits";
-import { absenceTypeSchema, DEFAULT_TYPE_COLOR, updateAbsenceTypeSchema } from "~/lib/schemas/absence-types";
+import { MAX_ABSENCE_CATEGORY_NAME } from "~/lib/input-limits";
+import { absenceCategorySchema, DEFAULT_TYPE_COLOR, updateAbsenceCategorySchema } from "~/lib/schemas/absence-categories";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { tabPath } from "../_app.company-settings/tabs";
-import { absenceTypesAction, loadAbsenceTypesTab } from "./absence-types.server";
+import { absenceCategoriesAction, loadAbsenceCategoriesTab } from "./absence-categories.server";
 
 const TAB = tabPath("absence-types");
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadAbsenceTypesTab(await requireAdminUser(request), new URL(request.url)));
+  return withPageErrors(async () => loadAbsenceCategoriesTab(await requireAdminUser(request), new URL(request.url)));
 }
 
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireAdminUser(request);
-    return absenceTypesAction(viewer, request, await readFormData(request));
+    return absenceCategoriesAction(viewer, request, await readFormData(request));
   });
 }
 
-interface TypeRow {
+interface CategoryRow {
   id: string;
   name: string;
   color: string;
@@ -42,21 +42,21 @@ interface TypeRow {
   uses: number;
 }
 
-export default function AbsenceTypesTab() {
+export default function AbsenceCategoriesTab() {
   const { t } = useTranslation();
-  const { types, editing, done } = useLoaderData<typeof loader>();
+  const { categories, editing, done } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const formReply = actionData && "result" in actionData ? actionData : null;
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const stepType = confirmStep ? types.find((type) => type.id === confirmStep.fields.typeId) : undefined;
-  const doneType = done ? types.find((type) => type.id === done.id) : undefined;
-  const editType = editing ? types.find((type) => type.id === editing) : undefined;
-  const deleteConfirmation = (type: TypeRow): Confirmation => ({
+  const stepCategory = confirmStep ? categories.find((category) => category.id === confirmStep.fields.typeId) : undefined;
+  const doneCategory = done ? categories.find((category) => category.id === done.id) : undefined;
+  const editCategory = editing ? categories.find((category) => category.id === editing) : undefined;
+  const deleteConfirmation = (category: CategoryRow): Confirmation => ({
     title: t("absenceTypes.confirm.title"),
-    question: t("absenceTypes.confirm.question", { name: categoryName(t, type) }),
+    question: t("absenceTypes.confirm.question", { name: categoryName(t, category) }),
     confirm: t("absenceTypes.confirm.yes"),
     cancel: t("absenceTypes.confirm.no"),
   });
@@ -68,15 +68,15 @@ export default function AbsenceTypesTab() {
           {t("absenceTypes.title")}
         </h2>
         <p className="card__meta absence-types__intro">{t("absenceTypes.intro")}</p>
-        {done && doneType && !actionData ? (
+        {done && doneCategory && !actionData ? (
           <p className="notice notice--success" role="status">
             {done.key === "absenceTypes.notices.created"
-              ? t("absenceTypes.notices.created", { name: categoryName(t, doneType) })
-              : t("absenceTypes.notices.saved", { name: categoryName(t, doneType) })}
+              ? t("absenceTypes.notices.created", { name: categoryName(t, doneCategory) })
+              : t("absenceTypes.notices.saved", { name: categoryName(t, doneCategory) })}
           </p>
         ) : null}
         <ActionNotice notice={notice} />
-        {confirmStep && stepType ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepType)} /> : null}
+        {confirmStep && stepCategory ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepCategory)} /> : null}
         <div className="table-wrap">
           <table className="table absence-types" data-testid="absence-types">
             <thead>
@@ -92,25 +92,25 @@ export default function AbsenceTypesTab() {
               </tr>
             </thead>
             <tbody>
-              {types.map((type) => {
-                const name = categoryName(t, type);
+              {categories.map((category) => {
+                const name = categoryName(t, category);
                 return (
-                  <tr key={type.id} className={type.active ? undefined : "absence-types__inactive"}>
+                  <tr key={category.id} className={category.active ? undefined : "absence-types__inactive"}>
                     <th scope="row" className="absence-types__name">
-                      <span className="absence-types__swatch" style={{ background: type.color }} role="img" aria-label={t("absenceTypes.colorOf", { color: type.color })} />
+                      <span className="absence-types__swatch" style={{ background: category.color }} role="img" aria-label={t("absenceTypes.colorOf", { color: category.color })} />
                       {name}
                     </th>
-                    <td>{t(`absenceTypes.balance.${type.balance}`, { defaultValue: type.balance })}</td>
-                    <td>{type.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
-                    <td>{type.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
-                    <td className="absence-types__usage">{type.uses ? t("absenceTypes.usage", { count: type.uses }) : t("absenceTypes.unused")}</td>
+                    <td>{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</td>
+                    <td>{category.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
+                    <td>{category.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
+                    <td className="absence-types__usage">{category.uses ? t("absenceTypes.usage", { count: category.uses }) : t("absenceTypes.unused")}</td>
                     <td>
                       <Form method="post" className="absence-types__actions">
-                        <input type="hidden" name="typeId" value={type.id} />
-                        <Link to={`${TAB}?edit=${encodeURIComponent(type.id)}#absence-type-form`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>
+                        <input type="hidden" name="typeId" value={category.id} />
+                        <Link to={`${TAB}?edit=${encodeURIComponent(category.id)}#absence-type-form`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>
                           {t("absenceTypes.edit")}
                         </Link>
-                        {type.active ? (
+                        {category.active ? (
                           <button type="submit" name="intent" value="absence-types.deactivate" className="button button--small" disabled={busy} aria-label={t("absenceTypes.deactivateNamed", { name })}>
                             {t("absenceTypes.deactivate")}
                           </button>
@@ -119,9 +119,9 @@ export default function AbsenceTypesTab() {
                             {t("absenceTypes.activate")}
                           </button>
                         )}
-                        {type.uses === 0 ? (
+                        {category.uses === 0 ? (
                           <ConfirmSubmitButton
-                            confirmation={deleteConfirmation(type)}
+                            confirmation={deleteConfirmation(category)}
                             name="intent"
                             value="absence-types.delete"
                             className="button button--small button--delete"
@@ -142,38 +142,38 @@ export default function AbsenceTypesTab() {
       </section>
       <section className="card absence-types__form-card" id="absence-type-form" aria-labelledby="absence-type-form-heading">
         <h2 id="absence-type-form-heading" className="card__title">
-          {editType ? t("absenceTypes.form.editTitle") : t("absenceTypes.form.createTitle")}
+          {editCategory ? t("absenceTypes.form.editTitle") : t("absenceTypes.form.createTitle")}
         </h2>
-        {/* A fresh form per type, so switching from one type to another never keeps stale fields. */}
-        <TypeForm key={editType?.id ?? "new"} type={editType} lastResult={formReply?.result} errorValues={formReply?.values} busy={busy} />
+        {/* A fresh form per category, so switching from one category to another never keeps stale fields. */}
+        <CategoryForm key={editCategory?.id ?? "new"} category={editCategory} lastResult={formReply?.result} errorValues={formReply?.values} busy={busy} />
       </section>
     </div>
   );
 }
 
-function TypeForm({ type, lastResult, errorValues, busy }: { type?: TypeRow; lastResult?: SubmissionResult<string[]>; errorValues?: Record<string, string>; busy: boolean }) {
+function CategoryForm({ category, lastResult, errorValues, busy }: { category?: CategoryRow; lastResult?: SubmissionResult<string[]>; errorValues?: Record<string, string>; busy: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
-    id: type ? `absence-type-${type.id}` : "absence-type-new",
+    id: category ? `absence-type-${category.id}` : "absence-type-new",
     lastResult,
-    defaultValue: type
-      ? { name: categoryName(t, type), color: type.color, balance: type.balance, requiresApproval: type.requiresApproval ? "on" : undefined }
+    defaultValue: category
+      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined }
       : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: type ? updateAbsenceTypeSchema : absenceTypeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: category ? updateAbsenceCategorySchema : absenceCategorySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Absences already taken counted against this balance: moving them to another would rewrite history.
-  const balanceLocked = Boolean(type && type.uses > 0);
+  // Vacations already taken counted against this balance: moving them to another would rewrite history.
+  const balanceLocked = Boolean(category && category.uses > 0);
   return (
     <>
       <FormError errors={form.errors} values={errorValues} />
       <Form method="post" className="stack" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value={type ? "absence-types.update" : "absence-types.create"} />
-        {type ? <input type="hidden" name="typeId" value={type.id} /> : null}
+        <input type="hidden" name="intent" value={category ? "absence-types.update" : "absence-types.create"} />
+        {category ? <input type="hidden" name="typeId" value={category.id} /> : null}
         <label className="field">
           <span>{t("absenceTypes.form.name")}</span>
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_ABSENCE_TYPE_NAME} autoComplete="off" />
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_ABSENCE_CATEGORY_NAME} autoComplete="off" />
           <FieldError errors={fields.name.errors} id={fields.name.errorId} />
         </label>
         <label className="field">
@@ -181,11 +181,11 @@ function TypeForm({ type, lastResult, errorValues, busy }: { type?: TypeRow; las
           <input {...getInputProps(fields.color, { type: "color" })} key={fields.color.key} className="absence-types__color" />
           <FieldError errors={fields.color.errors} id={fields.color.errorId} />
         </label>
-        {balanceLocked && type ? (
+        {balanceLocked && category ? (
           <div className="field">
             <span>{t("absenceTypes.form.balance")}</span>
-            <input type="hidden" name={fields.balance.name} value={type.balance} />
-            <span className="absence-types__locked">{t(`absenceTypes.balance.${type.balance}`, { defaultValue: type.balance })}</span>
+            <input type="hidden" name={fields.balance.name} value={category.balance} />
+            <span className="absence-types__locked">{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</span>
             <span className="field__hint">{t("absenceTypes.form.balanceLocked")}</span>
             <FieldError errors={fields.balance.errors} id={fields.balance.errorId} />
           </div>
@@ -211,9 +211,9 @@ function TypeForm({ type, lastResult, errorValues, busy }: { type?: TypeRow; las
         </p>
         <div className="absence-types__form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
-            {type ? t("absenceTypes.form.save") : t("absenceTypes.form.create")}
+            {category ? t("absenceTypes.form.save") : t("absenceTypes.form.create")}
           </button>
-          {type ? (
+          {category ? (
             <Link to={TAB} className="button">
               {t("absenceTypes.form.cancel")}
             </Link>

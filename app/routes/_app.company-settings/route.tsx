@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/lib/meta";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
-import absenceTableStyles from "~/styles/absence-table.css";
+import vacationTableStyles from "~/styles/vacation-table.css";
 import companySettingsStyles from "~/styles/company-settings.css";
 import { ACCOUNT_TABS, MANAGEMENT_TABS, tabPath, type Tab } from "./tabs";
 
-// Every tab's styles: one sheet for the settings screens, and the absence table a person's edit view shows.
+// Every tab's styles: one sheet for the settings screens, and the vacation table a person's edit view shows.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: absenceTableStyles },
+  { rel: "stylesheet", href: vacationTableStyles },
   { rel: "stylesheet", href: companySettingsStyles },
 ];
 

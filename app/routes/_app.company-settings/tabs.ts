@@ -1,4 +1,4 @@
-// The tabs of company settings, in two groups. Spec: Management (Users, Teams, absence types) and
+// The tabs of company settings, in two groups. Spec: Management (Users, Teams, absence categories) and
 // Account and Invoicing; "company" (country, time zone, default allowance, carry-over) and
 // "api-tokens" (integrations) join Management. Each is the route /company-settings/<tab>.
 export const MANAGEMENT_TABS = ["users", "teams", "absence-types", "company", "api-tokens"] as const;

@@ -8,7 +8,7 @@ import { DateText } from "~/components/date-text";
 import { FieldError } from "~/components/field-error";
 import { ScrollBox } from "~/components/scroll-box";
 import { Pager } from "~/components/pager";
-import { useRowActionBusy } from "~/components/absence-table";
+import { useRowActionBusy } from "~/components/vacation-table";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatDate, formatIsoDate } from "~/lib/format";
 import { twoDigits } from "~/lib/holiday-filters";

@@ -1,5 +1,5 @@
 // Reports (issue 12): the year — everyone's allowances, used and remaining, two pictures, a CSV —
-// and the absences of a date range. Company admins only. Each tab keeps its data in
+// and the vacations of a date range. Company admins only. Each tab keeps its data in
 // <tab>.server.ts and its markup in <tab>-tab.tsx beside this module; the `tab` query parameter
 // chooses. Decisions: docs/decisions/0024-reports-and-csv.md.
 import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
@@ -10,8 +10,8 @@ import { pageTitle } from "~/lib/meta";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
-import { AbsencesTab } from "./absences-tab";
-import { loadAbsencesTab } from "./absences.server";
+import { VacationsTab } from "./vacations-tab";
+import { loadVacationsTab } from "./vacations.server";
 import { YearTab } from "./year-tab";
 import { loadYearTab } from "./year.server";
 import reportsStyles from "~/styles/reports.css";
@@ -34,7 +34,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const language = await getLanguage(request);
     const t = getT(language);
-    if (url.searchParams.get("tab") === "absences") return { tab: "absences", absences: await loadAbsencesTab(viewer, url, t) } as const;
+    if (url.searchParams.get("tab") === "absences") return { tab: "absences", vacations: await loadVacationsTab(viewer, url, t) } as const;
     return { tab: "year", year: await loadYearTab(viewer, url, language, t) } as const;
   });
 }
@@ -53,7 +53,7 @@ export default function Reports() {
           {t("reports.tabs.absences")}
         </Link>
       </nav>
-      {data.tab === "absences" ? <AbsencesTab data={data.absences} /> : <YearTab data={data.year} />}
+      {data.tab === "absences" ? <VacationsTab data={data.vacations} /> : <YearTab data={data.year} />}
     </div>
   );
 }

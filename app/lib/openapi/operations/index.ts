@@ -28,7 +28,7 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: "Absences", description: "Requesting, deciding, cancelling and finding absences (vacations)." },
   { name: "Bank holidays", description: "The days off that decide everyone's working days, by country and region." },
   { name: "Teams", description: "Teams, their members and the admins who review their requests." },
-  { name: "Absence types", description: "The kinds of absence a company offers and the allowance each draws on." },
+  { name: "Absence categories", description: "The kinds of absence a company offers and the allowance each draws on." },
   { name: "Companies", description: "The caller's company; every company for master users." },
   { name: "Reports", description: "Allowances per person and year, and their use." },
   { name: "Audit", description: "Who changed what, when." },

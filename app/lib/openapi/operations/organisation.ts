@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { apiCreateAbsenceTypeSchema, apiUpdateAbsenceTypeSchema } from "~/lib/schemas/absence-types-api";
+import { apiCreateAbsenceCategorySchema, apiUpdateAbsenceCategorySchema } from "~/lib/schemas/absence-categories-api";
 import { apiAuditPagingSchema, apiAllowanceUpsertSchema, apiYearSchema } from "~/lib/schemas/api";
 import { apiAbsenceCategorySchema, apiAllowanceSchema, apiAuditPageSchema, apiCompanySchema, apiReportRowSchema } from "~/lib/schemas/api-responses";
 import { ALL_COMPANIES, AUDIT_FILTER_NAMES as AUDIT, SYSTEM_ACTOR } from "~/lib/audit-filters";
 import { EXAMPLE_IDS, exampleAbsenceCategory, exampleAuditEntry, exampleReportRow } from "../examples";
 import { aliasParams, DATE, ID, type ApiOperation } from "../operation";
 
-const TYPE_ID = { id: "The absence type's id" };
+const CATEGORY_ID = { id: "The absence category's id" };
 
 const auditFilters = [
   ...aliasParams(AUDIT.companyId, "company_id", ID, `One company's entries (master users: any, or \`${ALL_COMPANIES}\`); the caller's company when missing`),
@@ -20,54 +20,54 @@ export const organisationOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/absence-categories",
-    tag: "Absence types",
-    summary: "The company's absence types",
+    tag: "Absence categories",
+    summary: "The company's absence categories",
     description: "In their order, inactive ones included (active: false). yearly_allowance is the usual default.",
     specRow: "GET /api/absence-categories",
     access: "signedIn",
-    responses: { 200: { description: "Absence types", schema: z.array(apiAbsenceCategorySchema), example: [exampleAbsenceCategory] } },
+    responses: { 200: { description: "Absence categories", schema: z.array(apiAbsenceCategorySchema), example: [exampleAbsenceCategory] } },
   },
   {
     method: "post",
     path: "/api/absence-categories",
-    tag: "Absence types",
-    summary: "Add an absence type",
+    tag: "Absence categories",
+    summary: "Add an absence category",
     description: "Unnamed fields take the form's defaults: no balance, approval required, last in order.",
     access: "admin",
-    body: { schema: apiCreateAbsenceTypeSchema, example: { name: "Parental leave", color: "#00838f", balance: "none", requires_approval: true } },
-    responses: { 201: { description: "The type", schema: apiAbsenceCategorySchema, example: { ...exampleAbsenceCategory, id: "cmh1type00000000parent01", name: "Parental leave", color: "#00838f", balance: "none", sort_order: 6 } } },
-    errors: { 409: "A type of that name exists" },
+    body: { schema: apiCreateAbsenceCategorySchema, example: { name: "Parental leave", color: "#00838f", balance: "none", requires_approval: true } },
+    responses: { 201: { description: "The absence category", schema: apiAbsenceCategorySchema, example: { ...exampleAbsenceCategory, id: "cmh1type00000000parent01", name: "Parental leave", color: "#00838f", balance: "none", sort_order: 6 } } },
+    errors: { 409: "An absence category of that name exists" },
   },
   {
     method: "get",
     path: "/api/absence-categories/{id}",
-    tag: "Absence types",
-    summary: "One absence type",
+    tag: "Absence categories",
+    summary: "One absence category",
     access: "signedIn",
-    pathParams: TYPE_ID,
-    responses: { 200: { description: "The type", schema: apiAbsenceCategorySchema, example: exampleAbsenceCategory } },
+    pathParams: CATEGORY_ID,
+    responses: { 200: { description: "The absence category", schema: apiAbsenceCategorySchema, example: exampleAbsenceCategory } },
   },
   {
     method: "patch",
     path: "/api/absence-categories/{id}",
-    tag: "Absence types",
-    summary: "Change an absence type",
-    description: "Only the fields sent change; active: false retires a type people used.",
+    tag: "Absence categories",
+    summary: "Change an absence category",
+    description: "Only the fields sent change; active: false retires an absence category people used.",
     access: "admin",
-    pathParams: TYPE_ID,
-    body: { schema: apiUpdateAbsenceTypeSchema, example: { color: "#1b5e20", requires_approval: false } },
-    responses: { 200: { description: "The type as saved", schema: apiAbsenceCategorySchema, example: { ...exampleAbsenceCategory, color: "#1b5e20", requires_approval: false } } },
-    errors: { 409: "Name taken, the balance of a used type, or the last active type" },
+    pathParams: CATEGORY_ID,
+    body: { schema: apiUpdateAbsenceCategorySchema, example: { color: "#1b5e20", requires_approval: false } },
+    responses: { 200: { description: "The absence category as saved", schema: apiAbsenceCategorySchema, example: { ...exampleAbsenceCategory, color: "#1b5e20", requires_approval: false } } },
+    errors: { 409: "Name taken, the balance of a used absence category, or the last active one" },
   },
   {
     method: "delete",
     path: "/api/absence-categories/{id}",
-    tag: "Absence types",
-    summary: "Delete an absence type nobody used",
+    tag: "Absence categories",
+    summary: "Delete an absence category nobody used",
     access: "admin",
-    pathParams: TYPE_ID,
+    pathParams: CATEGORY_ID,
     responses: { 204: { description: "Deleted" } },
-    errors: { 409: "Absences use it (deactivate it with PATCH), or it is the last active type" },
+    errors: { 409: "Absences use it (deactivate it with PATCH), or it is the last active absence category" },
   },
   {
     method: "get",

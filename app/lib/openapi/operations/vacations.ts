@@ -9,18 +9,18 @@ import { aliasParams, DATE, ID, type ApiOperation } from "../operation";
 const TAG = "Absences";
 const ID_PARAM = { id: "The absence's id" };
 
-/** The filters of the absence lists, under every name the filter reader takes (lib/vacation-filters.ts). */
+/** The filters of the vacation lists, under every name the filter reader takes (lib/vacation-filters.ts). */
 const filters = [
   ...aliasParams(NAMES.dateFrom, "date_from", DATE, "Absences that end on or after this day", "2027-08-01"),
   ...aliasParams(NAMES.dateTo, "date_to", DATE, "Absences that start on or before this day", "2027-08-31"),
   ...aliasParams(NAMES.userId, "user_id", { type: "string", maxLength: 64 }, "One person's absences; `me` stands for the caller"),
   ...aliasParams(NAMES.status, "status", { type: "string", enum: [...VACATION_STATUSES] }, "Only this status"),
-  ...aliasParams(NAMES.categoryId, "absence_category_id", ID, "Only this absence type"),
+  ...aliasParams(NAMES.categoryId, "absence_category_id", ID, "Only this absence category"),
   ...aliasParams(NAMES.teamId, "team_id", ID, `Only this team's people; \`${NO_TEAM_FILTER}\` for people in no team`),
 ];
 
 const detailRule =
-  "Colleagues' absences whose reason the caller may not see (they are not the person, a company admin or the person's team admin) come without description, type or recipients (`reason_hidden`).";
+  "Colleagues' absences whose reason the caller may not see (they are not the person, a company admin or the person's team admin) come without description, absence category or recipients (`reason_hidden`).";
 
 export const vacationOperations: ApiOperation[] = [
   {
@@ -40,7 +40,7 @@ export const vacationOperations: ApiOperation[] = [
     tag: TAG,
     summary: "Request an absence",
     description:
-      "A new request of the caller: pending, or approved at once when its type needs no approval or nobody else could review it. The reviewers (or the recipients chosen) are mailed. Refused when it clashes with the caller's pending or approved absences (409), when their team has no admin (409, 'no assigned admin'), or when it takes more days than the balance holds.",
+      "A new request of the caller: pending, or approved at once when its absence category needs no approval or nobody else could review it. The reviewers (or the recipients chosen) are mailed. Refused when it clashes with the caller's pending or approved absences (409), when their team has no admin (409, 'no assigned admin'), or when it takes more days than the balance holds.",
     specRow: "POST /api/vacations",
     access: "signedIn",
     body: {

@@ -1,4 +1,4 @@
-// Absence lists share one definition of their filters, order and page (app/models/vacation-list.server.ts):
+// Vacation lists share one definition of their filters, order and page (app/models/vacation-list.server.ts):
 // for every filter the Absences page, the /api lists and the absences report take, alone and
 // together, they must find exactly the rows a plain query of the same rule finds, in the same order,
 // page by page, with every value of the same type (Dates, booleans, nulls), on the engine under test.
@@ -9,7 +9,7 @@ import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { balanceVacationSelect, loadBalanceInputs } from "~/models/balance.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getCompanyMonth } from "~/models/company-calendar.server";
-import { absenceReport } from "~/models/report.server";
+import { vacationReport } from "~/models/report.server";
 import { countVacations, readVacations, vacationFilterWhere } from "~/models/vacation-list.server";
 import { searchVacations, vacationSelect } from "~/models/vacation.server";
 import { getDb } from "~/utils/db.server";
@@ -95,7 +95,7 @@ beforeAll(async () => {
       },
     });
   }
-  // Another company's absences on the same days, with a team of the same name: never listed.
+  // Another company's vacations on the same days, with a team of the same name: never listed.
   const other = await createCompany("Elsewhere");
   const otherTeam = await createTeam(other.id, "Red");
   const stranger = await createUser(other.id, { teamId: otherTeam.id });
@@ -122,7 +122,7 @@ const filterCases: [string, () => VacationFilters][] = [
   ["another company's person", () => ({ userId: ids.stranger })],
 ];
 
-describe(`absence lists on ${testEngine}`, () => {
+describe(`vacation lists on ${testEngine}`, () => {
   it.each(filterCases)("finds what the flat rule finds, newest first and in date order: %s", async (_name, filtersOf) => {
     const filters = filtersOf();
     const where = flatWhere(filters);
@@ -145,7 +145,7 @@ describe(`absence lists on ${testEngine}`, () => {
   it("finds rows in each case the data holds, so the comparisons above compare something", async () => {
     const count = async (filters: VacationFilters) => countVacations(vacationFilterWhere(owner, filters));
     expect(await count({})).toBe(11);
-    // The absence from January 20 reaches March 1; the one ending February 28 does not.
+    // The vacation from January 20 reaches March 1; the one ending February 28 does not.
     expect(await count({ dateFrom: "2031-03-01", dateTo: "2031-03-31" })).toBe(6);
     expect(await count({ teamId: NO_TEAM_FILTER })).toBe(2);
     expect(await count({ teamId: ids.blue, status: "pending", dateFrom: "2031-03-10", dateTo: "2031-03-31" })).toBe(2);
@@ -157,7 +157,7 @@ describe(`absence lists on ${testEngine}`, () => {
     expect(first.reviewerId).toBe(owner.userId);
   });
 
-  it("keeps one order for absences of the same start and moment: the id decides", async () => {
+  it("keeps one order for vacations of the same start and moment: the id decides", async () => {
     const rows = await readVacations({ id: true, startDate: true }, vacationFilterWhere(owner, { dateFrom: "2031-03-09", dateTo: "2031-03-09" }), { order: "oldest", page: { offset: 0, limit: 10 } });
     const tied = rows.filter((row) => row.startDate === "2031-03-09").map((row) => row.id);
     expect(tied).toHaveLength(3);
@@ -168,13 +168,13 @@ describe(`absence lists on ${testEngine}`, () => {
     const filters = { dateFrom: "2031-03-01", dateTo: "2031-04-30" };
     const expected = await getDb().vacation.findMany({ where: flatWhere(filters), select: { id: true }, orderBy: oldest });
     const t = getT("en");
-    const first = await absenceReport(owner, filters, { offset: 0, limit: 4 }, t);
-    const second = await absenceReport(owner, filters, { offset: 4, limit: 4 }, t);
+    const first = await vacationReport(owner, filters, { offset: 0, limit: 4 }, t);
+    const second = await vacationReport(owner, filters, { offset: 4, limit: 4 }, t);
     expect(first.total).toBe(expected.length);
     expect([...first.items, ...second.items].map((row) => row.id)).toEqual(expected.map((row) => row.id));
   });
 
-  it("gives the balances the absences touching their years, neither rejected nor cancelled, of the people asked for", async () => {
+  it("gives the balances the vacations touching their years, neither rejected nor cancelled, of the people asked for", async () => {
     const counted = (userIds?: string[]) =>
       getDb().vacation.findMany({
         where: { companyId, ...(userIds ? { userId: { in: userIds } } : {}), endDate: { gte: "2031-01-01" }, startDate: { lte: "2031-12-31" }, status: { notIn: ["rejected", "cancelled"] } },
@@ -183,7 +183,7 @@ describe(`absence lists on ${testEngine}`, () => {
       });
     const everyone = await loadBalanceInputs(getDb(), companyId, { fromYear: 2031, toYear: 2031 });
     const expected = await counted();
-    // The absence from December 29, 2030 touches 2031; the rejected and the cancelled ones are left out.
+    // The vacation from December 29, 2030 touches 2031; the rejected and the cancelled ones are left out.
     expect(expected).toHaveLength(8);
     for (const key of ["red1", "red2", "blue1", "loner"]) {
       expect(everyone.vacationsOf(ids[key])).toEqual(expected.filter((row) => row.userId === ids[key]));
@@ -196,7 +196,7 @@ describe(`absence lists on ${testEngine}`, () => {
     expect(nobody.vacationsOf(ids.red1)).toEqual([]);
   });
 
-  it("reads a balance's absences through the transaction it is given", async () => {
+  it("reads a balance's vacations through the transaction it is given", async () => {
     const rollback = new Error("rolled back on purpose");
     const outcome = getDb().$transaction(async (tx) => {
       const made = await tx.vacation.create({ data: { companyId, userId: ids.loner, startDate: "2031-07-01", endDate: "2031-07-02", status: "pending" } });
@@ -209,7 +209,7 @@ describe(`absence lists on ${testEngine}`, () => {
     await expect(outcome).rejects.toBe(rollback);
   });
 
-  it("gives the company month the pending and approved absences of its month and of the week around today, and no others", async () => {
+  it("gives the company month the pending and approved vacations of its month and of the week around today, and no others", async () => {
     const month = await getCompanyMonth(owner, { month: "2031-03", teamId: null, search: "", offset: 0, today: "2031-03-01" });
     const blocking = async (from: string, to: string) =>
       (
@@ -225,7 +225,7 @@ describe(`absence lists on ${testEngine}`, () => {
     expect(shown.length).toBeGreaterThan(4);
     expect(month.summary.week.start).toBe("2031-02-24");
     const week = await blocking("2031-02-24", "2031-03-02");
-    expect(month.summary.week.absences.map((absence) => absence.id).sort()).toEqual(week);
+    expect(month.summary.week.vacations.map((vacation) => vacation.id).sort()).toEqual(week);
     expect(week).toHaveLength(3);
   });
 

@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 beforeEach(() => resetRateLimits());
 
-describe("creating absences", () => {
+describe("creating vacations", () => {
   it("creates a pending request, counts working days without weekends and holidays, and mails the team admin links", async () => {
     // 2027-04-20 (Tue) … 2027-04-27 (Tue): weekend 24–25 and Dia da Liberdade (Sun 25) → 6 working days.
     const response = await createApi(args(call("/api/vacations", "POST", employeeToken, { start_date: "2027-04-20", end_date: "2027-04-27", description: "Trip", absence_category_id: "yearly_allowance" })));
@@ -209,7 +209,7 @@ describe("deciding through the API", () => {
   });
 });
 
-describe("reading absences, balances and reports", () => {
+describe("reading vacations, balances and reports", () => {
   it("searches the company by range and user, pages the own list, and caps the limit", async () => {
     const all = (await (await searchApi(args(call("/api/vacations/search?date_from=2027-04-01&date_to=2027-04-30&limit=1000", "GET", adminToken)))).json()) as Json[];
     expect(all.map((v) => v.start_date)).toContain("2027-04-20");
@@ -267,7 +267,7 @@ describe("reading absences, balances and reports", () => {
   });
 });
 
-describe("tenant isolation of absences", () => {
+describe("tenant isolation of vacations", () => {
   it("refuses every vacation call with another company's ids, and changes nothing", async () => {
     const other = (await createCompany("Intruders")).id;
     const intruderAdmin = await createUser(other, { role: "owner", email: "owner@intruders.test" });

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
-export interface AbsenceDrawerProps {
+export interface VacationDrawerProps {
   title: string;
   /** Where closing goes without JavaScript (the page without ?new=1). */
   closeHref: string;
@@ -17,7 +17,7 @@ export interface AbsenceDrawerProps {
  * A side panel over the page. Without JavaScript it is simply part of the page (opened by
  * ?new=1, closed by a link); with JavaScript it takes focus, closes on Escape and gives focus back.
  */
-export function AbsenceDrawer({ title, closeHref, onClose, focusOnOpen, children }: AbsenceDrawerProps) {
+export function VacationDrawer({ title, closeHref, onClose, focusOnOpen, children }: VacationDrawerProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -52,7 +52,7 @@ export function AbsenceDrawer({ title, closeHref, onClose, focusOnOpen, children
   return (
     <>
       <Link to={closeHref} className="drawer-backdrop" aria-hidden="true" tabIndex={-1} onClick={close} preventScrollReset replace />
-      <aside className="drawer" role="dialog" aria-modal="false" aria-labelledby="absence-drawer-title" data-testid="absence-drawer">
+      <aside className="drawer" role="dialog" aria-modal="false" aria-labelledby="absence-drawer-title" data-testid="vacation-drawer">
         <header className="drawer__header">
           <h2 id="absence-drawer-title" ref={headingRef} tabIndex={-1}>
             {title}

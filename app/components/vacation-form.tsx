@@ -11,7 +11,7 @@ import { formatDays } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
 import { countWorkingDays, holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { FieldError } from "./field-error";
 import { FormError } from "./form-error";
 
@@ -28,7 +28,7 @@ export interface HolidayContextData {
   companyCountryCode: string;
 }
 
-export interface AbsenceFormProps {
+export interface VacationFormProps {
   categories: readonly AbsenceCategoryOption[];
   defaultValue?: { startDate?: string; endDate?: string };
   lastResult?: SubmissionResult<string[]> | null;
@@ -46,10 +46,10 @@ export interface AbsenceFormProps {
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
- * The absence request form (my calendar's drawer and the absences page). A plain POST form with
+ * The vacation request form (my calendar's drawer and the vacations page). A plain POST form with
  * intent=create: the server validates it again and answers errors next to the fields.
  */
-export function AbsenceForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, action, autoFocus }: AbsenceFormProps) {
+export function VacationForm({ categories, defaultValue, lastResult, errorValues, balances, hasAllowance, balanceYear, holidays, action, autoFocus }: VacationFormProps) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();

@@ -1,4 +1,4 @@
-// Requesting, refusing and approving absences, with JavaScript on and off.
+// Requesting, refusing and approving vacations, with JavaScript on and off.
 // Both projects run at once against one server as the same demo employee, so every test owns its
 // own date range in a year the demo data never reaches (two years ahead), per project.
 import { expect, type Page, test, type TestInfo } from "./fixtures";
@@ -25,13 +25,13 @@ function dayOf(month: number, week: number, days = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Months of its own for each project, so the two never touch each other's absences. */
+/** Months of its own for each project, so the two never touch each other's vacations. */
 function month(testInfo: TestInfo, offset: number): number {
   return (testInfo.project.name === "js-off" ? 9 : 3) + offset;
 }
 
 
-/** Cancels the employee's absences in the range left by an earlier run on a reused server. */
+/** Cancels the employee's vacations in the range left by an earlier run on a reused server. */
 async function clearRange(page: Page, range: Range) {
   await page.goto(`/vacations?from=${range.start}&to=${range.end}&size=100`);
   const cancelButtons = page.getByTestId("my-vacations").getByRole("button", { name: /^Cancelar pedido/ });
@@ -45,7 +45,7 @@ async function clearRange(page: Page, range: Range) {
 
 /** Fills the request form inside the drawer (or the page section without JavaScript) and submits it. */
 async function submitRequest(page: Page, range: Range, description: string) {
-  const form = page.getByTestId("absence-drawer");
+  const form = page.getByTestId("vacation-drawer");
   await expect(form).toBeVisible();
   await form.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await form.getByLabel("Data de início").fill(range.start);
@@ -60,12 +60,12 @@ async function requestFromCalendar(page: Page, range: Range, description: string
   await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=1`));
 }
 
-/** The live row of my absence (a reused server keeps earlier runs' rows, cancelled). */
+/** The live row of my vacation (a reused server keeps earlier runs' rows, cancelled). */
 function myRow(page: Page, description: string) {
   return page.getByTestId("my-vacations").locator('tbody tr:not([data-status="cancelled"])').filter({ hasText: description });
 }
 
-test("an employee requests an absence by typing dates and sees it pending in the list and the calendar", async ({ page }, testInfo) => {
+test("an employee requests a vacation by typing dates and sees it pending in the list and the calendar", async ({ page }, testInfo) => {
   const range = { start: dayOf(month(testInfo, 0), 1), end: dayOf(month(testInfo, 0), 1, 2) };
   const description = `E2E request ${testInfo.project.name}`;
   await signIn(page, DEMO.employee.email);
@@ -77,11 +77,11 @@ test("an employee requests an absence by typing dates and sees it pending in the
 
   await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=1`));
   await expect(page.getByRole("status").filter({ hasText: "Ausência pedida. Aguarda aprovação." })).toBeVisible();
-  await expect(page.getByTestId("absence-drawer")).toHaveCount(0);
+  await expect(page.getByTestId("vacation-drawer")).toHaveCount(0);
   for (const date of [range.start, range.end]) {
     await expect(page.locator(`[data-date="${date}"]`)).toHaveAttribute("data-status", "pending");
   }
-  const upcoming = page.getByTestId("upcoming-absences").getByRole("listitem").filter({ hasText: description });
+  const upcoming = page.getByTestId("upcoming-vacations").getByRole("listitem").filter({ hasText: description });
   await expect(upcoming).toContainText("Pendente");
   await expect(upcoming).toContainText("3 dias úteis");
 
@@ -102,7 +102,7 @@ test("an overlapping request is refused with the spec's message and keeps what w
   await submitRequest(page, clash, `E2E clash ${testInfo.project.name}`);
 
   await expect(page.getByRole("alert").filter({ hasText: OVERLAP_MESSAGE })).toBeVisible();
-  const form = page.getByTestId("absence-drawer");
+  const form = page.getByTestId("vacation-drawer");
   await expect(form.getByLabel("Data de início")).toHaveValue(clash.start);
   await expect(form.getByLabel("Descrição")).toHaveValue(`E2E clash ${testInfo.project.name}`);
   await page.goto(`/vacations?from=${first.start}&to=${clash.end}`);
@@ -158,11 +158,11 @@ test("with JavaScript, dragging across days opens the drawer with the range in o
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
   await page.mouse.up();
 
-  const drawer = page.getByTestId("absence-drawer");
+  const drawer = page.getByTestId("vacation-drawer");
   await expect(drawer.getByLabel("Data de início")).toHaveValue(monday);
   await expect(drawer.getByLabel("Data de fim")).toHaveValue(wednesday);
   await expect(drawer.getByTestId("selection-working-days")).toHaveText("Dias úteis neste pedido: 3");
-  // Submitting waits for a type.
+  // Submitting waits for an absence category.
   await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeDisabled();
   await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeEnabled();
@@ -177,7 +177,7 @@ test("what is picked before the form's code has arrived stays picked and counts 
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await signIn(page, DEMO.employee.email);
   // The page hydrates while the request form's own code (loaded on demand) is held back: the
-  // type is picked on the server-rendered form in between.
+  // category is picked on the server-rendered form in between.
   let release = () => {};
   const formCodeHeld = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/build\/_shared\/absence-form-[^/]*\.js$/, async (route) => {
@@ -185,7 +185,7 @@ test("what is picked before the form's code has arrived stays picked and counts 
     await route.continue();
   });
   await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${range.start}&end=${range.end}`);
-  const drawer = page.getByTestId("absence-drawer");
+  const drawer = page.getByTestId("vacation-drawer");
   await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await drawer.getByLabel("Descrição").fill("typed early");
   release();
@@ -197,7 +197,7 @@ test("what is picked before the form's code has arrived stays picked and counts 
   expect(pageErrors).toEqual([]);
 });
 
-test("cancelling an absence asks first, with and without JavaScript, and then says it is cancelled", async ({ page }, testInfo) => {
+test("cancelling a vacation asks first, with and without JavaScript, and then says it is cancelled", async ({ page }, testInfo) => {
   const range = { start: dayOf(month(testInfo, 3), 1), end: dayOf(month(testInfo, 3), 1, 4) };
   const description = `E2E cancel ${testInfo.project.name}`;
   await signIn(page, DEMO.employee.email);

@@ -1,10 +1,10 @@
 // The absence-types tab's data and form actions (intents "absence-types.*"). Create and update
 // redirect back to the list (post/redirect/get, also without JavaScript); row actions answer a notice.
 import { data, redirect } from "@remix-run/node";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { absenceTypeRowSchema, absenceTypeSchema, updateAbsenceTypeSchema } from "~/lib/schemas/absence-types";
-import { absenceTypeUsage, createAbsenceType, deleteAbsenceType, listAbsenceTypes, updateAbsenceType } from "~/models/absence-category.server";
+import { absenceCategoryRowSchema, absenceCategorySchema, updateAbsenceCategorySchema } from "~/lib/schemas/absence-categories";
+import { absenceCategoryUsage, createAbsenceCategory, deleteAbsenceCategory, listAbsenceCategories, updateAbsenceCategory } from "~/models/absence-category.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
@@ -14,14 +14,14 @@ import { tabPath } from "../_app.company-settings/tabs";
 
 const TAB_URL = tabPath("absence-types");
 
-export async function loadAbsenceTypesTab(viewer: SignedInViewer, url: URL) {
-  const [types, usage] = await Promise.all([listAbsenceTypes(viewer), absenceTypeUsage(viewer)]);
-  const known = (id: string | null) => (id && types.some((type) => type.id === id) ? id : null);
+export async function loadAbsenceCategoriesTab(viewer: SignedInViewer, url: URL) {
+  const [categories, usage] = await Promise.all([listAbsenceCategories(viewer), absenceCategoryUsage(viewer)]);
+  const known = (id: string | null) => (id && categories.some((category) => category.id === id) ? id : null);
   const created = known(url.searchParams.get("created"));
   const saved = known(url.searchParams.get("saved"));
   return {
-    types: types.map((type) => ({ ...type, uses: usage[type.id] ?? 0 })),
-    // ?edit=<id> puts the type's form in place of the new-type form (a link, so it works without JS).
+    categories: categories.map((category) => ({ ...category, uses: usage[category.id] ?? 0 })),
+    // ?edit=<id> puts the category's form in place of the new-category form (a link, so it works without JS).
     editing: known(url.searchParams.get("edit")),
     done: created ? { key: "absenceTypes.notices.created", id: created } : saved ? { key: "absenceTypes.notices.saved", id: saved } : null,
   };
@@ -33,28 +33,28 @@ const ROW_ACTIONS = {
   "absence-types.delete": { success: "absenceTypes.notices.deleted", failure: "absenceTypes.notices.deleteFailed" },
 } as const;
 
-export async function absenceTypesAction(viewer: SignedInViewer, request: Request, formData: FormData) {
+export async function absenceCategoriesAction(viewer: SignedInViewer, request: Request, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
   if (intent === "absence-types.create") {
-    const submission = parseWithZod(formData, { schema: absenceTypeSchema });
+    const submission = parseWithZod(formData, { schema: absenceCategorySchema });
     if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
     try {
-      const created = await createAbsenceType(viewer, submission.value);
+      const created = await createAbsenceCategory(viewer, submission.value);
       return redirect(`${TAB_URL}?created=${encodeURIComponent(created.id)}`);
     } catch (error) {
       return replyWithAppError(error, submission.reply);
     }
   }
   if (intent === "absence-types.update") {
-    const submission = parseWithZod(formData, { schema: updateAbsenceTypeSchema });
+    const submission = parseWithZod(formData, { schema: updateAbsenceCategorySchema });
     if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
     const { typeId, ...fields } = submission.value;
     try {
-      const before = (await listAbsenceTypes(viewer)).find((type) => type.id === typeId);
-      // The form shows a seeded type's translated name: sent back unchanged, it is no rename.
+      const before = (await listAbsenceCategories(viewer)).find((category) => category.id === typeId);
+      // The form shows a seeded category's translated name: sent back unchanged, it is no rename.
       const t = getT(await getLanguage(request));
       const name = before && categoryName(t, before) === fields.name ? before.name : fields.name;
-      await updateAbsenceType(viewer, typeId, { ...fields, name });
+      await updateAbsenceCategory(viewer, typeId, { ...fields, name });
       return redirect(`${TAB_URL}?saved=${encodeURIComponent(typeId)}`);
     } catch (error) {
       return replyWithAppError(error, submission.reply);
@@ -62,14 +62,14 @@ export async function absenceTypesAction(viewer: SignedInViewer, request: Reques
   }
   if (intent in ROW_ACTIONS) {
     const keys = ROW_ACTIONS[intent as keyof typeof ROW_ACTIONS];
-    const parsed = absenceTypeRowSchema.safeParse({ typeId: formData.get("typeId") });
+    const parsed = absenceCategoryRowSchema.safeParse({ typeId: formData.get("typeId") });
     if (!parsed.success) return data<ActionReply>({ notice: { tone: "error", key: keys.failure, detail: "absenceTypes.errors.notFound" } }, { status: 400 });
     // Deleting cannot be undone: without JavaScript the first POST only asks.
     if (intent === "absence-types.delete" && needsConfirmation(formData)) return confirmationStep(formData);
     const { typeId } = parsed.data;
     try {
-      if (intent === "absence-types.delete") await deleteAbsenceType(viewer, typeId);
-      else await updateAbsenceType(viewer, typeId, { active: intent === "absence-types.activate" });
+      if (intent === "absence-types.delete") await deleteAbsenceCategory(viewer, typeId);
+      else await updateAbsenceCategory(viewer, typeId, { active: intent === "absence-types.activate" });
     } catch (error) {
       if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, keys.failure) }, { status: error.status });
       throw error;

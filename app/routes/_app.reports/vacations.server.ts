@@ -1,12 +1,12 @@
-// The absences tab's data: every absence in a date range (this year unless chosen) by type,
+// The absences tab's data: every vacation in a date range (this year unless chosen) by absence category,
 // status and team, a page at a time, and the query its CSV link repeats.
 import type { TFunction } from "i18next";
-import { categoryName } from "~/components/category-name";
+import { categoryName } from "~/components/absence-category-name";
 import { firstDayOfYear, lastDayOfYear, todayIn, yearOf } from "~/lib/dates";
 import { readReportPaging } from "~/lib/report-params";
 import { NO_TEAM_FILTER, readVacationFilters, vacationFilterQuery, type VacationFilters } from "~/lib/vacation-filters";
 import { listCategories } from "~/models/calendar.server";
-import { absenceReport } from "~/models/report.server";
+import { vacationReport } from "~/models/report.server";
 import { listTeams } from "~/models/team.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 
@@ -14,7 +14,7 @@ import type { SignedInViewer } from "~/utils/auth.server";
  * The filters as the report applies them: a wrong value is left out and said so by its field
  * (query name → locale key); without dates, this year.
  */
-export async function readAbsenceReportFilters(viewer: SignedInViewer, params: URLSearchParams) {
+export async function readVacationReportFilters(viewer: SignedInViewer, params: URLSearchParams) {
   const { filters, invalid } = readVacationFilters(params);
   const [categories, teams] = await Promise.all([listCategories(viewer, { activeOnly: false }), listTeams(viewer)]);
   const applied: VacationFilters = { ...filters, userId: undefined };
@@ -38,10 +38,10 @@ export async function readAbsenceReportFilters(viewer: SignedInViewer, params: U
   return { applied, invalid, categories, teams };
 }
 
-export async function loadAbsencesTab(viewer: SignedInViewer, url: URL, t: TFunction) {
-  const { applied, invalid, categories, teams } = await readAbsenceReportFilters(viewer, url.searchParams);
+export async function loadVacationsTab(viewer: SignedInViewer, url: URL, t: TFunction) {
+  const { applied, invalid, categories, teams } = await readVacationReportFilters(viewer, url.searchParams);
   const paging = readReportPaging(url.searchParams);
-  const report = await absenceReport(viewer, applied, paging, t);
+  const report = await vacationReport(viewer, applied, paging, t);
   return {
     filters: {
       from: applied.dateFrom ?? "",
@@ -61,4 +61,4 @@ export async function loadAbsencesTab(viewer: SignedInViewer, url: URL, t: TFunc
   };
 }
 
-export type AbsencesTabData = Awaited<ReturnType<typeof loadAbsencesTab>>;
+export type VacationsTabData = Awaited<ReturnType<typeof loadVacationsTab>>;

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { formatDays } from "~/lib/format";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { DateRangeText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 
-export interface UpcomingAbsence {
+export interface UpcomingVacation {
   id: string;
   startDate: string;
   endDate: string;
@@ -14,13 +14,13 @@ export interface UpcomingAbsence {
   workingDays: number;
 }
 
-export function UpcomingAbsences({ items, categories }: { items: readonly UpcomingAbsence[]; categories: readonly { id: string; name: string }[] }) {
+export function UpcomingVacations({ items, categories }: { items: readonly UpcomingVacation[]; categories: readonly { id: string; name: string }[] }) {
   const { t, i18n } = useTranslation();
   if (items.length === 0) {
     return <p className="upcoming__empty">{t("absences.myCalendar.upcomingEmpty")}</p>;
   }
   return (
-    <ul className="upcoming" data-testid="upcoming-absences">
+    <ul className="upcoming" data-testid="upcoming-vacations">
       {items.map((item) => (
         <li key={item.id} className="upcoming__item" data-status={item.status}>
           <StatusBadge status={item.status} />

@@ -1,4 +1,4 @@
-// The server half of the absence screens' forms, shared by My calendar, Absences and Approvals:
+// The server half of the vacation screens' forms, shared by My calendar, Absences and Approvals:
 // each route authenticates, then hands the posted form here. Answers are ActionReply with
 // locale keys only.
 import { data, redirect } from "@remix-run/node";
@@ -12,8 +12,8 @@ import type { Viewer } from "~/utils/permissions.server";
 import { cancelVacation, createVacation, decideVacation } from "./vacation.server";
 
 /**
- * The `created` query parameter the pages read after a new absence: "1" for a request awaiting
- * approval, "recorded" for one of a type that needs none (approved as it was made), "approved" for
+ * The `created` query parameter the pages read after a new vacation: "1" for a request awaiting
+ * approval, "recorded" for one of an absence category that needs none (approved as it was made), "approved" for
  * the request of the company's only admin, whom nobody else could review (decision 0018).
  */
 export type CreatedFlag = "1" | "recorded" | "approved";
@@ -24,7 +24,7 @@ export function readCreatedFlag(params: URLSearchParams): CreatedFlag | null {
 }
 
 /** Validates and creates a request; on success goes to `successUrl` (post/redirect/get, also without JS). */
-export async function createAbsenceFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string, created: CreatedFlag) => string) {
+export async function createVacationFromForm(formData: FormData, viewer: Viewer, successUrl: (startDate: string, created: CreatedFlag) => string) {
   const submission = parseWithZod(formData, { schema: vacationRequestSchema });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   let created: CreatedFlag;
@@ -58,7 +58,7 @@ const SUCCESS_KEYS: Record<RowIntent, string> = {
 };
 
 /**
- * Approve, reject or cancel one absence by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
+ * Approve, reject or cancel one vacation by id; a cancel acts only once confirmed. Refusals (403, 404 for another company's id, 409
  * already decided) come back as an error notice with the model's status, never as an error page.
  */
 export async function runRowAction(

@@ -1,6 +1,6 @@
-// Absence types on company settings, as an owner and then as the employee who requests one, with
+// Absence categories on company settings, as an owner and then as the employee who requests one, with
 // JavaScript on and off, on a desktop and on a phone. Both projects share one server and database,
-// so every type and date range belongs to one project and one width.
+// so every category and date range belongs to one project and one width.
 import { expect, type Page, test, type TestInfo } from "./fixtures";
 import { DEMO, openPage, signIn, urlPath } from "./support";
 
@@ -9,7 +9,7 @@ const WIDTHS = [1366, 390] as const;
 const TAB = "/company-settings/absence-types";
 test.describe.configure({ timeout: 90_000 });
 
-/** A name of its own per project, width and run (a reused server keeps earlier runs' types). */
+/** A name of its own per project, width and run (a reused server keeps earlier runs' categories). */
 function uniqueName(testInfo: TestInfo, label: string, width: number) {
   return `${label} ${testInfo.project.name} ${width} ${Date.now().toString(36)}`;
 }
@@ -30,7 +30,7 @@ async function signInAt(page: Page, email: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
 }
 
-async function createType(page: Page, name: string, { needsApproval }: { needsApproval: boolean }) {
+async function createCategory(page: Page, name: string, { needsApproval }: { needsApproval: boolean }) {
   await openPage(page, TAB);
   const form = page.getByRole("region", { name: "Novo tipo de ausência" });
   await form.getByLabel("Nome").fill(name);
@@ -48,14 +48,14 @@ for (const width of WIDTHS) {
     const day = monday(testInfo, width);
 
     await signInAt(page, DEMO.owner.email, width);
-    const row = await createType(page, name, { needsApproval: false });
+    const row = await createCategory(page, name, { needsApproval: false });
     await expect(row).toContainText("Nenhum saldo");
     await expect(row.getByRole("cell").nth(1)).toHaveText("Não");
     await expect(row).toContainText("Nunca usado");
 
     await signInAt(page, DEMO.employee.email, width);
     await openPage(page, `/my-calendar?year=${YEAR}&new=1&start=${day}&end=${day}`);
-    const drawer = page.getByTestId("absence-drawer");
+    const drawer = page.getByTestId("vacation-drawer");
     await drawer.getByLabel("Tipo de ausência").selectOption({ label: name });
     await drawer.getByLabel("Data de início").fill(day);
     await drawer.getByLabel("Data de fim").fill(day);
@@ -85,10 +85,10 @@ for (const width of WIDTHS) {
   });
 }
 
-test("an unused type is edited, then deleted after confirming", async ({ page }, testInfo) => {
+test("an unused category is edited, then deleted after confirming", async ({ page }, testInfo) => {
   const name = uniqueName(testInfo, "Provisório", 1366);
   await signIn(page, DEMO.owner.email);
-  const row = await createType(page, name, { needsApproval: true });
+  const row = await createCategory(page, name, { needsApproval: true });
   await row.getByRole("link", { name: `Editar ${name}` }).click();
   const form = page.getByRole("region", { name: "Editar tipo de ausência" });
   await expect(form.getByLabel("Nome")).toHaveValue(name);

@@ -69,13 +69,13 @@ beforeAll(async () => {
     ],
   });
 
-  // Eve: one approved week, one pending pair of days, one cancelled absence (counts for nothing).
+  // Eve: one approved week, one pending pair of days, one cancelled vacation (counts for nothing).
   ids.eveApproved = (await createVacation(acme, eve.id, { startDate: "2027-02-01", endDate: "2027-02-05", status: "approved" })).id;
   ids.evePending = (await createVacation(acme, eve.id, { startDate: "2027-03-01", endDate: "2027-03-02", status: "pending" })).id;
   ids.eveCancelled = (await createVacation(acme, eve.id, { startDate: "2027-05-03", endDate: "2027-05-04", status: "cancelled" })).id;
   ids.evePending2 = (await createVacation(acme, eve.id, { startDate: "2027-09-06", endDate: "2027-09-07", status: "pending" })).id;
 
-  // Lou: 13 absences in 2028 for paging and filters (two of them training, three approved).
+  // Lou: 13 vacations in 2028 for paging and filters (two of them training, three approved).
   for (let i = 0; i < 13; i++) {
     const day = String(i + 1).padStart(2, "0");
     const v = await createVacation(acme, lou.id, { startDate: `2028-02-${day}`, endDate: `2028-02-${day}`, status: i < 3 ? "approved" : "pending" });
@@ -94,7 +94,7 @@ beforeAll(async () => {
 });
 
 describe("/my-calendar loader", () => {
-  it("lists as upcoming only what is still ahead: no rejected or cancelled absences", async () => {
+  it("lists as upcoming only what is still ahead: no rejected or cancelled vacations", async () => {
     const rita = await createUser(acme, { email: "rita@screens.test", fullName: "Rita Rejected" });
     const approved = (await createVacation(acme, rita.id, { startDate: "2027-06-07", endDate: "2027-06-08", status: "approved" })).id;
     await createVacation(acme, rita.id, { startDate: "2027-06-14", endDate: "2027-06-15", status: "rejected" });
@@ -106,16 +106,16 @@ describe("/my-calendar loader", () => {
     expect(data.vacations.map((v) => v.status)).toContain("rejected");
   });
 
-  it("gives a person's balances, upcoming absences, holidays and client-safe holiday rows", async () => {
+  it("gives a person's balances, upcoming vacations, holidays and client-safe holiday rows", async () => {
     const data = await myCalendarLoader(args(getRequest("/my-calendar?year=2027", cookies.eve)));
     expect(data.year).toBe(2027);
     expect(data.hasAllowance).toBe(true);
-    // 5 approved working days used; 2 + 2 pending; the cancelled absence counts for nothing.
+    // 5 approved working days used; 2 + 2 pending; the cancelled vacation counts for nothing.
     expect(data.balances.yearly).toEqual({ total: 22, used: 5, pending: 4, remaining: 13 });
     expect(data.balances.residual).toEqual({ total: 2, used: 0, pending: 0, remaining: 2 });
     expect(data.upcoming.map((v) => v.id)).toEqual([ids.eveApproved, ids.evePending, ids.evePending2]);
     expect(data.upcoming[0]).toMatchObject({ status: "approved", workingDays: 5, categoryId: "yearly_allowance" });
-    // The grid gets every absence of the year (cancelled ones too: the grid leaves them uncoloured).
+    // The grid gets every vacation of the year (cancelled ones too: the grid leaves them uncoloured).
     expect(data.vacations.map((v) => v.status).sort()).toEqual(["approved", "cancelled", "pending", "pending"]);
     expect(data.holidays).toEqual(
       expect.arrayContaining([
@@ -152,7 +152,7 @@ describe("/my-calendar loader", () => {
   });
 });
 
-describe("creating an absence from the form", () => {
+describe("creating a vacation from the form", () => {
   it("creates a pending request and goes back to the calendar year with a notice", async () => {
     const response = (await myCalendarAction(
       args(postForm("/my-calendar?year=2027&new=1", request({ categoryId: "yearly_allowance", startDate: "2027-06-07", endDate: "2027-06-09", description: "Beach" }), cookies.eve)),
@@ -250,7 +250,7 @@ describe("/vacations loader", () => {
     expect((await vacationsLoader(args(getRequest("/vacations?size=7", cookies.lou)))).mine.limit).toBe(10);
   });
 
-  it("filters by status, type and date range", async () => {
+  it("filters by status, category and date range", async () => {
     const approved = await vacationsLoader(args(getRequest("/vacations?status=approved", cookies.lou)));
     expect(approved.mine.total).toBe(3);
     expect(approved.mine.rows.every((r) => r.status === "approved")).toBe(true);
@@ -328,7 +328,7 @@ describe("deciding and deleting", () => {
     expect(await statusOf(ids.evePending)).toBe("approved");
   });
 
-  it("refuses employees: /approvals is 403, and approve/cancel of others' absences change nothing", async () => {
+  it("refuses employees: /approvals is 403, and approve/cancel of others' vacations change nothing", async () => {
     const lousPending = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
     // An action refused by the sign-in checks answers with the one action shape and its status.
     const page = unwrapData<NoticeReply>(await approvalsAction(args(postForm("/approvals", { intent: "approve", id: lousPending }, cookies.eve))));
@@ -343,7 +343,7 @@ describe("deciding and deleting", () => {
     expect(await statusOf(lousPending)).toBe("pending");
   });
 
-  it("never touches another company's absence: 404 for its id, still pending", async () => {
+  it("never touches another company's vacation: 404 for its id, still pending", async () => {
     for (const intent of ["approve", "reject"]) {
       const result = unwrapData<NoticeReply>(await approvalsAction(args(postForm("/approvals", { intent, id: ids.globexPending }, cookies.boss))));
       expect(result.status).toBe(404);
@@ -352,7 +352,7 @@ describe("deciding and deleting", () => {
     const cancel = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations", { intent: "cancel", id: ids.globexPending, confirmed: "1" }, cookies.boss))));
     expect(cancel.status).toBe(404);
     expect(await statusOf(ids.globexPending)).toBe("pending");
-    // And Globex's owner sees none of Acme's absences.
+    // And Globex's owner sees none of Acme's vacations.
     const globexView = await vacationsLoader(args(getRequest("/vacations?csize=100", cookies.globex)));
     expect(globexView.company!.rows.map((r) => r.id)).toEqual([ids.globexPending]);
     expect((await approvalsLoader(args(getRequest("/approvals", cookies.globex)))).rows.map((r) => r.id)).toEqual([ids.globexPending]);
@@ -373,7 +373,7 @@ describe("deciding and deleting", () => {
     expect(await statusOf(mine)).toBe("pending");
   });
 
-  it("lets the owner of an absence cancel it from the Absences page once confirmed", async () => {
+  it("lets the owner of a vacation cancel it from the Absences page once confirmed", async () => {
     const mine = (await getDb().vacation.findFirstOrThrow({ where: { userId: ids.lou, status: "pending" } })).id;
     const result = unwrapData<NoticeReply>(await vacationsAction(args(postForm("/vacations?page=2", { intent: "cancel", id: mine, confirmed: "1" }, cookies.lou))));
     expect(result.status).toBe(200);

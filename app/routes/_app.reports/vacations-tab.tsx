@@ -1,4 +1,4 @@
-// The absences tab: every absence in a date range by type, status and team (a GET form), a page
+// The absences tab: every vacation in a date range by absence category, status and team (a GET form), a page
 // at a time, and all of them as CSV.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,12 +11,12 @@ import { formatDays, UNKNOWN_FIGURE } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, REPORT_PAGE_SIZES } from "~/lib/report-params";
 import { VACATION_STATUSES } from "~/lib/statuses";
-import type { AbsencesTabData } from "./absences.server";
+import type { VacationsTabData } from "./vacations.server";
 
 /** The query names a filter may come under (the screen's first, then the API's). */
 const NAMES: Record<string, string[]> = { from: ["from", "date_from"], to: ["to", "date_to"], type: ["type", "absence_category_id", "category"], status: ["status"], team: ["team", "team_id"] };
 
-export function AbsencesTab({ data }: { data: AbsencesTabData }) {
+export function VacationsTab({ data }: { data: VacationsTabData }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const errorOf = (name: string) => NAMES[name].map((n) => data.invalid[n]).find(Boolean);
@@ -129,7 +129,7 @@ export function AbsencesTab({ data }: { data: AbsencesTabData }) {
                       <span className="report-table__email">{row.person.email}</span>
                     </th>
                     <td className="report-table__team">{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
-                    <td>{row.type}</td>
+                    <td>{row.category}</td>
                     <td>
                       <StatusBadge status={row.status} />
                     </td>

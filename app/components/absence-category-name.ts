@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { hasSeededName } from "~/lib/absence-types";
+import { hasSeededName } from "~/lib/absence-categories";
 
 /**
  * Seeded categories show a translated name until an admin renames them; from then on, and for the

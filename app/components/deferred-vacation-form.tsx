@@ -4,13 +4,13 @@
 // (pointing at "New absence", pressing on the calendar) or when the page opens with the drawer, and
 // hydrates the server's markup when the code arrives (the Suspense boundary keeps it meanwhile).
 import { lazy, memo, Suspense } from "react";
-import type { AbsenceRequestDrawerProps } from "./absence-request-drawer";
+import type { VacationRequestDrawerProps } from "./vacation-request-drawer";
 
-const loadForm = () => import("./absence-request-drawer");
-const LazyAbsenceForm = lazy(() => loadForm().then((module) => ({ default: module.AbsenceRequestDrawer })));
+const loadForm = () => import("./vacation-request-drawer");
+const LazyVacationForm = lazy(() => loadForm().then((module) => ({ default: module.VacationRequestDrawer })));
 
 /** Starts fetching the form's code ahead of need; harmless to call many times. */
-export function preloadAbsenceForm() {
+export function preloadVacationForm() {
   void loadForm();
 }
 
@@ -20,10 +20,10 @@ export function preloadAbsenceForm() {
  * answers any update that reaches it by throwing that markup away and rendering the fallback, with
  * whatever the person had already picked or typed in it.
  */
-export const DeferredAbsenceForm = memo(function DeferredAbsenceForm(props: AbsenceRequestDrawerProps) {
+export const DeferredVacationForm = memo(function DeferredVacationForm(props: VacationRequestDrawerProps) {
   return (
     <Suspense fallback={null}>
-      <LazyAbsenceForm {...props} />
+      <LazyVacationForm {...props} />
     </Suspense>
   );
 });

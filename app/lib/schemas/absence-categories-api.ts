@@ -2,23 +2,23 @@
 // the rest of the API). Classic zod at the API boundary (parseBody takes classic schemas); each
 // field's rules are the form's own.
 import { z } from "zod";
-import { typeBalanceField, typeColorField, typeNameField } from "./absence-types";
+import { categoryBalanceField, categoryColorField, categoryNameField } from "./absence-categories";
 
 const sortOrder = z.number({ error: "absenceTypes.errors.sortOrderInvalid" }).int("absenceTypes.errors.sortOrderInvalid").min(0, "absenceTypes.errors.sortOrderInvalid").max(10_000, "absenceTypes.errors.sortOrderInvalid");
 const flag = (key: string) => z.boolean({ error: key });
 
-export const apiCreateAbsenceTypeSchema = z.object({
-  name: z.unknown().pipe(typeNameField),
-  color: z.unknown().pipe(typeColorField).optional(),
-  balance: z.unknown().pipe(typeBalanceField).optional(),
+export const apiCreateAbsenceCategorySchema = z.object({
+  name: z.unknown().pipe(categoryNameField),
+  color: z.unknown().pipe(categoryColorField).optional(),
+  balance: z.unknown().pipe(categoryBalanceField).optional(),
   requires_approval: flag("absenceTypes.errors.flagInvalid").optional(),
   sort_order: sortOrder.optional(),
 });
 
-export const apiUpdateAbsenceTypeSchema = z.object({
-  name: z.unknown().pipe(typeNameField).optional(),
-  color: z.unknown().pipe(typeColorField).optional(),
-  balance: z.unknown().pipe(typeBalanceField).optional(),
+export const apiUpdateAbsenceCategorySchema = z.object({
+  name: z.unknown().pipe(categoryNameField).optional(),
+  color: z.unknown().pipe(categoryColorField).optional(),
+  balance: z.unknown().pipe(categoryBalanceField).optional(),
   requires_approval: flag("absenceTypes.errors.flagInvalid").optional(),
   active: flag("absenceTypes.errors.flagInvalid").optional(),
   sort_order: sortOrder.optional(),

@@ -1,6 +1,6 @@
-// Absence types (AbsenceCategory rows): what every company starts with and the balances a type
-// may draw on. Client-safe: the screens need the seeded names to tell a renamed type from one
-// still showing its translated name (app/components/category-name.ts).
+// Absence categories (AbsenceCategory rows): what every company starts with and the balances a category
+// may draw on. Client-safe: the screens need the seeded names to tell a renamed category from one
+// still showing its translated name (app/components/absence-category-name.ts).
 
 export const BALANCE_KINDS = ["yearly", "residual", "special", "none"] as const;
 export type BalanceKind = (typeof BALANCE_KINDS)[number];
@@ -20,7 +20,7 @@ export const DEFAULT_CATEGORIES = [
   { id: "unpaid_leave", name: "Unpaid leave", color: "#546e7a", balance: "none", sortOrder: 5 },
 ] as const;
 
-/** True while a seeded type keeps the name it was seeded with: screens show its translation then. */
+/** True while a seeded category keeps the name it was seeded with: screens show its translation then. */
 export function hasSeededName(category: { id: string; name: string }): boolean {
   return DEFAULT_CATEGORIES.some((seeded) => seeded.id === category.id && seeded.name === category.name);
 }

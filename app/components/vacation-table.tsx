@@ -2,12 +2,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays } from "~/lib/format";
-import { categoryName } from "./category-name";
+import { categoryName } from "./absence-category-name";
 import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
 
-export interface AbsenceRow {
+export interface VacationTableRow {
   id: string;
   userId: string;
   userName?: string;
@@ -23,20 +23,20 @@ export interface AbsenceRow {
 
 export type RowAction = "approve" | "reject" | "cancel";
 
-/** A table row from a stored absence; what depends on the viewer and the page comes in `extra`. */
-export function toAbsenceRow(
-  v: Pick<AbsenceRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<AbsenceRow, "userName" | "workingDays" | "canApprove" | "canCancel">,
-): AbsenceRow {
+/** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
+export function toVacationTableRow(
+  v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "canApprove" | "canCancel">,
+): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
 }
 
 /**
  * What cancelling a row asks (the dialog with JavaScript, the page's confirmation step without):
- * the range, and whose absence it is in a table of several people.
+ * the range, and whose vacation it is in a table of several people.
  */
-export function cancelConfirmation(t: TFunction, row: Pick<AbsenceRow, "startDate" | "endDate" | "userName">, language: string, named: boolean): Confirmation {
+export function cancelConfirmation(t: TFunction, row: Pick<VacationTableRow, "startDate" | "endDate" | "userName">, language: string, named: boolean): Confirmation {
   const range = formatDateRange(row.startDate, row.endDate, language);
   return {
     title: t("absences.confirm.cancelTitle"),
@@ -52,12 +52,12 @@ export function useRowActionBusy(): boolean {
   return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 }
 
-export interface AbsenceTableProps {
+export interface VacationTableProps {
   caption: string;
-  rows: readonly AbsenceRow[];
+  rows: readonly VacationTableRow[];
   categories: readonly { id: string; name: string }[];
   showUser?: boolean;
-  /** 'user' column heading: 'User' on the absences page, 'Requested by' on approvals. */
+  /** 'user' column heading: 'User' on the vacations page, 'Requested by' on approvals. */
   userHeading?: string;
   actions: readonly RowAction[];
   /** Off where every row has the same status (approvals: all pending). */
@@ -68,10 +68,10 @@ export interface AbsenceTableProps {
 }
 
 /**
- * A table of absences with POST buttons per row (intent + id). One form per row, the buttons
+ * A table of vacations with POST buttons per row (intent + id). One form per row, the buttons
  * carry the intent, so the page works the same with and without JavaScript.
  */
-export function AbsenceTable({ caption, rows, categories, showUser, userHeading, actions, showStatus = true, empty, testId }: AbsenceTableProps) {
+export function VacationTable({ caption, rows, categories, showUser, userHeading, actions, showStatus = true, empty, testId }: VacationTableProps) {
   const { t, i18n } = useTranslation();
   const busy = useRowActionBusy();
   if (rows.length === 0) {
@@ -82,7 +82,7 @@ export function AbsenceTable({ caption, rows, categories, showUser, userHeading,
     );
   }
   // The column names, also written on each cell (data-label): on a phone a row is drawn as a card
-  // whose values carry their names, with its buttons in reach (app/styles/absence-table.css, "Absence tables on a phone").
+  // whose values carry their names, with its buttons in reach (app/styles/vacation-table.css, "Vacation tables on a phone").
   const heading = {
     user: userHeading ?? t("absences.table.user"),
     start: t("absences.table.start"),

@@ -1,14 +1,14 @@
-// Absence types: the model's rules, the settings tab's intents and the API, signed in like a
+// Absence categories: the model's rules, the settings tab's intents and the API, signed in like a
 // browser or with a token; another company's ids and an employee are refused everywhere. Also the
-// request side: a type that needs no approval is recorded approved, with nothing to review.
+// request side: a category that needs no approval is recorded approved, with nothing to review.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAbsenceType, deleteAbsenceType, slugOf, updateAbsenceType } from "~/models/absence-category.server";
+import { createAbsenceCategory, deleteAbsenceCategory, slugOf, updateAbsenceCategory } from "~/models/absence-category.server";
 import { createVacation } from "~/models/vacation.server";
-import { action as typesApi, loader as typesListApi } from "~/routes/api.absence-categories";
-import { action as typeApi, loader as typeGetApi } from "~/routes/api.absence-categories.$id";
+import { action as categoriesApi, loader as categoriesListApi } from "~/routes/api.absence-categories";
+import { action as categoryApi, loader as categoryGetApi } from "~/routes/api.absence-categories.$id";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as createVacationApi } from "~/routes/api.vacations._index";
-import { action as absenceTypesAction, loader as absenceTypesLoader } from "~/routes/_app.company-settings.absence-types/route";
+import { action as absenceCategoriesAction, loader as absenceCategoriesLoader } from "~/routes/_app.company-settings.absence-types/route";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
 import { action as loginAction } from "~/routes/login";
@@ -55,7 +55,7 @@ async function tokenFor(email: string) {
 
 /** Posts an intent of the absence-types tab; answers the redirect (a Response) or the reply and its status. */
 async function post(who: string, fields: Record<string, string>) {
-  const answer = await run(() => absenceTypesAction(args(postForm("/company-settings/absence-types", fields, cookies[who]))));
+  const answer = await run(() => absenceCategoriesAction(args(postForm("/company-settings/absence-types", fields, cookies[who]))));
   if (answer instanceof Response) return { response: answer, status: answer.status, value: {} as Reply };
   const { value, status } = unwrapData<Reply>(answer);
   return { response: null, status, value };
@@ -81,79 +81,79 @@ beforeAll(async () => {
   }
 });
 
-describe("creating and changing types", () => {
+describe("creating and changing categories", () => {
   it("derives a stable id from the name, unique in the company, and audits the new values", async () => {
     expect(slugOf("Baixa médica (CIT)")).toBe("baixa_medica_cit");
     expect(slugOf("¿¿??")).toBe("type");
-    const first = await createAbsenceType(owner, { name: "Doação de sangue", color: "#aa0000", balance: "none", requiresApproval: false });
+    const first = await createAbsenceCategory(owner, { name: "Doação de sangue", color: "#aa0000", balance: "none", requiresApproval: false });
     expect(first).toMatchObject({ id: "doacao_de_sangue", active: true, requiresApproval: false, sortOrder: 6 });
-    const second = await createAbsenceType(owner, { name: "Doação de sangue!", color: "#aa0000", balance: "none", requiresApproval: true });
+    const second = await createAbsenceCategory(owner, { name: "Doação de sangue!", color: "#aa0000", balance: "none", requiresApproval: true });
     expect(second.id).toBe("doacao_de_sangue_2");
     const [audit] = await auditsOf(first.id);
     expect(audit).toMatchObject({ action: "absence_type.created", entity: "absence_type", actorId: owner.userId });
     expect(audit.details).toMatchObject({ name: { old: null, new: "Doação de sangue" }, requires_approval: { old: null, new: false }, balance: { old: null, new: "none" } });
   });
 
-  it("refuses a name another type goes by, in any case and in any language", async () => {
+  it("refuses a name another category goes by, in any case and in any language", async () => {
     for (const name of ["DOAÇÃO DE SANGUE", "sick leave", "Baixa médica", "Baja por enfermedad"]) {
-      await expect(createAbsenceType(owner, { name, color: "#000000", balance: "none", requiresApproval: true })).rejects.toMatchObject({ status: 409, code: "name_taken", fields: { name: "absenceTypes.errors.nameTaken" } });
+      await expect(createAbsenceCategory(owner, { name, color: "#000000", balance: "none", requiresApproval: true })).rejects.toMatchObject({ status: 409, code: "name_taken", fields: { name: "absenceTypes.errors.nameTaken" } });
     }
   });
 
-  it("renames and recolours with the old and new values audited; a renamed seeded type no longer goes by its translations", async () => {
-    const updated = await updateAbsenceType(owner, "training", { name: "Courses", color: "#123456" });
+  it("renames and recolours with the old and new values audited; a renamed seeded category no longer goes by its translations", async () => {
+    const updated = await updateAbsenceCategory(owner, "training", { name: "Courses", color: "#123456" });
     expect(updated).toMatchObject({ name: "Courses", color: "#123456" });
     const audit = (await auditsOf("training")).at(-1)!;
     expect(audit.action).toBe("absence_type.updated");
     expect(audit.details).toEqual({ name: { old: "Training", new: "Courses" }, color: { old: "#ef6c00", new: "#123456" } });
-    // "Formação" was the seeded type's Portuguese name; now it is free.
-    const formacao = await createAbsenceType(owner, { name: "Formação", color: "#000000", balance: "none", requiresApproval: true });
-    await deleteAbsenceType(owner, formacao.id);
+    // "Formação" was the seeded category's Portuguese name; now it is free.
+    const formacao = await createAbsenceCategory(owner, { name: "Formação", color: "#000000", balance: "none", requiresApproval: true });
+    await deleteAbsenceCategory(owner, formacao.id);
   });
 
-  it("keeps the balance of a type in use, changes it while unused", async () => {
-    const fresh = await createAbsenceType(owner, { name: "Moving day", color: "#000000", balance: "none", requiresApproval: true });
-    expect((await updateAbsenceType(owner, fresh.id, { balance: "special" })).balance).toBe("special");
+  it("keeps the balance of a category in use, changes it while unused", async () => {
+    const fresh = await createAbsenceCategory(owner, { name: "Moving day", color: "#000000", balance: "none", requiresApproval: true });
+    expect((await updateAbsenceCategory(owner, fresh.id, { balance: "special" })).balance).toBe("special");
     await getDb().vacation.create({ data: { companyId: acme, userId: employee.userId, categoryId: fresh.id, startDate: "2031-01-06", endDate: "2031-01-06", status: "cancelled" } });
-    await expect(updateAbsenceType(owner, fresh.id, { balance: "yearly" })).rejects.toMatchObject({ status: 409, code: "balance_locked" });
-    expect((await updateAbsenceType(owner, fresh.id, { name: "Moving house" })).name).toBe("Moving house");
+    await expect(updateAbsenceCategory(owner, fresh.id, { balance: "yearly" })).rejects.toMatchObject({ status: 409, code: "balance_locked" });
+    expect((await updateAbsenceCategory(owner, fresh.id, { name: "Moving house" })).name).toBe("Moving house");
   });
 
-  it("deletes a type never used; one in use is only deactivated", async () => {
-    const unused = await createAbsenceType(owner, { name: "Never used", color: "#000000", balance: "none", requiresApproval: true });
-    await deleteAbsenceType(owner, unused.id);
+  it("deletes a category never used; one in use is only deactivated", async () => {
+    const unused = await createAbsenceCategory(owner, { name: "Never used", color: "#000000", balance: "none", requiresApproval: true });
+    await deleteAbsenceCategory(owner, unused.id);
     expect(await typeOf(unused.id)).toBeNull();
     expect((await auditsOf(unused.id)).at(-1)).toMatchObject({ action: "absence_type.deleted", details: { name: { old: "Never used", new: null } } });
-    await expect(deleteAbsenceType(owner, "moving_day")).rejects.toMatchObject({ status: 409, code: "type_in_use" });
+    await expect(deleteAbsenceCategory(owner, "moving_day")).rejects.toMatchObject({ status: 409, code: "type_in_use" });
     expect(await typeOf("moving_day")).not.toBeNull();
   });
 
-  it("keeps at least one type active", async () => {
+  it("keeps at least one category active", async () => {
     const lonely = (await createCompany("Lonely")).id;
     const lonelyOwner = await viewerFor(await createUser(lonely, { role: "owner" }));
     const ids = (await getDb().absenceCategory.findMany({ where: { companyId: lonely }, select: { id: true } })).map((row) => row.id);
-    for (const id of ids.slice(1)) await updateAbsenceType(lonelyOwner, id, { active: false });
-    await expect(updateAbsenceType(lonelyOwner, ids[0], { active: false })).rejects.toMatchObject({ status: 409, code: "last_active_type" });
-    await expect(deleteAbsenceType(lonelyOwner, ids[0])).rejects.toMatchObject({ status: 409, code: "last_active_type" });
-    await updateAbsenceType(lonelyOwner, ids[1], { active: true });
+    for (const id of ids.slice(1)) await updateAbsenceCategory(lonelyOwner, id, { active: false });
+    await expect(updateAbsenceCategory(lonelyOwner, ids[0], { active: false })).rejects.toMatchObject({ status: 409, code: "last_active_type" });
+    await expect(deleteAbsenceCategory(lonelyOwner, ids[0])).rejects.toMatchObject({ status: 409, code: "last_active_type" });
+    await updateAbsenceCategory(lonelyOwner, ids[1], { active: true });
     expect((await auditsOf(ids[1], lonely)).map((row) => row.action)).toEqual(["absence_type.deactivated", "absence_type.activated"]);
     expect((await auditsOf(ids[1], lonely))[1].details).toEqual({ active: { old: false, new: true } });
   });
 
-  it("is for company admins only, and never reaches another company's types", async () => {
-    await expect(createAbsenceType(employee, { name: "Mine", color: "#000000", balance: "none", requiresApproval: false })).rejects.toMatchObject({ status: 403 });
-    await expect(updateAbsenceType(employee, "sick_leave", { requiresApproval: false })).rejects.toMatchObject({ status: 403 });
-    await expect(deleteAbsenceType(employee, "doacao_de_sangue_2")).rejects.toMatchObject({ status: 403 });
-    await expect(updateAbsenceType(globexOwner, "doacao_de_sangue", { active: false })).rejects.toMatchObject({ status: 404 });
-    await expect(deleteAbsenceType(globexOwner, "doacao_de_sangue_2")).rejects.toMatchObject({ status: 404 });
+  it("is for company admins only, and never reaches another company's categories", async () => {
+    await expect(createAbsenceCategory(employee, { name: "Mine", color: "#000000", balance: "none", requiresApproval: false })).rejects.toMatchObject({ status: 403 });
+    await expect(updateAbsenceCategory(employee, "sick_leave", { requiresApproval: false })).rejects.toMatchObject({ status: 403 });
+    await expect(deleteAbsenceCategory(employee, "doacao_de_sangue_2")).rejects.toMatchObject({ status: 403 });
+    await expect(updateAbsenceCategory(globexOwner, "doacao_de_sangue", { active: false })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteAbsenceCategory(globexOwner, "doacao_de_sangue_2")).rejects.toMatchObject({ status: 404 });
     expect(await typeOf("doacao_de_sangue_2")).not.toBeNull();
-    // The same id in another company is that company's own type.
-    await updateAbsenceType(globexOwner, "training", { name: "Globex training" });
+    // The same id in another company is that company's own category.
+    await updateAbsenceCategory(globexOwner, "training", { name: "Globex training" });
     expect((await typeOf("training"))?.name).toBe("Courses");
   });
 });
 
-describe("requesting a type that needs no approval", () => {
+describe("requesting a category that needs no approval", () => {
   it("is approved on creation by nobody, audited so, with no review e-mail and no decision links", async () => {
     const before = new Date();
     const { vacation } = await createVacation(employee, { startDate: "2030-03-04", endDate: "2030-03-05", halfDayStart: false, halfDayEnd: false, description: "Donation", categoryId: "doacao_de_sangue", recipientType: "team_admins" });
@@ -168,7 +168,7 @@ describe("requesting a type that needs no approval", () => {
     expect(mails[0].text).not.toContain("vacation-decision");
   });
 
-  it("still asks for a request of a type that needs approval", async () => {
+  it("still asks for a request of a category that needs approval", async () => {
     const before = new Date();
     const { vacation } = await createVacation(employee, { startDate: "2030-04-01", endDate: "2030-04-01", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "doacao_de_sangue_2", recipientType: "team_admins" });
     expect(vacation.status).toBe("pending");
@@ -177,18 +177,18 @@ describe("requesting a type that needs no approval", () => {
   });
 
   it("still checks the balance it draws on", async () => {
-    const yearly = await createAbsenceType(owner, { name: "Quick leave", color: "#000000", balance: "yearly", requiresApproval: false });
+    const yearly = await createAbsenceCategory(owner, { name: "Quick leave", color: "#000000", balance: "yearly", requiresApproval: false });
     await expect(
       createVacation(employee, { startDate: "2030-05-06", endDate: "2030-05-06", halfDayStart: false, halfDayEnd: false, description: "", categoryId: yearly.id, recipientType: "team_admins" }),
     ).rejects.toMatchObject({ status: 409, code: "insufficient_balance" });
   });
 
-  it("refuses an inactive type", async () => {
-    await updateAbsenceType(owner, "unpaid_leave", { active: false });
+  it("refuses an inactive category", async () => {
+    await updateAbsenceCategory(owner, "unpaid_leave", { active: false });
     const error = await createVacation(employee, { startDate: "2030-06-03", endDate: "2030-06-03", halfDayStart: false, halfDayEnd: false, description: "", categoryId: "unpaid_leave", recipientType: "team_admins" }).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 400, code: "invalid_category" });
-    await updateAbsenceType(owner, "unpaid_leave", { active: true });
+    await updateAbsenceCategory(owner, "unpaid_leave", { active: true });
   });
 
   it("says 'recorded' on screen, and the API answers approved", async () => {
@@ -204,20 +204,20 @@ describe("requesting a type that needs no approval", () => {
 });
 
 describe("the absence-types tab", () => {
-  it("lists every type with its use, the form of the type being edited and the last change", async () => {
-    const page = unwrapData<{ types: { id: string; uses: number; active: boolean }[]; editing: string | null; done: { key: string; id: string } | null }>(
-      await absenceTypesLoader(args(getRequest("/company-settings/absence-types?edit=sick_leave&saved=training", cookies.owner))),
+  it("lists every category with its use, the form of the category being edited and the last change", async () => {
+    const page = unwrapData<{ categories: { id: string; uses: number; active: boolean }[]; editing: string | null; done: { key: string; id: string } | null }>(
+      await absenceCategoriesLoader(args(getRequest("/company-settings/absence-types?edit=sick_leave&saved=training", cookies.owner))),
     ).value;
-    const { types, editing, done } = page;
-    expect(types.find((type) => type.id === "doacao_de_sangue")?.uses).toBeGreaterThanOrEqual(2);
-    expect(types.find((type) => type.id === "sick_leave")?.uses).toBe(0);
+    const { categories, editing, done } = page;
+    expect(categories.find((category) => category.id === "doacao_de_sangue")?.uses).toBeGreaterThanOrEqual(2);
+    expect(categories.find((category) => category.id === "sick_leave")?.uses).toBe(0);
     expect(editing).toBe("sick_leave");
     expect(done).toEqual({ key: "absenceTypes.notices.saved", id: "training" });
-    const foreign = unwrapData<{ editing: string | null }>(await absenceTypesLoader(args(getRequest("/company-settings/absence-types?edit=nope", cookies.owner)))).value;
+    const foreign = unwrapData<{ editing: string | null }>(await absenceCategoriesLoader(args(getRequest("/company-settings/absence-types?edit=nope", cookies.owner)))).value;
     expect(foreign.editing).toBeNull();
   });
 
-  it("creates, then shows the new type's name; a bad form answers its fields", async () => {
+  it("creates, then shows the new category's name; a bad form answers its fields", async () => {
     const created = await post("owner", { intent: "absence-types.create", name: "  Jury duty ", color: "#3366CC", balance: "none", requiresApproval: "on" });
     expect(created.status).toBe(302);
     expect(created.response!.headers.get("Location")).toBe("/company-settings/absence-types?created=jury_duty");
@@ -251,7 +251,7 @@ describe("the absence-types tab", () => {
     expect((await typeOf("jury_duty"))?.active).toBe(true);
   });
 
-  it("deletes only once confirmed, and refuses a type in use with the reason", async () => {
+  it("deletes only once confirmed, and refuses a category in use with the reason", async () => {
     const asked = await post("owner", { intent: "absence-types.delete", typeId: "jury_duty" });
     expect(asked.value.confirm?.fields).toEqual({ intent: "absence-types.delete", typeId: "jury_duty" });
     expect(await typeOf("jury_duty")).not.toBeNull();
@@ -263,8 +263,8 @@ describe("the absence-types tab", () => {
     expect(inUse.value.notice).toMatchObject({ tone: "error", key: "absenceTypes.notices.deleteFailed", detail: "absenceTypes.errors.inUse" });
   });
 
-  it("answers another company's type with a 404 on every intent", async () => {
-    const globexOnly = await createAbsenceType(globexOwner, { name: "Globex only", color: "#000000", balance: "none", requiresApproval: true });
+  it("answers another company's category with a 404 on every intent", async () => {
+    const globexOnly = await createAbsenceCategory(globexOwner, { name: "Globex only", color: "#000000", balance: "none", requiresApproval: true });
     for (const intent of ["absence-types.deactivate", "absence-types.activate", "absence-types.delete"]) {
       const answer = await post("owner", { intent, typeId: globexOnly.id, confirmed: "1" });
       expect(answer.status, intent).toBe(404);
@@ -285,61 +285,61 @@ describe("the absence-types tab", () => {
     ];
     for (const fields of intents) expect((await post("employee", fields)).status, fields.intent).toBe(403);
     expect(await typeOf("sick_leave")).toMatchObject({ name: "Doença", active: true });
-    const page = await run(() => absenceTypesLoader(args(getRequest("/company-settings/absence-types", cookies.employee))));
+    const page = await run(() => absenceCategoriesLoader(args(getRequest("/company-settings/absence-types", cookies.employee))));
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).status).toBe(403);
   });
 });
 
 describe("the API", () => {
-  it("lists every type with its approval rule and order", async () => {
-    const response = await typesListApi(args(apiCall("/api/absence-categories", "GET", tokens.employee)));
+  it("lists every category with its approval rule and order", async () => {
+    const response = await categoriesListApi(args(apiCall("/api/absence-categories", "GET", tokens.employee)));
     const list = (await response.json()) as Json[];
     expect(list[0]).toEqual({ id: "yearly_allowance", name: "Vacation", color: "#2e7d32", active: true, unit: "day", balance: "yearly", requires_approval: true, sort_order: 0 });
-    expect(list.find((type) => type.id === "doacao_de_sangue")).toMatchObject({ requires_approval: false, sort_order: 6 });
-    expect(list.map((type) => type.id)).not.toContain("globex_only");
+    expect(list.find((category) => category.id === "doacao_de_sangue")).toMatchObject({ requires_approval: false, sort_order: 6 });
+    expect(list.map((category) => category.id)).not.toContain("globex_only");
   });
 
   it("creates and updates for an admin, with defaults and audit", async () => {
-    const created = await typesApi(args(apiCall("/api/absence-categories", "POST", tokens.owner, { name: "Remote day", requires_approval: false })));
+    const created = await categoriesApi(args(apiCall("/api/absence-categories", "POST", tokens.owner, { name: "Remote day", requires_approval: false })));
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ id: "remote_day", name: "Remote day", color: "#00897b", balance: "none", requires_approval: false, active: true });
-    const patched = await typeApi(args(apiCall("/api/absence-categories/remote_day", "PATCH", tokens.owner, { active: false, color: "#FF0000" }), { id: "remote_day" }));
+    const patched = await categoryApi(args(apiCall("/api/absence-categories/remote_day", "PATCH", tokens.owner, { active: false, color: "#FF0000" }), { id: "remote_day" }));
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ active: false, color: "#ff0000" });
     expect((await auditsOf("remote_day")).at(-1)).toMatchObject({ action: "absence_type.updated", details: { active: { old: true, new: false }, color: { old: "#00897b", new: "#ff0000" } } });
-    const one = await typeGetApi(args(apiCall("/api/absence-categories/remote_day", "GET", tokens.employee), { id: "remote_day" }));
+    const one = await categoryGetApi(args(apiCall("/api/absence-categories/remote_day", "GET", tokens.employee), { id: "remote_day" }));
     expect(await one.json()).toMatchObject({ id: "remote_day", active: false });
   });
 
   it("answers validation errors and refusals with {detail} in the caller's language", async () => {
-    const bad = await typesApi(args(apiCall("/api/absence-categories", "POST", tokens.owner, { name: "", color: "blue" })));
+    const bad = await categoriesApi(args(apiCall("/api/absence-categories", "POST", tokens.owner, { name: "", color: "blue" })));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ detail: "Enter the absence type's name.", fields: { name: "Enter the absence type's name.", color: "Choose a colour (#rrggbb)." } });
-    const used = await typeApi(args(apiCall("/api/absence-categories/doacao_de_sangue", "DELETE", tokens.owner), { id: "doacao_de_sangue" }));
+    const used = await categoryApi(args(apiCall("/api/absence-categories/doacao_de_sangue", "DELETE", tokens.owner), { id: "doacao_de_sangue" }));
     expect(used.status).toBe(409);
     expect(await used.json()).toEqual({ detail: "This absence type has been used and cannot be deleted. Deactivate it instead." });
-    const unused = await typeApi(args(apiCall("/api/absence-categories/remote_day", "DELETE", tokens.owner), { id: "remote_day" }));
+    const unused = await categoryApi(args(apiCall("/api/absence-categories/remote_day", "DELETE", tokens.owner), { id: "remote_day" }));
     expect(unused.status).toBe(204);
   });
 
   it("refuses an employee's writes (403) and another company's ids (404)", async () => {
-    const post = await typesApi(args(apiCall("/api/absence-categories", "POST", tokens.employee, { name: "Mine" })));
+    const post = await categoriesApi(args(apiCall("/api/absence-categories", "POST", tokens.employee, { name: "Mine" })));
     expect(post.status).toBe(403);
     expect(await post.json()).toEqual({ detail: expect.any(String) });
     for (const method of ["PATCH", "DELETE"]) {
-      const response = await typeApi(args(apiCall("/api/absence-categories/sick_leave", method, tokens.employee, method === "PATCH" ? { active: false } : undefined), { id: "sick_leave" }));
+      const response = await categoryApi(args(apiCall("/api/absence-categories/sick_leave", method, tokens.employee, method === "PATCH" ? { active: false } : undefined), { id: "sick_leave" }));
       expect(response.status, method).toBe(403);
     }
     const foreign = await getDb().absenceCategory.findFirstOrThrow({ where: { companyId: globex, id: "globex_only" } });
     for (const method of ["GET", "PATCH", "DELETE"]) {
       const request = apiCall(`/api/absence-categories/${foreign.id}`, method, tokens.owner, method === "PATCH" ? { name: "Mine now" } : undefined);
-      const response = method === "GET" ? await typeGetApi(args(request, { id: foreign.id })) : await typeApi(args(request, { id: foreign.id }));
+      const response = method === "GET" ? await categoryGetApi(args(request, { id: foreign.id })) : await categoryApi(args(request, { id: foreign.id }));
       expect(response.status, method).toBe(404);
       expect(await response.json()).toEqual({ detail: "Absence type not found." });
     }
     expect(await typeOf("globex_only", globex)).toMatchObject({ name: "Globex only" });
-    const wrongMethod = await typesApi(args(apiCall("/api/absence-categories", "PUT", tokens.owner, {})));
+    const wrongMethod = await categoriesApi(args(apiCall("/api/absence-categories", "PUT", tokens.owner, {})));
     expect(wrongMethod.status).toBe(405);
   });
 });

@@ -1,0 +1,38 @@
+// Client-safe schemas of the absence-types forms (company settings) and their fields, which the
+// API's schemas reuse (absence-categories-api.ts). Messages are locale keys. zod/mini, like every schema
+// the browser runs (see auth.ts).
+import * as z from "zod/mini";
+import { BALANCE_KINDS } from "~/lib/absence-categories";
+import { MAX_ABSENCE_CATEGORY_NAME } from "~/lib/input-limits";
+
+export const DEFAULT_TYPE_COLOR = "#00897b";
+
+export const categoryNameField = z
+  .string({ error: "absenceTypes.errors.nameRequired" })
+  .check(z.trim(), z.minLength(1, "absenceTypes.errors.nameRequired"), z.maxLength(MAX_ABSENCE_CATEGORY_NAME, "absenceTypes.errors.nameTooLong"));
+
+export const categoryColorField = z
+  .string({ error: "absenceTypes.errors.colorInvalid" })
+  .check(z.trim(), z.toLowerCase(), z.regex(/^#[0-9a-f]{6}$/, "absenceTypes.errors.colorInvalid"));
+
+export const categoryBalanceField = z.enum(BALANCE_KINDS, { error: "absenceTypes.errors.balanceInvalid" });
+
+// An unticked checkbox sends nothing: absent is "no".
+const checkbox = z.pipe(
+  z.transform((value: unknown) => value === "on" || value === "true" || value === true),
+  z.boolean(),
+);
+
+export const absenceCategorySchema = z.object({
+  name: categoryNameField,
+  color: categoryColorField,
+  balance: categoryBalanceField,
+  requiresApproval: z._default(checkbox, false),
+});
+
+export type AbsenceCategoryInput = z.infer<typeof absenceCategorySchema>;
+
+export const updateAbsenceCategorySchema = z.extend(absenceCategorySchema, { typeId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/** Row actions (deactivate, activate, delete) name the category only. */
+export const absenceCategoryRowSchema = z.object({ typeId: z.string().check(z.minLength(1), z.maxLength(64)) });
