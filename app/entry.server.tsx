@@ -1,9 +1,9 @@
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "~/components/nonce";
-import { withoutTrailingNulBytes } from "~/utils/html-stream.server";
+import { pageBytes } from "~/utils/html-stream.server";
 import { createPageI18n, i18nServer } from "~/utils/i18n.server";
 
 // server.ts reaches the app's server-side hooks through the build (build.entry.module.runtime).
@@ -64,11 +64,9 @@ export default async function handleRequest(
         onAllReady() {
           shellRendered = true;
           clearTimeout(timer);
-          const body = withoutTrailingNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pageBytes(pipe).then((body) => resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode })), reject);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
