@@ -231,7 +231,13 @@ export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
             // A month's weeks never move: their place is their key.
             <tr key={row}>
               {week.map((cell, index) => {
-                if (!cell) return <td key={`pad-${index}`} aria-hidden="true" />;
+                if (!cell) {
+                  // The days before the 1st and after the last: one empty cell for each run of them.
+                  if (index > 0 && !week[index - 1]) return null;
+                  let span = 1;
+                  while (index + span < week.length && !week[index + span]) span++;
+                  return <td key={`pad-${index}`} colSpan={span > 1 ? span : undefined} aria-hidden="true" />;
+                }
                 return (
                   <td key={cell.date} {...dayAttributes(cell, props, notes)}>
                     {cell.day}
