@@ -430,7 +430,8 @@ async function roundRobin(bases: string[]): Promise<{ base: string; close: () =>
   return { base: `http://127.0.0.1:${port}`, close: () => proxy.close() };
 }
 
-async function pageTargets(base: string, vacations: number, title: string, rss: PeakRss) {
+/** The pages one by one; with the floor's req/s of the same run, each also as a share of it. */
+async function pageTargets(base: string, vacations: number, title: string, rss: PeakRss, floorRps = 0) {
   const admin = await signIn(base, "person0@bench.test");
   const employee = await signIn(base, "person42@bench.test");
   rss.signedIn();
@@ -445,13 +446,14 @@ async function pageTargets(base: string, vacations: number, title: string, rss: 
     ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
   ];
   console.log(`\n${title}. Data: 200 people, ${vacations} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
-  console.log("| target | req/s | p50 ms | p99 ms | errors | HTML kB |");
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log(`| target | req/s | p50 ms | p99 ms | errors | HTML kB |${floorRps ? " % of the floor |" : ""}`);
+  console.log(`|---|---:|---:|---:|---:|---:|${floorRps ? "---:|" : ""}`);
   for (const [name, target, cookie, marker] of targets.filter(([name]) => chosen(name))) {
     const bytes = await expectPage(`${base}${target}`, cookie, marker);
     await load(`${base}${target}`, cookie, 2); // warm-up: JIT and query plans
     const r = await load(`${base}${target}`, cookie);
-    console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |`);
+    const share = floorRps ? ` ${((100 * r.rps) / floorRps).toFixed(1)} |` : "";
+    console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(bytes / 1024).toFixed(0)} |${share}`);
   }
   if (targets.some(([name]) => chosen(name))) rss.note("pages");
   if (chosen("realistic mix")) {
@@ -467,11 +469,12 @@ const FLOOR = "an empty Remix page (bench/floor: the stack's floor)";
 
 /**
  * The app's cost per request against the stack's own: `/healthz`, the sign-in page and the page of
- * an empty Remix app (bench/floor: the same dependencies, Node flags and bridge shape, nothing of
+ * an empty Remix app (bench/floor: the same dependencies, command and request handler, nothing of
  * the app's), each in turn from one process, as a share of `/healthz`. The sign-in page cannot be
- * cheaper than the floor, so the floor's share is the most any target on `/login` can ask.
+ * cheaper than the floor, so the floor's share is the most any target on `/login` can ask. Returns
+ * the floor's req/s, by which the one-process pages are then measured (issue 37).
  */
-async function floorTargets(base: string) {
+async function floorTargets(base: string): Promise<number> {
   const built = spawnSync("npx", ["remix", "build", "bench/floor"], { stdio: ["ignore", "ignore", "inherit"] });
   if (built.status !== 0) throw new Error("bench/floor did not build");
   const floor = await startServer("", 1, "bench/floor/server.js");
@@ -485,13 +488,16 @@ async function floorTargets(base: string) {
     console.log("| target | req/s | p50 ms | p99 ms | % of /healthz |");
     console.log("|---|---:|---:|---:|---:|");
     let ceiling = 0;
+    let floorRps = 0;
     for (const [name, url, marker] of targets) {
       await expectPage(url, "", marker);
       await load(url, "", 2);
       const r = await load(url, "");
       ceiling ||= r.rps;
+      floorRps = r.rps;
       console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((100 * r.rps) / ceiling).toFixed(1)} |`);
     }
+    return floorRps;
   } finally {
     floor.server.kill("SIGTERM");
   }
@@ -517,7 +523,9 @@ async function main() {
     const base = first.base;
     // On PostgreSQL the second instance joins the first; on SQLite the several-process server has a watch of its own.
     const rss = new PeakRss(() => (cluster ? servers : [first.server]));
-    const admin = await pageTargets(base, vacations, cluster ? "PostgreSQL, one instance" : "SQLite, one instance", rss);
+    // The floor first, so that the pages of one process can be read as a share of it.
+    const floorRps = !cluster && chosen(FLOOR) ? await floorTargets(base) : 0;
+    const admin = await pageTargets(base, vacations, cluster ? "PostgreSQL, one instance" : "SQLite, one instance", rss, floorRps);
     if (cluster) {
       const second = await startServer(url);
       servers.push(second.server);
@@ -533,7 +541,6 @@ async function main() {
     }
     // Before the reports, whose figure is their own.
     console.log(`\nPeak RSS of the one-process server: ${rss.describe()}\n`);
-    if (chosen(FLOOR)) await floorTargets(base);
     // Both cores: the same pages from a server of two processes (WEB_CONCURRENCY=2, server.ts).
     if (PROCESSES > 1) {
       const several = await startServer(url, PROCESSES);
