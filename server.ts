@@ -97,7 +97,7 @@ function createApp(build: ServerBuild) {
     createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestScope: {} }),
     }),
   );
   return app;

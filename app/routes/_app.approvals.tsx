@@ -25,9 +25,9 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.appro
 // A busy company's admin can have hundreds of requests waiting; they decide them a page at a time.
 const DEFAULT_APPROVALS_PAGE_SIZE = 50;
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireAdminUser(request);
+    const viewer = await requireAdminUser({ request, context });
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
       const [{ items, total }, categories] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false })]);

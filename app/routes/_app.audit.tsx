@@ -37,9 +37,9 @@ function readPage(params: URLSearchParams): number {
   return Math.min(Math.max(Math.trunc(Number(params.get("page"))) || 1, 1), 100_000);
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     assertAllowed(canReadAudit(viewer));
     const params = new URL(request.url).searchParams;
     const { filters, invalid } = readAuditFilters(params);

@@ -31,9 +31,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "balances.metaTitle");
 
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     const userId = params.userId === "me" ? viewer.userId : (params.userId ?? "");
     const year = readYear(new URL(request.url).searchParams.get("year"), yearOf(todayIn(viewer.timeZone)));
     return explainBalance(viewer, userId, year);

@@ -61,9 +61,9 @@ function namesOf(viewer: SignedInViewer, teamName: string | null = null): FeedNa
   return { person: displayName(viewer.user), company: viewer.user.company.name, team: teamName };
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     const preselected = await readPreselection(viewer, new URL(request.url).searchParams);
     const [feeds, teams] = await Promise.all([listOwnFeeds(viewer), listFeedTeams(viewer)]);
     const taken = new Set(feeds.map((feed) => targetValue(feed)));

@@ -56,9 +56,9 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.compa
 
 const MAX_SEARCH = 100;
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     const params = new URL(request.url).searchParams;
     const today = todayIn(viewer.timeZone);
     const month = readMonth(params.get("month"), monthOf(today));

@@ -40,9 +40,9 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.myCal
 
 const dateParam = (value: string | null) => (isIsoDate(value) ? value : "");
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     const params = new URL(request.url).searchParams;
     const today = todayIn(viewer.timeZone);
     const currentYear = yearOf(today);

@@ -29,9 +29,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: data ? `${data.person.name} · ${title}` : title }];
 };
 
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     const today = todayIn(viewer.timeZone);
     const year = readYear(new URL(request.url).searchParams.get("year"), yearOf(today));
     const overview = await getPersonOverview(viewer, params.userId ?? "", year);

@@ -7,8 +7,8 @@ import { trialBannerFor } from "~/models/trial-banner.server";
 import { requireUser } from "~/utils/auth.server";
 import { canReadAudit, isAdmin } from "~/utils/permissions.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser({ request, context });
   const admin = isAdmin(viewer);
   const [pendingApprovals, trialBanner] = await Promise.all([admin ? countPendingApprovals(viewer) : 0, trialBannerFor(viewer, request)]);
   return {

@@ -32,9 +32,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.absences");
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireUser(request);
+    const viewer = await requireUser({ request, context });
     const params = new URL(request.url).searchParams;
     const today = todayIn(viewer.timeZone);
     const year = yearOf(today);

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Prisma } from "~/generated/prisma/client";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -105,18 +105,30 @@ export async function loadTokenViewer(creatorId: string, companyId: string, toke
 
 type SessionViewer = { sessionId: string; viewer: SignedInViewer } | null;
 
-// Code that asks who is signed in more than once for the same Request (a loader and the helpers it
-// calls) reads the person once. Remix gives each loader of a page its own Request, so the shell's
-// and the screen's loaders read it once each. Reads only: an action may change the very rows a
-// viewer is made of.
-const viewerOfRequest = new WeakMap<Request, Promise<SessionViewer>>();
+/**
+ * Who asks: a request, or a loader's request with the load context server.ts makes for each HTTP
+ * request. Remix gives each loader of a page its own copy of the Request; the context is the one
+ * thing they share, so a page whose loaders pass it (the shell, a settings layout and its tab, the
+ * screen) reads the signed-in person once.
+ */
+export type Asking = Request | { request: Request; context?: AppLoadContext };
 
-function findSessionViewer(request: Request): Promise<SessionViewer> {
+// Reads only: an action may change the very rows a viewer is made of. Keyed by the HTTP request's
+// scope when there is one, else by the Request (a loader and the helpers it calls).
+const viewerOfRequest = new WeakMap<object, Promise<SessionViewer>>();
+
+function requestOf(asking: Asking): Request {
+  return asking instanceof Request ? asking : asking.request;
+}
+
+function findSessionViewer(asking: Asking): Promise<SessionViewer> {
+  const request = requestOf(asking);
   if (request.method !== "GET" && request.method !== "HEAD") return readSessionViewer(request);
-  let found = viewerOfRequest.get(request);
+  const key = (!(asking instanceof Request) && asking.context?.requestScope) || request;
+  let found = viewerOfRequest.get(key);
   if (!found) {
     found = readSessionViewer(request);
-    viewerOfRequest.set(request, found);
+    viewerOfRequest.set(key, found);
   }
   return found;
 }
@@ -168,16 +180,17 @@ async function readSessionViewer(request: Request): Promise<SessionViewer> {
 }
 
 /** The signed-in person, or null. */
-export async function getOptionalViewer(request: Request): Promise<SignedInViewer | null> {
-  return (await findSessionViewer(request))?.viewer ?? null;
+export async function getOptionalViewer(asking: Asking): Promise<SignedInViewer | null> {
+  return (await findSessionViewer(asking))?.viewer ?? null;
 }
 
 /**
  * The signed-in person, or a redirect to /login that comes back here afterwards. A change is
  * refused (402) in a read-only company unless the route keeps it open (`access`).
  */
-export async function requireUser(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
-  const found = await findSessionViewer(request);
+export async function requireUser(asking: Asking, access?: WriteAccess): Promise<SignedInViewer> {
+  const request = requestOf(asking);
+  const found = await findSessionViewer(asking);
   if (!found) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
@@ -189,8 +202,8 @@ export async function requireUser(request: Request, access?: WriteAccess): Promi
 }
 
 /** Admin screens are refused on the server too, not only hidden from the navigation. */
-export async function requireAdminUser(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
-  const viewer = await requireUser(request, access);
+export async function requireAdminUser(asking: Asking, access?: WriteAccess): Promise<SignedInViewer> {
+  const viewer = await requireUser(asking, access);
   requireAdmin(viewer);
   return viewer;
 }

@@ -16,6 +16,7 @@ import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as billingDetailsLoader } from "~/routes/_app.company-settings.billing-details/route";
 import { loader as billingInvoicesLoader } from "~/routes/_app.company-settings.billing-invoices/route";
 import { loader as usersLoader } from "~/routes/_app.company-settings.users/route";
+import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { loader as appLoader } from "~/routes/_app";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
 import { loader as reportsLoader } from "~/routes/_app.reports/route";
@@ -145,6 +146,17 @@ describe("one page, one reading of the signed-in person", () => {
     const viewer = await count(() => requireUser(getRequest("/my-calendar?year=2027", small.cookie)));
     expect(viewer).toBe(7);
     expect(together).toBe(apart - viewer);
+  });
+
+  it("reads the person once for a page whose loaders each get their own Request, as Remix gives them, and share the load context", async () => {
+    const path = "/company-settings/users?year=2027";
+    const loaders = [appLoader, settingsLoader, usersLoader];
+    let apart = 0;
+    for (const loader of loaders) apart += await count(() => loader(args(getRequest(path, small.cookie))));
+    const context = { requestScope: {} };
+    const together = await count(() => Promise.all(loaders.map((loader) => loader({ ...args(getRequest(path, small.cookie)), context }))));
+    const viewer = await count(() => requireUser(getRequest(path, small.cookie)));
+    expect(together).toBe(apart - 2 * viewer);
   });
 });
 

@@ -21,8 +21,8 @@ import { absenceCategoriesAction, loadAbsenceCategoriesTab } from "./absence-cat
 
 const TAB = tabPath("absence-types");
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadAbsenceCategoriesTab(await requireAdminUser(request), new URL(request.url)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadAbsenceCategoriesTab(await requireAdminUser({ request, context }), new URL(request.url)));
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -26,8 +26,8 @@ type TokenRow = Loaded["tokens"][number];
 const TAB_URL = tabPath("api-tokens");
 const ROLES = ["read", "admin"] as const;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadApiTokensTab(await requireAdminUser(request)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadApiTokensTab(await requireAdminUser({ request, context })));
 }
 
 export function action({ request }: ActionFunctionArgs) {

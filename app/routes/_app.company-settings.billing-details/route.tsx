@@ -28,8 +28,8 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const TAB_URL = tabPath("billing-details");
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadBillingDetailsTab(await requireAdminUser(request), new URL(request.url)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadBillingDetailsTab(await requireAdminUser({ request, context }), new URL(request.url)));
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -11,8 +11,8 @@ import { requireAdminUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
 import { loadBillingInvoicesTab } from "./billing-invoices.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadBillingInvoicesTab(await requireAdminUser(request)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadBillingInvoicesTab(await requireAdminUser({ request, context })));
 }
 
 export default function BillingInvoicesTab() {

@@ -18,8 +18,8 @@ import { loadBillingPaymentTab, paymentAction } from "./billing-payment.server";
 const TAB_URL = tabPath("billing-payment");
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadBillingPaymentTab(await requireAdminUser(request)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadBillingPaymentTab(await requireAdminUser({ request, context })));
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -16,8 +16,8 @@ import { readFormData } from "~/utils/http.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { companyAction, loadCompanyTab } from "./company.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadCompanyTab(await requireAdminUser(request), await getLanguage(request)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadCompanyTab(await requireAdminUser({ request, context }), await getLanguage(request)));
 }
 
 export function action({ request }: ActionFunctionArgs) {

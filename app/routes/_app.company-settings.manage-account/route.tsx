@@ -14,8 +14,8 @@ import { accountAction, loadManageAccountTab } from "./manage-account.server";
 
 const TAB_URL = tabPath("manage-account");
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadManageAccountTab(await requireAdminUser(request)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadManageAccountTab(await requireAdminUser({ request, context })));
 }
 
 export function action({ request }: ActionFunctionArgs) {

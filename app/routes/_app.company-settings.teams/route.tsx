@@ -23,8 +23,8 @@ type SelectedTeam = NonNullable<Loaded["selected"]>;
 
 const TEAMS_URL = tabPath("teams");
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadTeamsTab(await requireAdminUser(request), new URL(request.url)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadTeamsTab(await requireAdminUser({ request, context }), new URL(request.url)));
 }
 
 export function action({ request }: ActionFunctionArgs) {

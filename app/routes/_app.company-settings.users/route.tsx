@@ -25,8 +25,8 @@ import { UserEdit } from "./users-edit";
 import { resultFor, useUsersReply, USERS_URL, type Reply, type UsersListData } from "./users-reply";
 import { loadUsersTab, usersAction } from "./users.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadUsersTab(await requireAdminUser(request), new URL(request.url)));
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return withPageErrors(async () => loadUsersTab(await requireAdminUser({ request, context }), new URL(request.url)));
 }
 
 export function action({ request }: ActionFunctionArgs) {

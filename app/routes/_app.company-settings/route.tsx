@@ -22,9 +22,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.adminConfigurations");
 
 // Employees get the 403 page, not the tabs around a 403.
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    await requireAdminUser(request);
+    await requireAdminUser({ request, context });
     return null;
   });
 }

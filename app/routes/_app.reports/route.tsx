@@ -28,9 +28,9 @@ export function ErrorBoundary() {
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.reports");
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
-    const viewer = await requireAdminUser(request);
+    const viewer = await requireAdminUser({ request, context });
     const url = new URL(request.url);
     const language = await getLanguage(request);
     const t = getT(language);
