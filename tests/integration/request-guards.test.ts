@@ -15,7 +15,7 @@ import * as myCalendar from "~/routes/_app.my-calendar";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { BACKOFFS, resetRateLimits } from "~/utils/rate-limit.server";
-import { BODY_LIMITS, requestGuards } from "~/utils/request-guards.server";
+import { BODY_LIMITS, errorAnswers, requestGuards } from "~/utils/request-guards.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, postForm } from "../support/http";
 import { fetchHandler } from "../support/fetch-handler";
@@ -47,11 +47,13 @@ async function render(request: Request): Promise<Response> {
   }
 }
 
-async function listen(trustProxy: ReturnType<typeof getEnv>["TRUST_PROXY"]) {
+async function listen(trustProxy: ReturnType<typeof getEnv>["TRUST_PROXY"], mode?: "production" | "development") {
   const app = express();
+  if (mode) app.set("env", mode);
   app.set("trust proxy", trustProxy);
   app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(fetchHandler(render));
+  app.all("*", fetchHandler(render));
+  app.use(errorAnswers());
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -94,6 +96,7 @@ afterAll(async () => {
 function post(path: string, headers: Record<string, string>, body = "") {
   return fetch(base + path, { method: "POST", headers, body, redirect: "manual" });
 }
+
 const form = { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" };
 const json = { "Content-Type": "application/json", "Accept-Language": "en" };
 const vacation = JSON.stringify({ start_date: "2027-03-01", end_date: "2027-03-02" });
@@ -290,6 +293,21 @@ describe("malformed requests", () => {
     }
     // A parameter that merely contains the letters is an ordinary query.
     expect((await send("GET", "/login?q=_data")).status).toBe(200);
+  });
+
+  it("answers 400 to a path that is no percent-encoded UTF-8: {detail} on the API, a page elsewhere, no stack trace in production or development", async () => {
+    for (const mode of ["production", "development"] as const) {
+      const { server, base: modeBase } = await listen(false, mode);
+      servers.push(server);
+      for (const path of ["/api/users/%ff%fe", "/api/vacations/%E0%A4%A", "/people/%ff", "/50%off"]) {
+        const answer = await fetch(modeBase + path, { headers: { "Accept-Language": "en" } });
+        const text = await answer.text();
+        expect(answer.status, `${mode} ${path}`).toBe(400);
+        expect(text).not.toMatch(/URIError|node_modules|at \w/);
+        if (path.startsWith("/api/")) expect(JSON.parse(text)).toEqual({ detail: "The data sent could not be read. Go back and try again." });
+        else expect(text).toContain("<h1>Request not understood</h1>");
+      }
+    }
   });
 
   it("answers 400 to a Host header that is no host", async () => {
