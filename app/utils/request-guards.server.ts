@@ -50,10 +50,17 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
     // A path that is no percent-encoding of UTF-8 (`/api/users/%ff%fe`) names nothing here; Express
     // would fail to decode it for the route and answer its own error page.
     if (isLegacyDataRequest(req.originalUrl) || !isDecodablePath(req.path)) return void refuse(req, res, "badRequest");
+    const forwardedHost = trustedForwardedHost(req);
+    // A forwarded host that `trust proxy` (TRUST_PROXY) does not let Express read is nobody's word:
+    // Remix would still read it (its CSRF check, the port of the URL it builds).
+    if (!forwardedHost) delete req.headers["x-forwarded-host"];
     // Remix reads no body of a GET or HEAD.
     if (req.method === "GET" || req.method === "HEAD") return next();
-    if (!SAFE_METHODS.has(req.method) && isCrossSite(req, [appOrigin, `${req.protocol}://${host}`])) {
-      return void refuse(req, res, "crossSite");
+    if (!SAFE_METHODS.has(req.method)) {
+      const ownOrigins = [appOrigin, `${req.protocol}://${host}`];
+      if (forwardedHost) ownOrigins.push(`${req.protocol}://${forwardedHost}`);
+      if (isCrossSite(req, ownOrigins)) return void refuse(req, res, "crossSite");
+      addressToOrigin(req);
     }
     const limit = bodyLimit(req);
     const declared = req.headers["content-length"];
@@ -102,6 +109,43 @@ function isDecodablePath(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The first X-Forwarded-Host, when Express takes the request's host from it: `req.hostname` reads
+ * that header only from a proxy `trust proxy` trusts (Express's documented rule), the Host header
+ * otherwise.
+ */
+function trustedForwardedHost(req: express.Request): string | undefined {
+  const forwarded = req.get("x-forwarded-host")?.split(",")[0].trim();
+  if (!forwarded || !isValidHost(forwarded)) return undefined;
+  return new URL(`http://${forwarded}`).hostname === (req.hostname ?? "").toLowerCase() ? forwarded : undefined;
+}
+
+/**
+ * A state change this guard let through reaches Remix addressed to the origin it came from.
+ * Remix runs a CSRF check of its own on page and data posts: the Origin's host must equal
+ * X-Forwarded-Host or Host, or it throws and the page is an empty 500. Behind a proxy that rewrites
+ * Host (`proxy_set_header Host app:3000`) a post from APP_URL's own page failed it. The guard is
+ * the one decision (it also covers /api and Sec-Fetch-Site); here Remix's check is made to agree
+ * with it. An Origin that names no origin ("null", from a request the guard accepted by its bearer
+ * token or Sec-Fetch-Site) is left out of what Remix sees. See docs/decisions/0071.
+ */
+function addressToOrigin(req: express.Request) {
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  let host = "";
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // "null" or no URL at all.
+  }
+  if (!host) {
+    delete req.headers.origin;
+    return;
+  }
+  req.headers.host = host;
+  delete req.headers["x-forwarded-host"];
 }
 
 function isValidHost(host: string): boolean {

@@ -78,6 +78,25 @@ describe("a page rendered by the built server", () => {
     });
   }
 
+  it("takes a sign-in posted from APP_URL's page through a proxy that rewrites Host, and refuses one from another site with the app's page", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const body = new URLSearchParams({ email: "render@rendered.test", password: TEST_PASSWORD }).toString();
+    // Remix's own check compared the Origin with Host (or any X-Forwarded-Host) and threw: an empty 500.
+    const behindProxies: Record<string, string>[] = [{ Host: "app-internal:3000" }, { "X-Forwarded-Host": "elsewhere.example" }, { Host: "app-internal:3000", "Sec-Fetch-Site": "same-origin" }];
+    for (const headers of behindProxies) {
+      const page = await send("POST", "/login", { ...form, Origin: base, ...headers }, body);
+      expect(page.status, `${JSON.stringify(headers)}: ${page.body}`).toBe(302);
+      const data = await send("POST", "/login.data", { ...form, Origin: base, ...headers }, body);
+      expect(data.status, `${JSON.stringify(headers)} .data`).toBe(202);
+    }
+    const crossSite: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "https://evil.example", Host: "app-internal:3000", "X-Forwarded-Host": "evil.example" }];
+    for (const headers of crossSite) {
+      const refused = await send("POST", "/login", { ...form, ...headers }, body);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.body).toContain("<h1>Request refused</h1>");
+    }
+  });
+
   it("answers 400 to a path that is no percent-encoded UTF-8, {detail} on the API, without a stack trace", async () => {
     const api = await send("GET", "/api/users/%ff%fe", { Cookie: cookie });
     expect(api.status).toBe(400);

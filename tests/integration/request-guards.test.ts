@@ -21,7 +21,11 @@ import { args, cookiesFrom, postForm } from "../support/http";
 import { fetchHandler } from "../support/fetch-handler";
 
 type RouteModule = { loader?: (a: ReturnType<typeof args>) => unknown; action?: (a: ReturnType<typeof args>) => unknown };
+/** What the request handed to Remix says of where it is addressed and where it comes from. */
+const addressed = ({ request }: { request: Request }) =>
+  Response.json({ url: request.url, host: request.headers.get("host"), forwardedHost: request.headers.get("x-forwarded-host"), origin: request.headers.get("origin") });
 const routes: Record<string, RouteModule> = {
+  "/addressed": { action: addressed },
   "/api/auth/login": apiLogin,
   "/api/vacations": apiVacations,
   "/language": language,
@@ -97,6 +101,18 @@ function post(path: string, headers: Record<string, string>, body = "") {
   return fetch(base + path, { method: "POST", headers, body, redirect: "manual" });
 }
 
+/** An empty POST over node:http (fetch sends its own Host header, never the caller's). */
+function postWithHost(at: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(at + path, { method: "POST", headers }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 const form = { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" };
 const json = { "Content-Type": "application/json", "Accept-Language": "en" };
 const vacation = JSON.stringify({ start_date: "2027-03-01", end_date: "2027-03-02" });
@@ -138,6 +154,30 @@ describe("cross-site state changes", () => {
     expect((await post("/language", { ...form, Origin: "http://app.test", Cookie: fresh }, "lng=en&redirectTo=/")).status).toBe(302);
     const created = await post("/api/vacations", { ...json, Origin: base, Cookie: fresh }, vacation);
     expect(created.status, await created.clone().text()).toBe(201);
+  });
+
+  it("hands a state change it lets through addressed to its origin, so Remix's own check (Origin against Host) agrees", async () => {
+    const fresh = cookiesFrom((await login.action(args(postForm("/login", { email: "gil@guarded.test", password: TEST_PASSWORD })))) as Response);
+    const addressedTo = async (at: string, headers: Record<string, string>) => {
+      const answer = await postWithHost(at, "/addressed", { ...form, Cookie: fresh, ...headers });
+      return { status: answer.status, ...((answer.status === 200 ? JSON.parse(answer.body) : {}) as Record<string, string | null>) };
+    };
+    // APP_URL's page behind a proxy that rewrites Host: the request says where it came from.
+    expect(await addressedTo(base, { Origin: "http://app.test", Host: "app:3000" })).toEqual({ status: 200, url: "http://app.test/addressed", host: "app.test", forwardedHost: null, origin: "http://app.test" });
+    // A forwarded host from a sender TRUST_PROXY does not name counts for nothing, anywhere.
+    expect(await addressedTo(base, { Origin: "http://public.example", "X-Forwarded-Host": "public.example" })).toEqual({ status: 403 });
+    expect(await addressedTo(base, { Origin: base, "X-Forwarded-Host": "elsewhere.example" })).toMatchObject({ status: 200, host: new URL(base).host, forwardedHost: null });
+    // From a trusted proxy it names the public host.
+    expect(await addressedTo(proxiedBase, { Origin: "https://public.example", "X-Forwarded-Host": "public.example", "X-Forwarded-Proto": "https" })).toEqual({
+      status: 200,
+      url: "https://public.example/addressed",
+      host: "public.example",
+      forwardedHost: null,
+      origin: "https://public.example",
+    });
+    // Accepted by Sec-Fetch-Site with an Origin that names no origin: Remix is not shown it.
+    expect(await addressedTo(base, { "Sec-Fetch-Site": "same-origin", Origin: "null" })).toMatchObject({ status: 200, origin: null });
+    expect(await addressedTo(proxiedBase, { Origin: "https://evil.example", "X-Forwarded-Host": "public.example", "X-Forwarded-Proto": "https" })).toEqual({ status: 403 });
   });
 
   it("leaves bearer-token calls and cookie-less clients alone", async () => {
