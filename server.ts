@@ -100,6 +100,8 @@ function createApp(build: ServerBuild) {
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestScope: {} }),
     }),
   );
+  // What Express or the handler above passes on as an error: the app's answer, never a stack trace.
+  app.use(runtime.errorAnswers());
   return app;
 }
 

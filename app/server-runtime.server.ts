@@ -14,7 +14,7 @@ export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
 export { getEnv } from "~/utils/env.server";
 export { checkoutOrigins } from "~/utils/stripe.server";
-export { requestGuards } from "~/utils/request-guards.server";
+export { errorAnswers, requestGuards } from "~/utils/request-guards.server";
 
 /** Migrations (SQLite or PostgreSQL), then the demo company on an empty database when configured. */
 export async function prepareDatabase() {

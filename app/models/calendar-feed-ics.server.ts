@@ -1,7 +1,7 @@
 // A feed's events as an iCalendar document, written by ical-generator (escaping, line folding,
 // all-day values): nothing of the format is written by hand here.
 import { createHash } from "node:crypto";
-import ical, { ICalEventStatus, ICalEventTransparency } from "ical-generator";
+import ical, { escape, ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import { toUtcDate } from "~/lib/dates";
 import type { FeedEvent } from "~/lib/calendar-feeds";
 
@@ -21,8 +21,12 @@ export interface FeedCalendar {
 
 export function renderIcs(calendar: FeedCalendar): string {
   const document = ical({
-    name: calendar.name,
-    description: calendar.description,
+    // ical-generator writes the calendar's NAME, X-WR-CALNAME and X-WR-CALDESC as given, while it
+    // escapes an event's SUMMARY and DESCRIPTION: its own TEXT escaping (RFC 5545 3.3.11: \ ; ,
+    // and line breaks), the one it exports, makes the names TEXT too. A company or team named
+    // "Silva, Lda" or with a line break would otherwise split the property or the document.
+    name: escape(calendar.name, false),
+    description: escape(calendar.description, false),
     prodId: { company: "Folga", product: "Calendar feeds", language: "EN" },
     ttl: FEED_REFRESH_SECONDS,
   });
@@ -44,7 +48,9 @@ export function renderIcs(calendar: FeedCalendar): string {
       lastModified: event.modified,
     });
   }
-  return document.toString();
+  // Every content line ends with CRLF (RFC 5545 3.1), the last one too: ical-generator ends its
+  // text at END:VCALENDAR.
+  return `${document.toString()}\r\n`;
 }
 
 /** A validator of the document (weak: compression may re-encode the bytes it names). */

@@ -26,8 +26,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Request Remix builds cannot even carry TRACE or CONNECT.
 const KNOWN_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
 
-type Refusal = "badRequest" | "crossSite" | "methodNotAllowed" | "tooLarge";
-const STATUS: Record<Refusal, number> = { badRequest: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413 };
+type Refusal = "badRequest" | "crossSite" | "methodNotAllowed" | "tooLarge" | "unexpected";
+const STATUS: Record<Refusal, number> = { badRequest: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413, unexpected: 500 };
 
 export interface RequestGuardOptions {
   /** The app's public address (APP_URL): its origin is always this app's own. */
@@ -47,11 +47,20 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
       res.setHeader("Allow", [...KNOWN_METHODS].join(", "));
       return void refuse(req, res, "methodNotAllowed");
     }
-    if (isLegacyDataRequest(req.originalUrl)) return void refuse(req, res, "badRequest");
+    // A path that is no percent-encoding of UTF-8 (`/api/users/%ff%fe`) names nothing here; Express
+    // would fail to decode it for the route and answer its own error page.
+    if (isLegacyDataRequest(req.originalUrl) || !isDecodablePath(req.path)) return void refuse(req, res, "badRequest");
+    const forwardedHost = trustedForwardedHost(req);
+    // A forwarded host that `trust proxy` (TRUST_PROXY) does not let Express read is nobody's word:
+    // Remix would still read it (its CSRF check, the port of the URL it builds).
+    if (!forwardedHost) delete req.headers["x-forwarded-host"];
     // Remix reads no body of a GET or HEAD.
     if (req.method === "GET" || req.method === "HEAD") return next();
-    if (!SAFE_METHODS.has(req.method) && isCrossSite(req, [appOrigin, `${req.protocol}://${host}`])) {
-      return void refuse(req, res, "crossSite");
+    if (!SAFE_METHODS.has(req.method)) {
+      const ownOrigins = [appOrigin, `${req.protocol}://${host}`];
+      if (forwardedHost) ownOrigins.push(`${req.protocol}://${forwardedHost}`);
+      if (isCrossSite(req, ownOrigins)) return void refuse(req, res, "crossSite");
+      addressToOrigin(req);
     }
     const limit = bodyLimit(req);
     const declared = req.headers["content-length"];
@@ -66,6 +75,24 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
 }
 
 /**
+ * The last handler (server.ts installs it after the Remix handler): an error Express or the Remix
+ * handler passes on is answered like a refusal, `{detail}` for /api and a small page for the rest,
+ * never with Express's own page, which shows the stack trace outside production. A client's
+ * mistake (an error with a 4xx status, as Express gives a path it cannot decode) is a 400; anything
+ * else is logged and answered 500.
+ */
+export function errorAnswers(): express.ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    // Part of an answer went out: Express's own handler ends the connection.
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    const clientError = typeof status === "number" && status >= 400 && status < 500;
+    if (!clientError) console.error(error);
+    void refuse(req, res, clientError ? "badRequest" : "unexpected");
+  };
+}
+
+/**
  * A `_data` query parameter: Remix's data requests before single fetch. This app's client asks
  * for `<path>.data` instead, yet Remix still hands `?_data=` to its old handler, which answers a
  * loader's plain `null` with a 500. Nobody but a hand-made URL sends it.
@@ -73,6 +100,52 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
 function isLegacyDataRequest(url: string): boolean {
   const query = url.indexOf("?");
   return query !== -1 && url.includes("_data", query) && new URLSearchParams(url.slice(query + 1)).has("_data");
+}
+
+function isDecodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first X-Forwarded-Host, when Express takes the request's host from it: `req.hostname` reads
+ * that header only from a proxy `trust proxy` trusts (Express's documented rule), the Host header
+ * otherwise.
+ */
+function trustedForwardedHost(req: express.Request): string | undefined {
+  const forwarded = req.get("x-forwarded-host")?.split(",")[0].trim();
+  if (!forwarded || !isValidHost(forwarded)) return undefined;
+  return new URL(`http://${forwarded}`).hostname === (req.hostname ?? "").toLowerCase() ? forwarded : undefined;
+}
+
+/**
+ * A state change this guard let through reaches Remix addressed to the origin it came from.
+ * Remix runs a CSRF check of its own on page and data posts: the Origin's host must equal
+ * X-Forwarded-Host or Host, or it throws and the page is an empty 500. Behind a proxy that rewrites
+ * Host (`proxy_set_header Host app:3000`) a post from APP_URL's own page failed it. The guard is
+ * the one decision (it also covers /api and Sec-Fetch-Site); here Remix's check is made to agree
+ * with it. An Origin that names no origin ("null", from a request the guard accepted by its bearer
+ * token or Sec-Fetch-Site) is left out of what Remix sees. See docs/decisions/0071.
+ */
+function addressToOrigin(req: express.Request) {
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  let host = "";
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // "null" or no URL at all.
+  }
+  if (!host) {
+    delete req.headers.origin;
+    return;
+  }
+  req.headers.host = host;
+  delete req.headers["x-forwarded-host"];
 }
 
 function isValidHost(host: string): boolean {

@@ -15,13 +15,17 @@ import * as myCalendar from "~/routes/_app.my-calendar";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { BACKOFFS, resetRateLimits } from "~/utils/rate-limit.server";
-import { BODY_LIMITS, requestGuards } from "~/utils/request-guards.server";
+import { BODY_LIMITS, errorAnswers, requestGuards } from "~/utils/request-guards.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, cookiesFrom, postForm } from "../support/http";
 import { fetchHandler } from "../support/fetch-handler";
 
 type RouteModule = { loader?: (a: ReturnType<typeof args>) => unknown; action?: (a: ReturnType<typeof args>) => unknown };
+/** What the request handed to Remix says of where it is addressed and where it comes from. */
+const addressed = ({ request }: { request: Request }) =>
+  Response.json({ url: request.url, host: request.headers.get("host"), forwardedHost: request.headers.get("x-forwarded-host"), origin: request.headers.get("origin") });
 const routes: Record<string, RouteModule> = {
+  "/addressed": { action: addressed },
   "/api/auth/login": apiLogin,
   "/api/vacations": apiVacations,
   "/language": language,
@@ -47,11 +51,13 @@ async function render(request: Request): Promise<Response> {
   }
 }
 
-async function listen(trustProxy: ReturnType<typeof getEnv>["TRUST_PROXY"]) {
+async function listen(trustProxy: ReturnType<typeof getEnv>["TRUST_PROXY"], mode?: "production" | "development") {
   const app = express();
+  if (mode) app.set("env", mode);
   app.set("trust proxy", trustProxy);
   app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(fetchHandler(render));
+  app.all("*", fetchHandler(render));
+  app.use(errorAnswers());
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -94,6 +100,19 @@ afterAll(async () => {
 function post(path: string, headers: Record<string, string>, body = "") {
   return fetch(base + path, { method: "POST", headers, body, redirect: "manual" });
 }
+
+/** An empty POST over node:http (fetch sends its own Host header, never the caller's). */
+function postWithHost(at: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(at + path, { method: "POST", headers }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 const form = { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" };
 const json = { "Content-Type": "application/json", "Accept-Language": "en" };
 const vacation = JSON.stringify({ start_date: "2027-03-01", end_date: "2027-03-02" });
@@ -135,6 +154,30 @@ describe("cross-site state changes", () => {
     expect((await post("/language", { ...form, Origin: "http://app.test", Cookie: fresh }, "lng=en&redirectTo=/")).status).toBe(302);
     const created = await post("/api/vacations", { ...json, Origin: base, Cookie: fresh }, vacation);
     expect(created.status, await created.clone().text()).toBe(201);
+  });
+
+  it("hands a state change it lets through addressed to its origin, so Remix's own check (Origin against Host) agrees", async () => {
+    const fresh = cookiesFrom((await login.action(args(postForm("/login", { email: "gil@guarded.test", password: TEST_PASSWORD })))) as Response);
+    const addressedTo = async (at: string, headers: Record<string, string>) => {
+      const answer = await postWithHost(at, "/addressed", { ...form, Cookie: fresh, ...headers });
+      return { status: answer.status, ...((answer.status === 200 ? JSON.parse(answer.body) : {}) as Record<string, string | null>) };
+    };
+    // APP_URL's page behind a proxy that rewrites Host: the request says where it came from.
+    expect(await addressedTo(base, { Origin: "http://app.test", Host: "app:3000" })).toEqual({ status: 200, url: "http://app.test/addressed", host: "app.test", forwardedHost: null, origin: "http://app.test" });
+    // A forwarded host from a sender TRUST_PROXY does not name counts for nothing, anywhere.
+    expect(await addressedTo(base, { Origin: "http://public.example", "X-Forwarded-Host": "public.example" })).toEqual({ status: 403 });
+    expect(await addressedTo(base, { Origin: base, "X-Forwarded-Host": "elsewhere.example" })).toMatchObject({ status: 200, host: new URL(base).host, forwardedHost: null });
+    // From a trusted proxy it names the public host.
+    expect(await addressedTo(proxiedBase, { Origin: "https://public.example", "X-Forwarded-Host": "public.example", "X-Forwarded-Proto": "https" })).toEqual({
+      status: 200,
+      url: "https://public.example/addressed",
+      host: "public.example",
+      forwardedHost: null,
+      origin: "https://public.example",
+    });
+    // Accepted by Sec-Fetch-Site with an Origin that names no origin: Remix is not shown it.
+    expect(await addressedTo(base, { "Sec-Fetch-Site": "same-origin", Origin: "null" })).toMatchObject({ status: 200, origin: null });
+    expect(await addressedTo(proxiedBase, { Origin: "https://evil.example", "X-Forwarded-Host": "public.example", "X-Forwarded-Proto": "https" })).toEqual({ status: 403 });
   });
 
   it("leaves bearer-token calls and cookie-less clients alone", async () => {
@@ -290,6 +333,21 @@ describe("malformed requests", () => {
     }
     // A parameter that merely contains the letters is an ordinary query.
     expect((await send("GET", "/login?q=_data")).status).toBe(200);
+  });
+
+  it("answers 400 to a path that is no percent-encoded UTF-8: {detail} on the API, a page elsewhere, no stack trace in production or development", async () => {
+    for (const mode of ["production", "development"] as const) {
+      const { server, base: modeBase } = await listen(false, mode);
+      servers.push(server);
+      for (const path of ["/api/users/%ff%fe", "/api/vacations/%E0%A4%A", "/people/%ff", "/50%off"]) {
+        const answer = await fetch(modeBase + path, { headers: { "Accept-Language": "en" } });
+        const text = await answer.text();
+        expect(answer.status, `${mode} ${path}`).toBe(400);
+        expect(text).not.toMatch(/URIError|node_modules|at \w/);
+        if (path.startsWith("/api/")) expect(JSON.parse(text)).toEqual({ detail: "The data sent could not be read. Go back and try again." });
+        else expect(text).toContain("<h1>Request not understood</h1>");
+      }
+    }
   });
 
   it("answers 400 to a Host header that is no host", async () => {

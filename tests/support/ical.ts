@@ -19,11 +19,21 @@ export interface ParsedEvent {
 
 export interface ParsedCalendar {
   name: string | null;
+  /** NAME alone (name is X-WR-CALNAME, or NAME without it). */
+  nameProperty: string | null;
   description: string | null;
   events: ParsedEvent[];
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+/**
+ * A calendar's NAME (RFC 7986), X-WR-CALNAME and X-WR-CALDESC are TEXT, which calendar apps
+ * unescape; ical.js does not know them and hands their raw value over.
+ */
+const calendarText = (calendar: ICAL.Component, name: string) => {
+  const value = calendar.getFirstPropertyValue(name);
+  return value === null || value === undefined ? null : (ICAL.design.icalendar.value.text.fromICAL(String(value)) as string);
+};
 
 export function parseFeed(ics: string): ParsedCalendar {
   const calendar = new ICAL.Component(ICAL.parse(ics));
@@ -45,8 +55,9 @@ export function parseFeed(ics: string): ParsedCalendar {
     };
   });
   return {
-    name: text(calendar.getFirstPropertyValue("x-wr-calname")) ?? text(calendar.getFirstPropertyValue("name")),
-    description: text(calendar.getFirstPropertyValue("x-wr-caldesc")),
+    name: calendarText(calendar, "x-wr-calname") ?? calendarText(calendar, "name"),
+    nameProperty: calendarText(calendar, "name"),
+    description: calendarText(calendar, "x-wr-caldesc"),
     events,
   };
 }

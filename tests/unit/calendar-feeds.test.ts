@@ -189,6 +189,22 @@ describe("the iCalendar document", () => {
     expect(ics).not.toContain("Private");
   });
 
+  it("escapes the calendar's names as TEXT, like SUMMARY, ends every line with CRLF and folds at 75 octets", () => {
+    const name = "Silva, Irmãos; Filhos \\ Lda\nPorto";
+    const description = `Ausências; da equipa, de ${"Ação ".repeat(30)}`;
+    const document = renderIcs({ name, description, events: [{ ...events[0], summary: name }], busy: false });
+    const escaped = "Silva\\, Irmãos\\; Filhos \\\\ Lda\\nPorto";
+    const unfolded = document.replace(/\r\n /g, "");
+    for (const property of ["NAME", "X-WR-CALNAME", "SUMMARY"]) expect(unfolded).toContain(`\r\n${property}:${escaped}\r\n`);
+    expect(unfolded).toContain(`\r\nX-WR-CALDESC:Ausências\\; da equipa\\, de ${"Ação ".repeat(30)}\r\n`);
+    expect(document.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    const lines = document.slice(0, -2).split("\r\n");
+    expect(lines.every((line) => Buffer.byteLength(line) <= 75 && !/[\r\n]/.test(line))).toBe(true);
+    expect(lines.filter((line) => line.startsWith(" ")).length).toBeGreaterThan(0);
+    const parsed = parseFeed(document);
+    expect(parsed).toMatchObject({ name, nameProperty: name, description, events: [expect.objectContaining({ summary: name })] });
+  });
+
   it("marks the owner's own vacations busy", () => {
     expect(parseFeed(renderIcs({ name: "x", description: "y", events, busy: true })).events[0].transparency).toBe("OPAQUE");
   });
