@@ -15,7 +15,7 @@ export async function checkCredentials(email: string, password: string, ip: stri
   await assertNoBackoff(BACKOFFS.loginPerAccount, email, now);
   const user = await getDb().user.findUnique({
     where: { email },
-    select: { id: true, companyId: true, role: true, isMaster: true, passwordHash: true, emailVerifiedAt: true, preferredLanguage: true, deactivatedAt: true },
+    select: { id: true, companyId: true, role: true, isMaster: true, tokenVersion: true, passwordHash: true, emailVerifiedAt: true, preferredLanguage: true, deactivatedAt: true },
   });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   // A deactivated person is refused like a wrong password: the account no longer exists for them.

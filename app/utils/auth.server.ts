@@ -83,10 +83,14 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
   };
 }
 
-/** The current user of a user id, or null when they no longer exist or were deactivated. */
-export async function loadViewer(userId: string, companyId?: string): Promise<SignedInViewer | null> {
+/**
+ * The current user of a user id, or null when they no longer exist or were deactivated; with
+ * `tokenVersion` (an access token's), also null when the person's tokens were ended since
+ * (User.tokenVersion), in the same one read.
+ */
+export async function loadViewer(userId: string, companyId?: string, tokenVersion?: number): Promise<SignedInViewer | null> {
   const row = await getDb().user.findFirst({
-    where: { id: userId, deactivatedAt: null, ...(companyId ? { companyId } : {}) },
+    where: { id: userId, deactivatedAt: null, ...(companyId ? { companyId } : {}), ...(tokenVersion === undefined ? {} : { tokenVersion }) },
     select: currentUserSelect,
   });
   return row ? viewerOf(row) : null;
