@@ -12,7 +12,7 @@ import { loginFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
+import { AppError, errorInit } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import authStyles from "~/styles/auth.css";
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
           errorValues: cause.params,
           unverifiedEmail: cause.code === "email_not_verified" ? submission.value.email : null,
         },
-        { status: cause.status },
+        errorInit(cause),
       );
     }
     throw error;

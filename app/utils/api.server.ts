@@ -4,7 +4,7 @@ import { authenticateApiToken, isApiTokenSecret } from "~/models/integration-tok
 import { inApiCall, isInApiCall, setActingToken } from "./api-call.server";
 import { getOptionalViewer, loadTokenViewer, loadViewer, type SignedInViewer } from "./auth.server";
 import { messageValues } from "~/i18n";
-import { AppError } from "./errors.server";
+import { AppError, errorInit } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
 import { apiPagingSchema } from "~/lib/schemas/api";
@@ -34,7 +34,7 @@ export async function apiErrorResponse(request: Request, error: unknown): Promis
   if (error instanceof AppError) {
     const detail = t(error.message, messageValues(error.params));
     const fields = error.status === 400 && Object.keys(error.fields).length ? translateFields(error.fields, t) : undefined;
-    return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
+    return Response.json(fields ? { detail, fields } : { detail }, errorInit(error));
   }
   console.error(error);
   return Response.json({ detail: t("errorPage.unexpected.body") }, { status: 500 });

@@ -53,7 +53,7 @@ async function add(tx: Prisma.TransactionClient, limit: Limit, key: string, now:
 
 function limited(window: Window, now: number) {
   const minutes = Math.max(1, Math.ceil((window.resetAt - now) / 60_000));
-  return new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) } });
+  return new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) }, retryAfterSeconds: (window.resetAt - now) / 1000 });
 }
 
 /** Throws 429 when the key already used up its window; the message says when to retry. */
@@ -125,7 +125,9 @@ export async function nextAttemptAt(backoff: Backoff, key: string, now = Date.no
 /** Throws 429 while the key must wait; the message says how many seconds. */
 export async function assertNoBackoff(backoff: Backoff, key: string, now = Date.now()) {
   const at = await nextAttemptAt(backoff, key, now);
-  if (at) throw new AppError(429, "rate_limited", "errors.retryInSeconds", { params: { seconds: String(Math.ceil((at - now) / 1000)) } });
+  if (!at) return;
+  const seconds = Math.ceil((at - now) / 1000);
+  throw new AppError(429, "rate_limited", "errors.retryInSeconds", { params: { seconds: String(seconds) }, retryAfterSeconds: seconds });
 }
 
 export async function recordFailure(backoff: Backoff, key: string, now = Date.now()) {

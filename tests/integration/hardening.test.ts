@@ -142,6 +142,7 @@ describe("sign-in backoff instead of a lockout", () => {
       for (let i = 0; i < BACKOFFS.loginPerAccount.freeFailures; i++) expect((await login("wrong")).status).toBe(401);
       const waiting = await login(TEST_PASSWORD);
       expect(waiting.status).toBe(429);
+      expect(waiting.headers.get("Retry-After")).toBe("1");
       expect(await waiting.json()).toEqual({ detail: "Too many attempts. Wait 1 s and try again." });
       vi.setSystemTime(Date.now() + 1000);
       expect((await login(TEST_PASSWORD)).status).toBe(200);
