@@ -84,7 +84,9 @@ export async function consumeLimit(limit: Limit, key: string, now = Date.now()) 
 /**
  * Exponential backoff after failures (sign-in): the first `freeFailures` cost nothing, then each
  * further attempt must wait 2^k seconds after the last failure, at most `maxDelayMs`. Unlike a
- * lockout, the right password works again as soon as the wait is over, so nobody can shut a
+ * lockout, the right password works again as soon as the wait is over; and a client that signed
+ * in to the account before is not held by the account's wait at all, only by its own (known-device
+ * cookies, docs/decisions/0070-access-token-version-and-device-cookies.md), so nobody can shut a
  * person out of their account by failing on purpose (docs/decisions/0012-input-limits.md).
  */
 export interface Backoff {
@@ -98,6 +100,9 @@ export interface Backoff {
 export const BACKOFFS = {
   loginPerAccount: { name: "login:account", freeFailures: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 60 * 60_000 },
   loginPerAddress: { name: "login:address", freeFailures: 20, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
+  // A client with a known-device cookie for the account waits on its own failures instead of the
+  // account's (device-cookie.server.ts): the same curve, out of an attacker's reach.
+  loginPerDevice: { name: "login:device", freeFailures: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 60 * 60_000 },
 } satisfies Record<string, Backoff>;
 
 interface Failures {
