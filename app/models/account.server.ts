@@ -41,14 +41,17 @@ export async function requestPasswordReset(email: string, now = new Date()) {
   });
 }
 
-/** New password; every session and refresh token of the user ends, and the mailbox counts as verified. */
+/**
+ * New password; every session, refresh token and access token of the user ends (the token version
+ * moves on), and the mailbox counts as verified.
+ */
 export async function resetPassword(token: string, password: string, now = new Date()) {
   // A bad link is refused before the (deliberately slow) hash is paid for.
   await peekUserToken(token, "password_reset", now);
   const passwordHash = await hashPassword(password);
   return getDb().$transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, "password_reset", now);
-    const user = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: now }, select: { companyId: true } });
+    const user = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: now, tokenVersion: { increment: 1 } }, select: { companyId: true } });
     const sessions = await tx.session.deleteMany({ where: { userId } });
     const tokens = await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
     // The password itself never reaches the audit; that it changed, and what it ended, does.

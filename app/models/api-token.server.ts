@@ -16,6 +16,7 @@ interface TokenUser {
   companyId: string;
   role: string;
   isMaster: boolean;
+  tokenVersion: number;
 }
 
 async function issue(user: TokenUser, familyId: string, now: Date, db: Prisma.TransactionClient | PrismaClient = getDb()) {
@@ -23,7 +24,7 @@ async function issue(user: TokenUser, familyId: string, now: Date, db: Prisma.Tr
   await db.refreshToken.create({
     data: { userId: user.id, familyId, tokenHash: hashToken(refreshToken), expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS) },
   });
-  const accessToken = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role, master: user.isMaster });
+  const accessToken = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role, master: user.isMaster, version: user.tokenVersion });
   return { accessToken, refreshToken };
 }
 
@@ -42,16 +43,19 @@ export async function refreshTokenPair(refreshToken: string, now = new Date()) {
   const db = getDb();
   const row = await db.refreshToken.findUnique({
     where: { tokenHash: hashToken(refreshToken) },
-    include: { user: { select: { id: true, companyId: true, role: true, isMaster: true, deactivatedAt: true } } },
+    include: { user: { select: { id: true, companyId: true, role: true, isMaster: true, tokenVersion: true, deactivatedAt: true } } },
   });
   if (!row || row.revokedAt || row.expiresAt <= now || row.user.deactivatedAt) throw invalid;
   // Only one caller can rotate a token: the conditional update is the lock.
   const { count } = await db.refreshToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } });
   if (count !== 1) {
     // A rotated token presented again has leaked: the sign-in it belongs to ends, a security event.
+    // So do the person's access tokens, which whoever holds the leaked token may have too: their
+    // version moves on (the person's other sign-ins refresh once to carry on).
     await db.$transaction(async (tx) => {
       const revoked = await tx.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
       if (revoked.count === 0) return;
+      await tx.user.update({ where: { id: row.user.id }, data: { tokenVersion: { increment: 1 } } });
       await recordAudit(
         { companyId: row.user.companyId, actorId: null, action: "auth.sessions_revoked", entity: "user", entityId: row.user.id, details: { reason: "refresh_token_reused", via: "api", tokens: revoked.count } },
         tx,

@@ -143,7 +143,7 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
   assertAllowed(canManagePerson(viewer, user));
   const { companyId } = viewer;
   await getDb().$transaction(async (tx) => {
-    const { count } = await tx.user.updateMany({ where: { id: user.id, companyId, deactivatedAt: null }, data: { deactivatedAt: now } });
+    const { count } = await tx.user.updateMany({ where: { id: user.id, companyId, deactivatedAt: null }, data: { deactivatedAt: now, tokenVersion: { increment: 1 } } });
     if (count !== 1) throw new AppError(404, "not_found", "errors.userNotFound");
     const pending = await tx.vacation.findMany({ where: { companyId, userId: user.id, status: "pending" }, select: { id: true } });
     await tx.vacation.updateMany({ where: { companyId, userId: user.id, status: "pending" }, data: { status: "cancelled" } });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { vacationRequestSchema } from "~/lib/schemas/vacation";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
-import { AppError } from "~/utils/errors.server";
+import { AppError, errorInit } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { cancelVacation, createVacation, decideVacation } from "./vacation.server";
@@ -80,7 +80,7 @@ export async function runRowAction(
     if (intent === "cancel") await cancelVacation(viewer, id, options.today);
     else await decideVacation(viewer, id, intent === "approve" ? "approved" : "rejected");
   } catch (error) {
-    if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, FAILURE_KEYS[intent]) }, { status: error.status });
+    if (error instanceof AppError) return data<ActionReply>({ notice: noticeOf(error, FAILURE_KEYS[intent]) }, errorInit(error));
     // Spec §8: 'Failed to approve vacation' and the like, rather than an error page.
     console.error(error);
     return data<ActionReply>({ notice: { tone: "error", key: FAILURE_KEYS[intent] } }, { status: 500 });

@@ -128,7 +128,7 @@ export async function assertOutsideRecipientsAllowed(companyId: string, requeste
   if (outside.length === 0) return;
   const { remaining, minutes } = await remainingInWindow(LIMITS.outsideRecipientsPerUser, requesterId, now);
   if (outside.length > remaining) {
-    throw new AppError(429, "too_many_outside_recipients", "validation.outsideRecipientsPerHour", { params: { minutes: String(minutes), remaining: String(remaining) } });
+    throw new AppError(429, "too_many_outside_recipients", "validation.outsideRecipientsPerHour", { params: { minutes: String(minutes), remaining: String(remaining) }, retryAfterSeconds: minutes * 60 });
   }
 }
 

@@ -12,7 +12,8 @@ import { loginFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
+import { deviceCookieHeader } from "~/utils/device-cookie.server";
+import { AppError, errorInit } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import authStyles from "~/styles/auth.css";
@@ -48,6 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
       select: { user: { select: { id: true, preferredLanguage: true } } },
     });
     const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId, user.id) });
+    // This browser now knows the account: the account's sign-in wait no longer holds it (decision 0070).
+    headers.append("Set-Cookie", await deviceCookieHeader(request, user.id));
     // The profile's language follows the person to a new browser.
     if (isLanguage(user.preferredLanguage)) headers.append("Set-Cookie", await languageCookieHeader(user.preferredLanguage));
     return redirect(target, { headers });
@@ -61,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
           errorValues: cause.params,
           unverifiedEmail: cause.code === "email_not_verified" ? submission.value.email : null,
         },
-        { status: cause.status },
+        errorInit(cause),
       );
     }
     throw error;

@@ -12,7 +12,7 @@ import { formatMoney } from "~/lib/money";
 import { interestSchema } from "~/lib/schemas/billing";
 import { registerInterest } from "~/models/public-interest.server";
 import { getEnv } from "~/utils/env.server";
-import { AppError } from "~/utils/errors.server";
+import { AppError, errorInit } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { clientIp } from "~/utils/rate-limit.server";
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await registerInterest(submission.value, await getLanguage(request), clientIp(request));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<InterestReply>({ status: "invalid", message: error.message, values: error.params, email }, { status: error.status });
+    return data<InterestReply>({ status: "invalid", message: error.message, values: error.params, email }, errorInit(error));
   }
   return data<InterestReply>({ status: "thanks" });
 }

@@ -4,7 +4,7 @@ import { authenticateApiToken, isApiTokenSecret } from "~/models/integration-tok
 import { inApiCall, isInApiCall, setActingToken } from "./api-call.server";
 import { getOptionalViewer, loadTokenViewer, loadViewer, type SignedInViewer } from "./auth.server";
 import { messageValues } from "~/i18n";
-import { AppError } from "./errors.server";
+import { AppError, errorInit } from "./errors.server";
 import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
 import { apiPagingSchema } from "~/lib/schemas/api";
@@ -34,7 +34,7 @@ export async function apiErrorResponse(request: Request, error: unknown): Promis
   if (error instanceof AppError) {
     const detail = t(error.message, messageValues(error.params));
     const fields = error.status === 400 && Object.keys(error.fields).length ? translateFields(error.fields, t) : undefined;
-    return Response.json(fields ? { detail, fields } : { detail }, { status: error.status });
+    return Response.json(fields ? { detail, fields } : { detail }, errorInit(error));
   }
   console.error(error);
   return Response.json({ detail: t("errorPage.unexpected.body") }, { status: 500 });
@@ -61,7 +61,8 @@ export async function parseBody<T extends z.ZodType>(request: Request, schema: T
 /**
  * The caller of an /api route: `Authorization: Bearer <access token>` or `Bearer fol_…` (an API
  * token), else the browser's session cookie (so enhanced pages can call the API). The user is
- * re-read, so a deactivated user or a changed role takes effect at once. A change is refused (402)
+ * re-read, so a deactivated user or a changed role takes effect at once, and so is the access
+ * token's version: one issued before a password reset or a refresh token's reuse is refused. A change is refused (402)
  * in a read-only company unless the route keeps it open (`access`).
  */
 export async function requireApiUser(request: Request, access?: WriteAccess): Promise<SignedInViewer> {
@@ -70,7 +71,7 @@ export async function requireApiUser(request: Request, access?: WriteAccess): Pr
     const credential = header.slice(7).trim();
     if (isApiTokenSecret(credential)) return requireApiTokenViewer(request, credential, access);
     const claims = await verifyAccessToken(credential);
-    const viewer = claims ? await loadViewer(claims.userId, claims.companyId) : null;
+    const viewer = claims ? await loadViewer(claims.userId, claims.companyId, claims.version) : null;
     if (!viewer) throw new AppError(401, "unauthorized", "auth.notAuthenticated");
     await assertCompanyWritable(viewer, request, access);
     return viewer;

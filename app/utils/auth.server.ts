@@ -7,6 +7,7 @@ import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 import { getDb } from "./db.server";
 import { AppError } from "./errors.server";
 import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type CompanySubscription, type Role, type Viewer } from "./permissions.server";
+import { knownDevices } from "./device-cookie.server";
 import { clientIp } from "./rate-limit.server";
 import { loadReviewRouting } from "~/models/approval.server";
 import { assertCompanyWritable, type WriteAccess } from "~/models/company-access.server";
@@ -29,7 +30,7 @@ authenticator.use(
     const parsed = loginFormSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new AppError(400, "invalid_credentials", INVALID_CREDENTIALS);
     const ip = clientIp(request);
-    const user = await checkCredentials(parsed.data.email, parsed.data.password, ip);
+    const user = await checkCredentials(parsed.data.email, parsed.data.password, ip, Date.now(), await knownDevices(request));
     return openSession(user, { ip, userAgent: request.headers.get("User-Agent") });
   }),
   "form",
@@ -83,10 +84,14 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
   };
 }
 
-/** The current user of a user id, or null when they no longer exist or were deactivated. */
-export async function loadViewer(userId: string, companyId?: string): Promise<SignedInViewer | null> {
+/**
+ * The current user of a user id, or null when they no longer exist or were deactivated; with
+ * `tokenVersion` (an access token's), also null when the person's tokens were ended since
+ * (User.tokenVersion), in the same one read.
+ */
+export async function loadViewer(userId: string, companyId?: string, tokenVersion?: number): Promise<SignedInViewer | null> {
   const row = await getDb().user.findFirst({
-    where: { id: userId, deactivatedAt: null, ...(companyId ? { companyId } : {}) },
+    where: { id: userId, deactivatedAt: null, ...(companyId ? { companyId } : {}), ...(tokenVersion === undefined ? {} : { tokenVersion }) },
     select: currentUserSelect,
   });
   return row ? viewerOf(row) : null;

@@ -5,11 +5,14 @@
 export interface AppErrorDetails {
   fields?: Record<string, string>;
   params?: Record<string, string>;
+  /** For a 429: in how many seconds to try again, sent as Retry-After (RFC 9110). */
+  retryAfterSeconds?: number;
 }
 
 export class AppError extends Error {
   readonly fields: Record<string, string>;
   readonly params: Record<string, string>;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly status: number,
@@ -21,7 +24,14 @@ export class AppError extends Error {
     this.name = "AppError";
     this.fields = details.fields ?? {};
     this.params = details.params ?? {};
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(details.retryAfterSeconds));
   }
+}
+
+/** The status an error is answered with, and Retry-After when it says when to try again: pages and /api alike. */
+export function errorInit(error: AppError): ResponseInit {
+  if (error.retryAfterSeconds === undefined) return { status: error.status };
+  return { status: error.status, headers: { "Retry-After": String(error.retryAfterSeconds) } };
 }
 
 export const forbidden = () => new AppError(403, "forbidden", "errors.forbidden");

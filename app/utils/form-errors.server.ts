@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { Notice } from "~/components/action-notice";
 import type { ConfirmationStepData } from "./confirmation.server";
-import { AppError } from "./errors.server";
+import { AppError, errorInit } from "./errors.server";
 
 /** What every HTML action answers. */
 export interface ActionReply {
@@ -31,7 +31,7 @@ export interface RouteErrorData {
 
 function asRouteError(error: unknown): unknown {
   if (error instanceof AppError) {
-    return data<RouteErrorData>({ message: error.message, params: error.params }, { status: error.status });
+    return data<RouteErrorData>({ message: error.message, params: error.params }, errorInit(error));
   }
   return error;
 }
@@ -55,7 +55,7 @@ export async function withActionErrors<T>(act: () => Promise<T>) {
     return await act();
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<ActionReply>({ notice: noticeOf(error, "errors.actionFailed") }, { status: error.status });
+    return data<ActionReply>({ notice: noticeOf(error, "errors.actionFailed") }, errorInit(error));
   }
 }
 
@@ -74,5 +74,5 @@ export function replyWithAppError(error: unknown, reply: Reply, hideFields: stri
   if (!(error instanceof AppError)) throw error;
   const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, [key]]));
   const formErrors = Object.keys(fieldErrors).length ? [] : [error.message];
-  return data<ActionReply>({ result: reply({ formErrors, fieldErrors, hideFields }), values: error.params }, { status: error.status });
+  return data<ActionReply>({ result: reply({ formErrors, fieldErrors, hideFields }), values: error.params }, errorInit(error));
 }

@@ -15,10 +15,15 @@ export interface AccessClaims {
   companyId: string;
   role: string;
   master: boolean;
+  /**
+   * The person's token version when the token was issued (User.tokenVersion): a password reset, a
+   * leaked refresh token or a deactivation moves it on, and every token issued before is refused.
+   */
+  version: number;
 }
 
 export function signAccessToken(claims: AccessClaims): Promise<string> {
-  return new SignJWT({ company: claims.companyId, role: claims.role, master: claims.master })
+  return new SignJWT({ company: claims.companyId, role: claims.role, master: claims.master, ver: claims.version })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -32,7 +37,10 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
   try {
     const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.company !== "string") return null;
-    return { userId: payload.sub, companyId: payload.company, role: String(payload.role), master: payload.master === true };
+    // A token from before versions were written (at most 15 minutes old) is of version 0.
+    const version = payload.ver ?? 0;
+    if (!Number.isSafeInteger(version)) return null;
+    return { userId: payload.sub, companyId: payload.company, role: String(payload.role), master: payload.master === true, version: version as number };
   } catch {
     return null;
   }

@@ -53,7 +53,7 @@ async function add(tx: Prisma.TransactionClient, limit: Limit, key: string, now:
 
 function limited(window: Window, now: number) {
   const minutes = Math.max(1, Math.ceil((window.resetAt - now) / 60_000));
-  return new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) } });
+  return new AppError(429, "rate_limited", "errors.rateLimited", { params: { minutes: String(minutes), count: String(minutes) }, retryAfterSeconds: (window.resetAt - now) / 1000 });
 }
 
 /** Throws 429 when the key already used up its window; the message says when to retry. */
@@ -84,7 +84,9 @@ export async function consumeLimit(limit: Limit, key: string, now = Date.now()) 
 /**
  * Exponential backoff after failures (sign-in): the first `freeFailures` cost nothing, then each
  * further attempt must wait 2^k seconds after the last failure, at most `maxDelayMs`. Unlike a
- * lockout, the right password works again as soon as the wait is over, so nobody can shut a
+ * lockout, the right password works again as soon as the wait is over; and a client that signed
+ * in to the account before is not held by the account's wait at all, only by its own (known-device
+ * cookies, docs/decisions/0070-access-token-version-and-device-cookies.md), so nobody can shut a
  * person out of their account by failing on purpose (docs/decisions/0012-input-limits.md).
  */
 export interface Backoff {
@@ -98,6 +100,9 @@ export interface Backoff {
 export const BACKOFFS = {
   loginPerAccount: { name: "login:account", freeFailures: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 60 * 60_000 },
   loginPerAddress: { name: "login:address", freeFailures: 20, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
+  // A client with a known-device cookie for the account waits on its own failures instead of the
+  // account's (device-cookie.server.ts): the same curve, out of an attacker's reach.
+  loginPerDevice: { name: "login:device", freeFailures: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 60 * 60_000 },
 } satisfies Record<string, Backoff>;
 
 interface Failures {
@@ -125,7 +130,9 @@ export async function nextAttemptAt(backoff: Backoff, key: string, now = Date.no
 /** Throws 429 while the key must wait; the message says how many seconds. */
 export async function assertNoBackoff(backoff: Backoff, key: string, now = Date.now()) {
   const at = await nextAttemptAt(backoff, key, now);
-  if (at) throw new AppError(429, "rate_limited", "errors.retryInSeconds", { params: { seconds: String(Math.ceil((at - now) / 1000)) } });
+  if (!at) return;
+  const seconds = Math.ceil((at - now) / 1000);
+  throw new AppError(429, "rate_limited", "errors.retryInSeconds", { params: { seconds: String(seconds) }, retryAfterSeconds: seconds });
 }
 
 export async function recordFailure(backoff: Backoff, key: string, now = Date.now()) {

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as apiLogout } from "~/routes/api.auth.logout";
 import { action as apiRefresh } from "~/routes/api.auth.refresh";
@@ -10,10 +10,13 @@ import { loader as apiMe } from "~/routes/api.users.me";
 import { loader as usersIndex } from "~/routes/api.users._index";
 import { action as userAction, loader as userLoader } from "~/routes/api.users.$id";
 import { loader as notFound } from "~/routes/api.$";
+import { action as resetPasswordAction } from "~/routes/reset-password";
+import { createUserToken } from "~/models/user-token.server";
+import { ACCESS_TOKEN_TTL_SECONDS } from "~/utils/jwt.server";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
-import { args } from "../support/http";
+import { args, postForm } from "../support/http";
 
 function json(path: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
   return new Request(`http://localhost${path}`, {
@@ -118,6 +121,49 @@ describe("API sign-in", () => {
     const response = await notFound({ request: json("/api/nope", "GET") });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: "Not found." });
+  });
+});
+
+// Issue 38: an access token lives 15 minutes, but not past the end of the person's credentials.
+describe("access tokens end with the person's credentials", () => {
+  const me = (accessToken: string) => apiMe(args(json("/api/users/me", "GET", undefined, bearer(accessToken))));
+  const refresh = (refreshToken: string) => apiRefresh(args(json("/api/auth/refresh", "POST", { refresh_token: refreshToken })));
+
+  it("refuses an access token issued before a password reset, at once", async () => {
+    const before = (await login("emp@acme.test")).body;
+    expect((await me(before.access_token)).status).toBe(200);
+    const token = await getDb().$transaction((tx) => createUserToken(tx, acmeEmployee.id, "password_reset"));
+    const reset = (await resetPasswordAction(args(postForm("/reset-password", { token, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })))) as Response;
+    expect(reset.headers.get("Location")).toBe("/login?reset=1");
+    expect((await me(before.access_token)).status).toBe(401);
+    // A sign-in after the reset carries the new version.
+    expect((await me((await login("emp@acme.test")).body.access_token)).status).toBe(200);
+  });
+
+  it("refuses the person's access tokens at once when a refresh token is reused; other sign-ins refresh to carry on", async () => {
+    const stolen = (await login("emp@acme.test")).body;
+    const elsewhere = (await login("emp@acme.test")).body;
+    const rotated = (await (await refresh(stolen.refresh_token)).json()) as { access_token: string; refresh_token: string };
+    expect((await me(rotated.access_token)).status).toBe(200);
+    expect((await refresh(stolen.refresh_token)).status).toBe(401);
+    for (const accessToken of [stolen.access_token, rotated.access_token, elsewhere.access_token]) expect((await me(accessToken)).status).toBe(401);
+    expect((await refresh(rotated.refresh_token)).status).toBe(401);
+    // The other sign-in's refresh token was not the leaked one's family: it still trades for a token that works.
+    const carriedOn = (await (await refresh(elsewhere.refresh_token)).json()) as { access_token: string };
+    expect((await me(carriedOn.access_token)).status).toBe(200);
+  });
+
+  it("after an ordinary sign-out, lets the access token run out its 15 minutes (docs/decisions/0070)", async () => {
+    const { body } = await login("emp@acme.test");
+    expect((await apiLogout(args(json("/api/auth/logout", "POST", { refresh_token: body.refresh_token })))).status).toBe(204);
+    expect((await me(body.access_token)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000);
+      expect((await me(body.access_token)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

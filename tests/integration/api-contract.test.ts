@@ -341,6 +341,8 @@ describe("real calls answer what the document allows", () => {
     const pair = await expectStatus(200, "POST", "/api/auth/login", { body: { email: emails.employee, password: TEST_PASSWORD } });
     const refreshed = await expectStatus(200, "POST", "/api/auth/refresh", { body: { refresh_token: pair.refresh_token } });
     await expectStatus(401, "POST", "/api/auth/refresh", { body: { refresh_token: pair.refresh_token } });
+    // That reuse ended every access token of the person (decision 0070), the later tests' one too.
+    tokens.employee = String((await expectStatus(200, "POST", "/api/auth/login", { body: { email: emails.employee, password: TEST_PASSWORD } })).access_token);
     await expectStatus(400, "POST", "/api/auth/refresh", { body: {} });
     await expectStatus(204, "POST", "/api/auth/logout", { body: { refresh_token: refreshed.refresh_token } });
   });

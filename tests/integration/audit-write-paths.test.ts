@@ -210,7 +210,7 @@ const WRITES: Record<string, WriteCase> = {
   },
   "allowance:setYearAllowances": { run: () => setYearAllowances(f.owner, { year: yearOf(f.monday) + 2, userIds: "everyone", yearly: 23 }), actions: ["allowance.updated"] },
   "api-token:issueTokenPair": {
-    run: async () => (f.tokens.refresh = (await issueTokenPair({ ...f.employee, id: f.employee.userId }, { ip: "203.0.113.9" })).refreshToken),
+    run: async () => (f.tokens.refresh = (await issueTokenPair({ ...f.employee, id: f.employee.userId, tokenVersion: 0 }, { ip: "203.0.113.9" })).refreshToken),
     actions: ["auth.signed_in"],
   },
   "api-token:revokeRefreshToken": { run: () => revokeRefreshToken(f.tokens.refresh), actions: ["auth.signed_out"] },
@@ -218,7 +218,7 @@ const WRITES: Record<string, WriteCase> = {
   // the audit); a rotated token presented again ends the sign-in, and that is recorded.
   "api-token:refreshTokenPair": {
     prepare: async () => {
-      const { refreshToken } = await issueTokenPair({ ...f.employee, id: f.employee.userId }, { ip: "203.0.113.9" });
+      const { refreshToken } = await issueTokenPair({ ...f.employee, id: f.employee.userId, tokenVersion: 0 }, { ip: "203.0.113.9" });
       await refreshTokenPair(refreshToken);
       f.tokens.leaked = refreshToken;
     },

@@ -1,7 +1,7 @@
 // Findings of the probe of issue 9, each through the routes a person or a client uses.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkCredentials } from "~/models/credentials.server";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
@@ -13,10 +13,11 @@ import { loader as exportCsv } from "~/routes/vacations.export[.]csv";
 import { getDb } from "~/utils/db.server";
 import { action as languageAction } from "~/routes/language";
 import { action as loginAction } from "~/routes/login";
+import { deviceCookieHeader } from "~/utils/device-cookie.server";
 import { AppError } from "~/utils/errors.server";
 import { BACKOFFS, resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
-import { args, cookiesFrom, getRequest, postForm } from "../support/http";
+import { args, cookiesFrom, getRequest, postForm, unwrapData } from "../support/http";
 import { testSmtp } from "../support/smtp";
 
 let companyId: string;
@@ -142,12 +143,91 @@ describe("sign-in backoff instead of a lockout", () => {
       for (let i = 0; i < BACKOFFS.loginPerAccount.freeFailures; i++) expect((await login("wrong")).status).toBe(401);
       const waiting = await login(TEST_PASSWORD);
       expect(waiting.status).toBe(429);
+      expect(waiting.headers.get("Retry-After")).toBe("1");
       expect(await waiting.json()).toEqual({ detail: "Too many attempts. Wait 1 s and try again." });
       vi.setSystemTime(Date.now() + 1000);
       expect((await login(TEST_PASSWORD)).status).toBe(200);
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+// Issue 38: knowing an e-mail must not let anyone keep its owner out. Every 429 says when to retry,
+// and a client that signed in to the account before (its known-device cookie) is held only by its
+// own failures (docs/decisions/0070-access-token-version-and-device-cookies.md).
+describe("known-device cookies against a targeted sign-in wait", () => {
+  const email = "rita@hardened.test";
+  // The clock stands still, so each wait is exactly what the failures earned.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => void vi.useRealTimers());
+  const pageLogin = async (password: string, cookie?: string, ip = "203.0.113.20") => {
+    const request = postForm("/login", { email, password }, cookie);
+    request.headers.set("X-Client-IP", ip);
+    const result = await loginAction(args(request));
+    return result instanceof Response ? { status: result.status, headers: result.headers } : unwrapData(result);
+  };
+  const apiLoginWith = (password: string, cookie?: string, ip = "203.0.113.21") =>
+    apiLogin(
+      args(
+        new Request("http://localhost/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Accept-Language": "en", "X-Client-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
+          body: JSON.stringify({ email, password }),
+        }),
+      ),
+    );
+  const deviceOf = (headers: Headers) => headers.getSetCookie().find((header) => header.startsWith("device="))?.split(";")[0] ?? "";
+  /** An attacker (from addresses of their own) piles up failures until the account waits. */
+  const lockOut = async () => {
+    for (let i = 0; i < BACKOFFS.loginPerAccount.freeFailures + 3; i++) await pageLogin("wrong", undefined, `198.51.100.${50 + i}`);
+  };
+
+  it("answers the page's 429 with Retry-After, and lets the right password in from a browser that signed in there before", async () => {
+    const first = await pageLogin(TEST_PASSWORD);
+    expect(first.status).toBe(302);
+    const device = deviceOf(first.headers);
+    expect(device).toMatch(/^device=/);
+    expect(first.headers.getSetCookie().find((header) => header.startsWith("device="))).toMatch(/HttpOnly/i);
+
+    await lockOut();
+    const stranger = await pageLogin(TEST_PASSWORD);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    const known = await pageLogin(TEST_PASSWORD, device);
+    expect(known.status).toBe(302);
+    expect(known.headers.get("Location")).toBe("/my-calendar");
+  });
+
+  it("does not let a forged, altered or another account's device cookie past the wait", async () => {
+    const other = await deviceCookieHeader(getRequest("/login"), employee.id);
+    const otherCookie = other.split(";")[0];
+    const value = decodeURIComponent(otherCookie.slice("device=".length));
+    const forged = `device=${encodeURIComponent(Buffer.from(JSON.stringify(value.replace(employee.id, "rita-id"))).toString("base64"))}`;
+    await lockOut();
+    for (const cookie of [otherCookie, forged, "device=garbage", undefined]) {
+      const result = await pageLogin(TEST_PASSWORD, cookie);
+      expect(result.status, cookie).toBe(429);
+      expect(result.headers.get("Retry-After"), cookie).not.toBeNull();
+    }
+  });
+
+  it("holds a known client only to its own failures on the API, which send the cookie back", async () => {
+    const first = await apiLoginWith(TEST_PASSWORD);
+    expect(first.status).toBe(200);
+    const device = deviceOf(first.headers);
+    expect(device).toMatch(/^device=/);
+    await lockOut();
+    const stranger = await apiLoginWith(TEST_PASSWORD);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await apiLoginWith(TEST_PASSWORD, device)).status).toBe(200);
+    // The known client's own mistakes still cost it: after its free failures, it waits too.
+    for (let i = 0; i < BACKOFFS.loginPerDevice.freeFailures; i++) expect((await apiLoginWith("wrong", device, `192.0.2.${i}`)).status).toBe(401);
+    const waiting = await apiLoginWith(TEST_PASSWORD, device, "192.0.2.99");
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get("Retry-After")).toBe("1");
   });
 });
 

@@ -111,6 +111,9 @@ describe("company sign-up, e-mail verification and first sign-in", () => {
     }
     const limited = formErrors(await signupAction(args(postForm("/signup", { companyName: "C", fullName: "N", email: "burst-last@example.test", password: "longenough" }))));
     expect(limited.status).toBe(429);
+    // The window's rest, in seconds (issue 38): at most the hour sign-ups are counted over.
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
     expect(await getDb().user.findUnique({ where: { email: "burst-last@example.test" } })).toBeNull();
   });
 });
@@ -225,6 +228,7 @@ describe("password reset", () => {
     const limited = formErrors(await forgotAction(args(postForm("/forgot-password", { email: "spam@example.test" }))));
     expect(limited.status).toBe(429);
     expect(limited.value.result.error).toEqual({ "": ["errors.rateLimited"] });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
 
@@ -239,6 +243,7 @@ describe("login rate limit", () => {
       expect(waiting.status).toBe(429);
       expect(waiting.value.error).toBe("errors.retryInSeconds");
       expect(Number(waiting.value.errorValues.seconds)).toBeGreaterThan(0);
+      expect(waiting.headers.get("Retry-After")).toBe(waiting.value.errorValues.seconds);
       vi.setSystemTime(Date.now() + Number(waiting.value.errorValues.seconds) * 1000);
       expect((await signIn(user.email, TEST_PASSWORD) as Response).status).toBe(302);
     } finally {
