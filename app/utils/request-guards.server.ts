@@ -3,6 +3,7 @@
 // (CSRF), and how big its body may be. Reasons and numbers: docs/decisions/0012-input-limits.md.
 import type express from "express";
 import { getLanguage, getT } from "./i18n.server";
+import { urlHasControlCharacter } from "./request-input.server";
 
 /** Largest body per kind, in bytes. */
 export const BODY_LIMITS = {
@@ -26,8 +27,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Request Remix builds cannot even carry TRACE or CONNECT.
 const KNOWN_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
 
-type Refusal = "badRequest" | "crossSite" | "methodNotAllowed" | "tooLarge";
-const STATUS: Record<Refusal, number> = { badRequest: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413 };
+type Refusal = "badRequest" | "controlCharacter" | "crossSite" | "methodNotAllowed" | "tooLarge";
+const STATUS: Record<Refusal, number> = { badRequest: 400, controlCharacter: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413 };
 
 export interface RequestGuardOptions {
   /** The app's public address (APP_URL): its origin is always this app's own. */
@@ -48,6 +49,8 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
       return void refuse(req, res, "methodNotAllowed");
     }
     if (isLegacyDataRequest(req.originalUrl)) return void refuse(req, res, "badRequest");
+    // A NUL in a path parameter or a query value, for pages as for the API (request-input.server.ts).
+    if (urlHasControlCharacter(req.originalUrl)) return void refuse(req, res, "controlCharacter");
     // Remix reads no body of a GET or HEAD.
     if (req.method === "GET" || req.method === "HEAD") return next();
     if (!SAFE_METHODS.has(req.method) && isCrossSite(req, [appOrigin, `${req.protocol}://${host}`])) {
