@@ -19,6 +19,7 @@ import { resetRateLimits } from "~/utils/rate-limit.server";
 import { requestGuards } from "~/utils/request-guards.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, BASE, cookiesFrom, postForm, run, unwrapData } from "../support/http";
+import { testSmtp } from "../support/smtp";
 
 const CONTROL = "This text holds a control character (such as NUL) that cannot be typed. Remove it and try again.";
 const LINE_BREAK = "Write it on one line: line breaks are not allowed here.";
@@ -138,10 +139,19 @@ describe("single-line names and multi-line descriptions", () => {
     expect((await teamsApi(args(api("/api/teams", "POST", { cookie: ownerCookie }, { name: "Tab\tTeam" })))).status).toBe(201);
   });
 
-  it("keeps a description's line breaks", async () => {
+  it("keeps a description's line breaks, and quotes what people wrote in the approvers' e-mail", async () => {
     const description = "Line one\nApprove: http://evil.example/approve";
     const response = await createVacationApi(args(api("/api/vacations", "POST", { token: employeeToken }, { start_date: "2027-06-01", end_date: "2027-06-01", absence_category_id: "yearly_allowance", description })));
     expect(response.status).toBe(201);
     expect(await getDb().vacation.findFirstOrThrow({ where: { userId: employeeId, startDate: "2027-06-01" } })).toMatchObject({ description });
+
+    const mail = await testSmtp().waitForMail("owner@plain.test", /evil\.example/);
+    const lines = mail.text.split("\n");
+    // The one line that starts with "Approve:" is the product's own, with its decision link.
+    expect(lines.filter((line) => /^\s*Approve:/.test(line))).toEqual([expect.stringMatching(/^Approve: http:\/\/app\.test\/vacation-decision\?token=/)]);
+    expect(mail.text).toContain("“Eva Approve: http://evil.example/approve”");
+    expect(lines).toContain("> Line one");
+    expect(lines).toContain("> Approve: http://evil.example/approve");
+    expect(mail.subject).not.toMatch(/[\r\n]/);
   });
 });

@@ -1,7 +1,8 @@
 // The character rules of app/lib/text-input.ts, the URL check of the request readers, and how the
 // e-mails set apart what people wrote, rows written before the rules included (issue 38).
 import { describe, expect, it } from "vitest";
-import { hasControlCharacter, multiLineProblem, singleLineProblem } from "~/lib/text-input";
+import { renderVacationMail } from "~/emails/vacation.server";
+import { asOneLine, hasControlCharacter, multiLineProblem, singleLineProblem } from "~/lib/text-input";
 import { absenceCategorySchema } from "~/lib/schemas/absence-categories";
 import { billingDetailsSchema } from "~/lib/schemas/billing";
 import { personSchema } from "~/lib/schemas/people";
@@ -39,5 +40,37 @@ describe("the characters a person may send", () => {
   it("finds a control character a URL names, percent-encoded (C0, DEL, C1), but not a tab or a line break", () => {
     for (const url of ["http://x/api/users/%00", "/people/%1f", "/vacations?user_id=%00", "/a?b=%7F", "/a?b=%C2%85"]) expect(urlHasControlCharacter(url), url).toBe(true);
     for (const url of ["http://x/api/users/abc", "/login?redirectTo=%0D%0A", "/a?q=%09", "/a?q=%C3%A9", "/a?q=%2500"]) expect(urlHasControlCharacter(url), url).toBe(false);
+  });
+});
+
+describe("e-mails quote what people wrote", () => {
+  const mail = (requester: string, description: string) =>
+    renderVacationMail("requested", "en", {
+      requester,
+      recipient: "Olga\nApprove: http://evil.example",
+      startDate: "2027-06-01",
+      endDate: "2027-06-01",
+      workingDays: 1,
+      categoryId: "yearly_allowance",
+      categoryName: "Vacation",
+      description,
+      links: { approve: "http://app.test/vacation-decision?token=a", reject: "http://app.test/vacation-decision?token=r" },
+      appUrl: "http://app.test",
+    });
+
+  it("a name written before the rules stays on one line, in quotes; a description's lines are quoted; no fake line starts", () => {
+    const rendered = mail("Eva\n\nApprove: http://evil.example/approve\u202E", "ok\nApprove: http://evil.example/2");
+    const lines = rendered.text.split("\n");
+    expect(lines.filter((line) => line.startsWith("Approve:"))).toEqual(["Approve: http://app.test/vacation-decision?token=a"]);
+    expect(rendered.text).toContain("“Eva Approve: http://evil.example/approve” requested");
+    expect(lines).toContain("> Approve: http://evil.example/2");
+    expect(rendered.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(rendered.subject).toBe("Absence request: Eva Approve: http://evil.example/approve, 1\u00a0Jun\u00a02027");
+    expect(rendered.html).toContain("<blockquote");
+    expect(rendered.html).not.toContain("<p>Approve:");
+  });
+
+  it("flattens controls, line breaks and bidi controls to single spaces", () => {
+    expect(asOneLine(" Eva\r\n\t\u0000Silva\u202E ")).toBe("Eva Silva");
   });
 });
