@@ -1,6 +1,7 @@
 // E-mails are plain text plus a minimal HTML twin, written in the recipient's language.
 import type { TFunction } from "i18next";
 import type { Language } from "~/i18n";
+import { asOneLine } from "~/lib/text-input";
 import { getT } from "~/utils/i18n.server";
 
 export interface RenderedMail {
@@ -12,6 +13,21 @@ export interface RenderedMail {
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+// What a person wrote (a name, a description) is set apart from the mail's own words, whatever the
+// row holds (rows written before app/lib/text-input.ts refused line breaks included): a name on one
+// line and in quotes, a description's lines each behind "> ". So no user text can start a line of
+// its own that reads as the product's ("Approve: http://…"), nor reorder the text after it.
+
+/** A name in a sentence of the mail (the person greeted by name gets it on one line, unquoted). */
+export function quoted(value: string): string {
+  return `“${asOneLine(value)}”`;
+}
+
+/** Multi-line text a person wrote, as lines of a quotation: `> ` before each. */
+export function quotedLines(value: string): string[] {
+  return value.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => `> ${asOneLine(line)}`.trimEnd());
 }
 
 /** One call-to-action mail: greeting, paragraphs, a button with its link, a closing note. */

@@ -3,7 +3,8 @@ import { categoryName } from "~/components/absence-category-name";
 import type { Language } from "~/i18n";
 import { formatDateRange, formatDays } from "~/lib/format";
 import { getT } from "~/utils/i18n.server";
-import { escapeHtml, type RenderedMail } from "./render.server";
+import { asOneLine } from "~/lib/text-input";
+import { escapeHtml, quoted, quotedLines, type RenderedMail } from "./render.server";
 
 export interface VacationMailData {
   requester: string;
@@ -32,24 +33,28 @@ export function renderVacationMail(kind: VacationMailKind, language: Language, d
   const t: TFunction = getT(language);
   const range = formatDateRange(data.startDate, data.endDate, language);
   const vars = {
-    requester: data.requester,
+    // Names people wrote: one line each, the requester's in quotes in the body (render.server.ts).
+    requester: quoted(data.requester),
     range,
     count: data.workingDays,
     days: formatDays(data.workingDays, language),
-    category: categoryName(t, { id: data.categoryId, name: data.categoryName }),
+    category: asOneLine(categoryName(t, { id: data.categoryId, name: data.categoryName })),
   };
-  const subject = t(`${messagesOf(kind)}.subject`, vars);
+  // A subject is one header line: the name on it needs no quotes to stay a name.
+  const subject = t(`${messagesOf(kind)}.subject`, { ...vars, requester: asOneLine(data.requester) });
   const body = t(`${messagesOf(kind)}.body`, vars);
-  const lines = [t("mail.greeting", { name: data.recipient }), "", body];
+  const greeting = t("mail.greeting", { name: asOneLine(data.recipient) });
+  const description = data.description ? quotedLines(data.description) : [];
+  const lines = [greeting, "", body];
   if (data.automatic) lines.push("", t("notify.autoApproved"));
-  if (data.description) lines.push("", `${t("notify.description")}: ${data.description}`);
+  if (description.length) lines.push("", `${t("notify.description")}:`, ...description);
   if (data.links) lines.push("", `${t("notify.approve")}: ${data.links.approve}`, `${t("notify.reject")}: ${data.links.reject}`, "", t("notify.linksNote"));
   lines.push("", `${t("notify.openApp")}: ${data.appUrl}/my-calendar`);
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d2430;line-height:1.5">
-<p>${escapeHtml(t("mail.greeting", { name: data.recipient }))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(body).replace(escapeHtml(range), `<span style="white-space:nowrap">${escapeHtml(range)}</span>`)}</p>
 ${data.automatic ? `<p>${escapeHtml(t("notify.autoApproved"))}</p>` : ""}
-${data.description ? `<p><strong>${escapeHtml(t("notify.description"))}:</strong> ${escapeHtml(data.description)}</p>` : ""}
+${description.length ? `<p><strong>${escapeHtml(t("notify.description"))}:</strong></p><blockquote style="margin:0 0 1em;padding-left:12px;border-left:3px solid #cfd6df;white-space:pre-line">${escapeHtml(description.map((line) => line.replace(/^> ?/, "")).join("\n"))}</blockquote>` : ""}
 ${data.links ? `<p>${button(data.links.approve, t("notify.approve"), "#2e7d32")}${button(data.links.reject, t("notify.reject"), "#c62828")}</p><p style="font-size:13px;color:#5b6575">${escapeHtml(t("notify.linksNote"))}</p>` : ""}
 <p><a href="${escapeHtml(`${data.appUrl}/my-calendar`)}">${escapeHtml(t("notify.openApp"))}</a></p>
 </body></html>`;

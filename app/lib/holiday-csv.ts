@@ -3,6 +3,7 @@
 // csv-parse (quotes, BOM, CRLF) into the fields the holiday rules check (app/lib/holidays.ts).
 // What is created or skipped is the model's business (app/models/holiday.server.ts).
 import { parse } from "csv-parse/sync";
+import { findControlCharacter } from "./text-input";
 
 /** The preferred header, and the compatibility one whose last column means the same. */
 export const HOLIDAY_CSV_HEADER = ["date", "name", "country_code", "is_recurring"] as const;
@@ -144,7 +145,7 @@ export function holidayCsvTemplate(): string {
   return [HOLIDAY_CSV_HEADER.join(","), "2027-01-01,Ano Novo,PT,true", "2027-03-26,Sexta-feira Santa,PT,false"].join("\r\n") + "\r\n";
 }
 
-export type CsvUpload = { ok: true; text: string } | { ok: false; status: 400 | 413; key: string };
+export type CsvUpload = { ok: true; text: string } | { ok: false; status: 400 | 413; key: string; params?: Record<string, string> };
 
 /**
  * The CSV a form sends: the text carried from a preview (field `csv`), else the file (field
@@ -159,5 +160,9 @@ export async function csvFromForm(formData: FormData): Promise<CsvUpload> {
   const file = named instanceof File ? named : [...formData.values()].find((value): value is File => value instanceof File);
   if (!file || (file.size === 0 && !file.name)) return { ok: false, status: 400, key: "holidays.csv.fileRequired" };
   if (file.size > MAX_CSV_BYTES) return { ok: false, status: 413, key: "holidays.csv.fileTooLarge" };
-  return { ok: true, text: decodeCsv(new Uint8Array(await file.arrayBuffer())) };
+  const text = decodeCsv(new Uint8Array(await file.arrayBuffer()));
+  // A NUL (a UTF-16 file, a binary one) would fail on PostgreSQL: refused whole, with the line.
+  const control = findControlCharacter(text);
+  if (control !== -1) return { ok: false, status: 400, key: "holidays.csv.controlCharacter", params: { line: String(text.slice(0, control).split("\n").length) } };
+  return { ok: true, text };
 }

@@ -3,6 +3,7 @@
 // choices are in docs/decisions/0022-bank-holidays.md.
 import { isIsoDate, type IsoDate } from "./dates";
 import { isDateInWindow } from "./input-limits";
+import { singleLineProblem } from "./text-input";
 
 export const MAX_HOLIDAY_NAME = 100;
 /** Spec section 9: the list shows 500 holidays a page. */
@@ -85,6 +86,8 @@ export function checkHolidayFields(input: HolidayFieldsInput, defaults: HolidayD
   const name = text(input.name).replace(/\s+/g, " ");
   if (!name) errors.name = "holidays.validation.nameRequired";
   else if (name.length > MAX_HOLIDAY_NAME) errors.name = "holidays.validation.nameTooLong";
+  // Line breaks are spaces by now; a NUL or a bidi control is refused (app/lib/text-input.ts).
+  else if (singleLineProblem(name)) errors.name = singleLineProblem(name)!;
 
   const givenCountry = text(input.countryCode);
   const countryCode = givenCountry ? countryCodeOf(givenCountry) : defaults.countryCode;

@@ -25,11 +25,13 @@ export function action({ request }: ActionFunctionArgs) {
     let formData: FormData;
     try {
       formData = await readFormData(request);
-    } catch {
+    } catch (error) {
+      // A field holding a control character keeps its own answer (request-input.server.ts).
+      if (error instanceof AppError) throw error;
       throw new AppError(400, "invalid_body", "holidays.csv.fileRequired");
     }
     const upload = await csvFromForm(formData);
-    if (!upload.ok) throw new AppError(upload.status, "csv_upload", upload.key);
+    if (!upload.ok) throw new AppError(upload.status, "csv_upload", upload.key, { params: upload.params });
     const plan = await importHolidayCsv(viewer, upload.text, { dryRun });
     const t = getT(await getLanguage(request));
     return Response.json({

@@ -2,6 +2,7 @@
 // in the body, else `user_id`, else the same names in the query string (a DELETE often has no body).
 import { apiTeamPersonSchema } from "~/lib/schemas/api-teams";
 import { AppError } from "./errors.server";
+import { assertNoControlCharacters } from "./request-input.server";
 
 const MAX_ID_LENGTH = 64;
 
@@ -9,12 +10,20 @@ async function bodyFields(request: Request): Promise<Record<string, unknown>> {
   const text = await request.text();
   if (!text.trim()) return {};
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  if (type.includes("application/x-www-form-urlencoded")) {
+    const fields = Object.fromEntries(new URLSearchParams(text));
+    assertNoControlCharacters(fields);
+    return fields;
+  }
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    parsed = JSON.parse(text);
   } catch {
     // Falls through to the same answer as any other body that is no object.
+  }
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+    assertNoControlCharacters(parsed);
+    return parsed as Record<string, unknown>;
   }
   throw new AppError(400, "invalid_body", "errors.invalidBody");
 }

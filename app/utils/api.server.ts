@@ -9,17 +9,20 @@ import { getLanguage, getT } from "./i18n.server";
 import { verifyAccessToken } from "./jwt.server";
 import { apiPagingSchema } from "~/lib/schemas/api";
 import { readVacationFilters } from "~/lib/vacation-filters";
+import { assertNoControlCharacters, assertUrlHasNoControlCharacters } from "./request-input.server";
 import { apiTokenAllows, requireAdmin, type Viewer } from "./permissions.server";
 
 /**
  * Runs an /api handler. An AppError becomes { detail } (translated into the caller's language:
  * ?lng, cookie or Accept-Language) with its status, plus translated `fields` for validation
- * errors; anything else a plain 500 without internals.
+ * errors; anything else a plain 500 without internals. The URL's path and query are refused
+ * here when they carry a control character, before any route reads them (request-input.server.ts).
  */
 export function handleApi(request: Request, run: () => Promise<Response>): Promise<Response> {
   // Its own context, where requireApiUser notes an API token for the audit (api-call.server.ts).
   return inApiCall(async () => {
     try {
+      assertUrlHasNoControlCharacters(request);
       return await run();
     } catch (error) {
       return apiErrorResponse(request, error);
@@ -53,6 +56,7 @@ export async function parseBody<T extends z.ZodType>(request: Request, schema: T
   } catch {
     throw new AppError(400, "invalid_body", "errors.invalidBody");
   }
+  assertNoControlCharacters(body);
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

@@ -1,17 +1,22 @@
 // Reading what a request carries without letting a malformed one become a 500.
 import { getLanguage, getT } from "./i18n.server";
+import { assertFormHasNoControlCharacters } from "./request-input.server";
 
 /**
  * The form fields of an HTML action. A body that is no readable form (JSON, garbage under a
  * multipart type, a cut-off upload) is the client's mistake: a 400 for the route's error
- * boundary, never a 500.
+ * boundary, never a 500. A field holding a control character (NUL…) is refused here too, a 400
+ * for every form at once (request-input.server.ts).
  */
 export async function readFormData(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
   }
+  assertFormHasNoControlCharacters(form);
+  return form;
 }
 
 async function methodNotAllowed(request: Request, methods: string[]): Promise<Response> {

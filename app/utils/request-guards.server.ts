@@ -3,6 +3,7 @@
 // (CSRF), and how big its body may be. Reasons and numbers: docs/decisions/0012-input-limits.md.
 import type express from "express";
 import { getLanguage, getT } from "./i18n.server";
+import { urlHasControlCharacter } from "./request-input.server";
 
 /** Largest body per kind, in bytes. */
 export const BODY_LIMITS = {
@@ -26,8 +27,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Request Remix builds cannot even carry TRACE or CONNECT.
 const KNOWN_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
 
-type Refusal = "badRequest" | "crossSite" | "methodNotAllowed" | "tooLarge" | "unexpected";
-const STATUS: Record<Refusal, number> = { badRequest: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413, unexpected: 500 };
+type Refusal = "badRequest" | "controlCharacter" | "crossSite" | "methodNotAllowed" | "tooLarge" | "unexpected";
+const STATUS: Record<Refusal, number> = { badRequest: 400, controlCharacter: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413, unexpected: 500 };
 
 export interface RequestGuardOptions {
   /** The app's public address (APP_URL): its origin is always this app's own. */
@@ -50,6 +51,8 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
     // A path that is no percent-encoding of UTF-8 (`/api/users/%ff%fe`) names nothing here; Express
     // would fail to decode it for the route and answer its own error page.
     if (isLegacyDataRequest(req.originalUrl) || !isDecodablePath(req.path)) return void refuse(req, res, "badRequest");
+    // A NUL in a path parameter or a query value, for pages as for the API (request-input.server.ts).
+    if (urlHasControlCharacter(req.originalUrl)) return void refuse(req, res, "controlCharacter");
     const forwardedHost = trustedForwardedHost(req);
     // A forwarded host that `trust proxy` (TRUST_PROXY) does not let Express read is nobody's word:
     // Remix would still read it (its CSRF check, the port of the URL it builds).

@@ -131,7 +131,7 @@ describe("invitations", () => {
     expect(await invite.json()).toMatchObject({ email: "richard@hooli.test", full_name: "Richard Hendricks", role: "user", team_id: null });
     const mail = await testSmtp().waitForMail("richard@hooli.test");
     expect(mail.subject).toBe("You are invited to Hooli on Folga");
-    expect(mail.text).toContain("Gavin Belson invited you");
+    expect(mail.text).toContain("“Gavin Belson” invited you");
     const link = linkIn(mail, "/accept-invite?");
     expect(link.searchParams.get("name")).toBe("Richard Hendricks");
 

@@ -2,6 +2,7 @@
 // API's schemas reuse (absence-categories-api.ts). Messages are locale keys. zod/mini, like every schema
 // the browser runs (see auth.ts).
 import * as z from "zod/mini";
+import { singleLine } from "~/lib/text-input";
 import { BALANCE_KINDS } from "~/lib/absence-categories";
 import { MAX_ABSENCE_CATEGORY_NAME } from "~/lib/input-limits";
 
@@ -9,7 +10,7 @@ export const DEFAULT_TYPE_COLOR = "#00897b";
 
 export const categoryNameField = z
   .string({ error: "absenceTypes.errors.nameRequired" })
-  .check(z.trim(), z.minLength(1, "absenceTypes.errors.nameRequired"), z.maxLength(MAX_ABSENCE_CATEGORY_NAME, "absenceTypes.errors.nameTooLong"));
+  .check(z.trim(), z.minLength(1, "absenceTypes.errors.nameRequired"), z.maxLength(MAX_ABSENCE_CATEGORY_NAME, "absenceTypes.errors.nameTooLong"), ...singleLine());
 
 export const categoryColorField = z
   .string({ error: "absenceTypes.errors.colorInvalid" })

@@ -1,5 +1,6 @@
 // Bodies of the JSON API (spec section 7 names). Messages are locale keys.
 import { z } from "zod";
+import { singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
 import { isAllowanceDays } from "./people";
@@ -23,7 +24,7 @@ export const apiAcceptInviteSchema = z.object({
     .string({ error: "validation.passwordRequired" })
     .min(MIN_PASSWORD_LENGTH, "validation.passwordTooShort")
     .max(MAX_PASSWORD_LENGTH, "validation.tooLong"),
-  full_name: z.string().trim().max(200).optional(),
+  full_name: z.string().trim().max(200).check(...singleLine()).optional(),
 });
 
 export const apiLanguageSchema = z.object({ language: z.enum(SUPPORTED_LANGUAGES, { error: "validation.languageInvalid" }) });
@@ -57,7 +58,7 @@ export const apiInviteSchema = z
   }));
 
 export const apiUpdateUserSchema = z.object({
-  full_name: z.string().trim().min(1, "validation.fullNameRequired").max(200, "validation.tooLong").optional(),
+  full_name: z.string().trim().min(1, "validation.fullNameRequired").max(200, "validation.tooLong").check(...singleLine()).optional(),
   profile_picture: profilePictureField.nullable().optional().describe("A data URL, or null to remove the photo"),
   role: z.enum(["user", "admin", "owner"], { error: "validation.roleInvalid" }).optional().describe("Company admins only; admin promotes a user"),
 });

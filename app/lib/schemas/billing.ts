@@ -2,6 +2,7 @@
 // method, the billing language. The API reads the same rules under its snake_case names
 // (./api-billing.ts). Messages are locale keys; the card one is the spec's own (section 5).
 import * as z from "zod/mini";
+import { multiLine, singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { BILLING_INTERVALS, CARD_BRANDS, CURRENCIES, EXPIRY_YEARS } from "../billing";
 
@@ -19,8 +20,9 @@ export const companyNameField = z.string({ error: "billing.validation.companyNam
   z.trim(),
   z.minLength(1, "billing.validation.companyNameRequired"),
   z.maxLength(MAX_NAME_LENGTH, "validation.tooLong"),
+  ...singleLine(),
 );
-export const addressField = text(MAX_ADDRESS_LENGTH, "validation.tooLong");
+export const addressField = text(MAX_ADDRESS_LENGTH, "validation.tooLong").check(...multiLine());
 // Digits with the usual separators, an optional leading +; empty is allowed.
 export const phoneField = z.string({ error: "billing.validation.phoneInvalid" }).check(z.trim(), z.regex(/^(\+?[0-9][0-9 ()./-]{3,29})?$/, "billing.validation.phoneInvalid"));
 export const currencyField = z.enum(CURRENCIES, { error: "billing.validation.currencyInvalid" });
@@ -40,7 +42,7 @@ export const billingDetailsSchema = z.object({
 export const billingLanguageSchema = z.object({ preferredLanguage: languageField });
 
 export const billingContactSchema = z.object({
-  name: z.string({ error: "billing.validation.contactNameRequired" }).check(z.trim(), z.minLength(1, "billing.validation.contactNameRequired"), z.maxLength(MAX_NAME_LENGTH, "validation.tooLong")),
+  name: z.string({ error: "billing.validation.contactNameRequired" }).check(z.trim(), z.minLength(1, "billing.validation.contactNameRequired"), z.maxLength(MAX_NAME_LENGTH, "validation.tooLong"), ...singleLine()),
   email: emailField("billing.validation.emailInvalid"),
 });
 

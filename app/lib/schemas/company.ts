@@ -1,6 +1,7 @@
 // The company tab's form (client-safe, zod/mini). Whether the catalogue knows the country and the
 // runtime the zone is the server's check (company.server.ts).
 import * as z from "zod/mini";
+import { singleLine } from "~/lib/text-input";
 
 /** Days as a person types them: whole or half (a request's smallest step), 0 to 366. */
 const dayAmount = (key: string) =>
@@ -23,7 +24,7 @@ export function isMonthDay(value: string): boolean {
 }
 
 export const companySettingsSchema = z.object({
-  name: z.string({ error: "companySettings.nameRequired" }).check(z.trim(), z.minLength(1, "companySettings.nameRequired"), z.maxLength(200, "validation.tooLong")),
+  name: z.string({ error: "companySettings.nameRequired" }).check(z.trim(), z.minLength(1, "companySettings.nameRequired"), z.maxLength(200, "validation.tooLong"), ...singleLine()),
   countryCode: z.string({ error: "validation.countryInvalid" }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "validation.countryInvalid")),
   timeZone: z.string({ error: "validation.timeZoneInvalid" }).check(z.trim(), z.minLength(1, "validation.timeZoneInvalid"), z.maxLength(64, "validation.timeZoneInvalid")),
   defaultYearlyAllowance: dayAmount("companySettings.daysInvalid"),

@@ -2,12 +2,13 @@
 // locale keys; the spec's own texts (section 5) live under validation.* in the locale files.
 // zod/mini, like every schema the browser runs (see auth.ts).
 import * as z from "zod/mini";
+import { singleLine } from "~/lib/text-input";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
 const requiredText = (key: string, max = 200) =>
-  z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, "validation.tooLong"));
+  z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, "validation.tooLong"), ...singleLine());
 const email = (requiredKey: string, invalidKey: string) =>
   z.pipe(z.string({ error: requiredKey }).check(z.trim(), z.toLowerCase(), z.minLength(1, requiredKey)), z.email({ error: invalidKey }));
 const newPassword = z
@@ -46,7 +47,7 @@ export const inviteSchema = z.object({
 export const newPasswordSchema = z
   .object({
     token: z.string({ error: "token.missing" }).check(z.minLength(1, "token.missing")),
-    fullName: z.optional(z.string().check(z.trim(), z.maxLength(200, "validation.tooLong"))),
+    fullName: z.optional(z.string().check(z.trim(), z.maxLength(200, "validation.tooLong"), ...singleLine())),
     password: z.string({ error: "validation.passwordAndConfirmRequired" }),
     confirmPassword: z.string({ error: "validation.passwordAndConfirmRequired" }),
   })

@@ -1,6 +1,7 @@
 // Client-safe schemas of the Users tab (edit a person, their allowances, bulk allowances). Messages
 // are locale keys. zod/mini, like every schema the browser runs. Choices: docs/decisions/0019-people-and-allowances.md.
 import * as z from "zod/mini";
+import { singleLine } from "~/lib/text-input";
 
 /** Largest photo file accepted; the multipart body limit (5 MB) leaves room for the other fields. */
 export const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
@@ -50,7 +51,7 @@ export const NO_TEAM = "none";
 
 export const personSchema = z.object({
   userId: personId,
-  fullName: z.string({ error: "validation.fullNameRequired" }).check(z.trim(), z.minLength(1, "validation.fullNameRequired"), z.maxLength(200, "validation.tooLong")),
+  fullName: z.string({ error: "validation.fullNameRequired" }).check(z.trim(), z.minLength(1, "validation.fullNameRequired"), z.maxLength(200, "validation.tooLong"), ...singleLine()),
   photo: z.optional(
     z.file().check(
       z.maxSize(MAX_PHOTO_BYTES, "people.validation.photoTooLarge"),

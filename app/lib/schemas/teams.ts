@@ -1,13 +1,14 @@
 // Client-safe schemas of the teams tab's forms (zod/mini, like every schema the browser runs).
 // Messages are locale keys (public/locales/*/teams.json).
 import * as z from "zod/mini";
+import { singleLine } from "~/lib/text-input";
 
 export const MAX_TEAM_NAME_LENGTH = 100;
 
 /** Spec section 5: a team name is non-empty after trim. */
 export const teamNameField = z
   .string({ error: "teams.validation.nameRequired" })
-  .check(z.trim(), z.minLength(1, "teams.validation.nameRequired"), z.maxLength(MAX_TEAM_NAME_LENGTH, "teams.validation.nameTooLong"));
+  .check(z.trim(), z.minLength(1, "teams.validation.nameRequired"), z.maxLength(MAX_TEAM_NAME_LENGTH, "teams.validation.nameTooLong"), ...singleLine());
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 

@@ -1,6 +1,7 @@
 // Client-safe schema of a new vacation request (form and API). Messages are locale keys.
 // zod/mini, like every schema the browser runs (see auth.ts).
 import * as z from "zod/mini";
+import { multiLine } from "~/lib/text-input";
 import { isIsoDate } from "~/lib/dates";
 import { calendarDays, isDateInWindow, MAX_VACATION_DAYS, MAX_CUSTOM_RECIPIENTS } from "~/lib/input-limits";
 
@@ -36,7 +37,7 @@ export const vacationRequestSchema = z
     endDate: isoDateField("validation.endDateRequired"),
     halfDayStart: z._default(checkbox, false),
     halfDayEnd: z._default(checkbox, false),
-    description: z._default(z.string().check(z.trim(), z.maxLength(500, "validation.tooLong")), ""),
+    description: z._default(z.string().check(z.trim(), z.maxLength(500, "validation.tooLong"), ...multiLine()), ""),
     categoryId: z.string({ error: "validation.categoryRequired" }).check(z.trim(), z.minLength(1, "validation.categoryRequired")),
     recipientType: z._default(z.enum(RECIPIENT_TYPES, { error: "validation.recipientsInvalid" }), "team_admins"),
     customEmails: z.optional(z.string().check(z.maxLength(2000, "validation.tooLong"))),

@@ -168,7 +168,7 @@ const success = (intent: string, key: string, values: Record<string, string> = {
 /** The CSV's text, or the form's refusal (no file, too large). */
 async function csvText(formData: FormData): Promise<string> {
   const upload = await csvFromForm(formData);
-  if (!upload.ok) throw new AppError(upload.status, "csv_upload", upload.key);
+  if (!upload.ok) throw new AppError(upload.status, "csv_upload", upload.key, { params: upload.params });
   return upload.text;
 }
 
