@@ -4,6 +4,7 @@
 import type express from "express";
 import { getLanguage, getT } from "./i18n.server";
 import { urlHasControlCharacter } from "./request-input.server";
+import { SESSION_COOKIE } from "./session.server";
 
 /** Largest body per kind, in bytes. */
 export const BODY_LIMITS = {
@@ -172,7 +173,16 @@ function isCrossSite(req: express.Request, ownOrigins: string[]): boolean {
   if (site) return site !== "same-origin" && site !== "none";
   const origin = req.headers.origin;
   if (origin) return !ownOrigins.includes(origin);
-  return Boolean(req.headers.cookie);
+  return carriesSession(req.headers.cookie);
+}
+
+/**
+ * Whether a request without Origin carries the one cookie that acts for someone: the session. The
+ * language and the known-device cookies (decision 0070) change nothing on their own, and an API
+ * client that keeps cookies holds them after its sign-in.
+ */
+function carriesSession(cookie: string | undefined): boolean {
+  return (cookie ?? "").split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 function bodyLimit(req: express.Request): number {

@@ -6,9 +6,11 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // The cookie carries the id of a Session row and of its person (so both are read in one statement,
 // decision 0045), and flash messages; deleting the row signs the browser out everywhere it
 // matters, which a pure cookie session cannot do.
+export const SESSION_COOKIE = "__session";
+
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -118,6 +118,15 @@ const json = { "Content-Type": "application/json", "Accept-Language": "en" };
 const vacation = JSON.stringify({ start_date: "2027-03-01", end_date: "2027-03-02" });
 
 describe("cross-site state changes", () => {
+  it("lets a POST without Origin through when its cookies act for no one (language, known device), as an API client's jar holds them", async () => {
+    for (const jar of ["lng=en", "device=someone:nonce.signature", "lng=en; device=x.y"]) {
+      const api = await post("/api/auth/login", { ...json, Cookie: jar }, JSON.stringify({ email: "nobody@guarded.test", password: "wrong-password" }));
+      expect(api.status, jar).not.toBe(403);
+    }
+    const withSession = await post("/api/auth/login", { ...json, Cookie: `lng=en; ${cookie}` }, JSON.stringify({ email: "nobody@guarded.test", password: "wrong-password" }));
+    expect(withSession.status).toBe(403);
+  });
+
   it("refuses a cross-site POST carrying the session cookie on the API, logout, language and a form action", async () => {
     const origins: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "http://evil.example" }, { Origin: "null" }, {}];
     for (const from of origins) {
