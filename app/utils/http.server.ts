@@ -1,4 +1,5 @@
 // Reading what a request carries without letting a malformed one become a 500.
+import { apiMethodsOf } from "~/lib/openapi/allow.server";
 import { getLanguage, getT } from "./i18n.server";
 import { assertFormHasNoControlCharacters } from "./request-input.server";
 
@@ -19,9 +20,14 @@ export async function readFormData(request: Request): Promise<FormData> {
   return form;
 }
 
+/**
+ * The API's 405: `{detail}` and `Allow`. Allow names every method the path serves, as the API
+ * document lists them (a route's own list names only what its loader or its action serves).
+ */
 async function methodNotAllowed(request: Request, methods: string[]): Promise<Response> {
   const t = getT(await getLanguage(request));
-  return Response.json({ detail: t("errorPage.methodNotAllowed.body") }, { status: 405, headers: { Allow: methods.join(", ") } });
+  const allow = apiMethodsOf(new URL(request.url).pathname) ?? methods;
+  return Response.json({ detail: t("errorPage.methodNotAllowed.body") }, { status: 405, headers: { Allow: allow.join(", ") } });
 }
 
 /**

@@ -2,6 +2,7 @@
 // handler): the client's address for rate limits, the HTTP method, where a state change comes from
 // (CSRF), and how big its body may be. Reasons and numbers: docs/decisions/0012-input-limits.md.
 import type express from "express";
+import { apiMethodsOf } from "~/lib/openapi/allow.server";
 import { getLanguage, getT } from "./i18n.server";
 import { urlHasControlCharacter } from "./request-input.server";
 import { SESSION_COOKIE } from "./session.server";
@@ -24,9 +25,10 @@ const WEBHOOK_PATH = "/api/billing/webhook";
 const WEBHOOK_JSON_LIMIT = 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-// What the routes answer. Anything else (TRACE, CONNECT, WebDAV verbs…) stops here: the fetch
-// Request Remix builds cannot even carry TRACE or CONNECT.
-const KNOWN_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
+// What the routes answer. Anything else (OPTIONS, TRACE, CONNECT, WebDAV verbs…) stops here: the
+// fetch Request Remix builds cannot even carry TRACE or CONNECT, and Remix's router answers
+// OPTIONS with a 405 of its own, without Allow (no route serves it: CORS is never granted).
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 
 type Refusal = "badRequest" | "controlCharacter" | "crossSite" | "methodNotAllowed" | "tooLarge" | "unexpected";
 const STATUS: Record<Refusal, number> = { badRequest: 400, controlCharacter: 400, crossSite: 403, methodNotAllowed: 405, tooLarge: 413, unexpected: 500 };
@@ -46,7 +48,9 @@ export function requestGuards({ appUrl }: RequestGuardOptions): express.RequestH
     const host = req.headers.host;
     if (!host || !isValidHost(host)) return void refuse(req, res, "badRequest");
     if (!KNOWN_METHODS.has(req.method)) {
-      res.setHeader("Allow", [...KNOWN_METHODS].join(", "));
+      // An /api path names its own methods, as its routes' 405s do (http.server.ts).
+      const api = req.path === "/api" || req.path.startsWith("/api/") ? apiMethodsOf(req.path) : null;
+      res.setHeader("Allow", (api ?? [...KNOWN_METHODS]).join(", "));
       return void refuse(req, res, "methodNotAllowed");
     }
     // A path that is no percent-encoding of UTF-8 (`/api/users/%ff%fe`) names nothing here; Express

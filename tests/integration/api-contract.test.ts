@@ -377,6 +377,7 @@ describe("real calls answer what the document allows", () => {
     expect(await expectStatus(200, "GET", "/api/users/me", { token: tokens.employee })).toMatchObject({ id: ids.employee, company: { name: "Acme" } });
     expect(await expectStatus(200, "PATCH", "/api/users/me/language", { token: tokens.employee, body: { language: "en" } })).toMatchObject({ preferred_language: "en" });
     await expectStatus(400, "PATCH", "/api/users/me/language", { token: tokens.employee, body: { language: "fr" } });
+    await expectStatus(200, "PUT", "/api/users/me/language", { token: tokens.employee, body: { language: "en" } });
     expect((await expectStatus(200, "GET", "/api/users", { token: tokens.employee })).length).toBeGreaterThan(3);
     expect(await expectStatus(200, "GET", `/api/users?ids=${ids.admin},${ids.globexUser}`, { token: tokens.employee })).toHaveLength(1);
     await expectStatus(200, "GET", `/api/users/${ids.employee}`, { token: tokens.employee });

@@ -307,17 +307,20 @@ describe("malformed requests", () => {
     });
   }
 
-  it("answers 405 to methods no route serves (TRACE cannot even become a fetch Request)", async () => {
-    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+  it("answers 405 to methods no route serves (TRACE cannot even become a fetch Request), naming an /api path's own in Allow", async () => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "OPTIONS"]) {
       const api = await send(method, "/api/vacations", { Cookie: cookie });
       expect(api.status, method).toBe(405);
       expect(JSON.parse(api.body)).toEqual({ detail: "This address does not accept this kind of request." });
-      expect(api.allow).toContain("POST");
-      expect((await send(method, "/my-calendar")).status).toBe(405);
+      expect(api.allow).toBe("GET, HEAD, POST");
+      const page = await send(method, "/my-calendar");
+      expect(page.status).toBe(405);
+      expect(page.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
     }
     const wrongVerb = await send("PUT", "/api/vacations", { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, vacation);
     expect(wrongVerb.status).toBe(405);
-    expect(wrongVerb.allow).toBe("POST");
+    // The route serves GET (its loader) and POST (its action): Allow names both, as the API document does.
+    expect(wrongVerb.allow).toBe("GET, HEAD, POST");
   });
 
   it("answers 400, not 500, to a form action given a body that is no form", async () => {

@@ -3,6 +3,7 @@
 // server sends ("output"). Named schemas (named()) become references to the document's
 // components, so a User is described once.
 import { z } from "zod";
+import { DATE_WINDOW_PATTERN } from "./operation";
 
 export type JsonSchema = { [key: string]: unknown };
 export type Io = "input" | "output";
@@ -68,8 +69,9 @@ export function jsonSchemaOf(schema: z.core.$ZodType, io: Io, { inlineRoot = tru
         const own = { ...jsonSchema };
         replaceContents(jsonSchema, { ...jsonSchemaOf(def.out, io, { inlineRoot: false }), ...own });
       }
-      // The format says it; zod's long pattern would only clutter the page.
-      if (jsonSchema.format === "date" || jsonSchema.format === "date-time") delete jsonSchema.pattern;
+      // The format says it; zod's long pattern would only clutter the page. The date window's own
+      // pattern (the years the server reads) stays.
+      if ((jsonSchema.format === "date" || jsonSchema.format === "date-time") && jsonSchema.pattern !== DATE_WINDOW_PATTERN) delete jsonSchema.pattern;
       // zod's int() bounds a number by the safe integers, which says nothing to a reader.
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;

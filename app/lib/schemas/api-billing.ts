@@ -28,6 +28,14 @@ export const apiBillingDetailsSchema = z.object({
 
 const wholeNumber = (key: string) => z.union([z.number(), z.string().trim().regex(/^\d{1,4}$/, key).transform(Number)], { error: key }).pipe(z.number({ error: key }).int(key));
 
+/** What the document says of a whole number read as a number or as digits (the input side of wholeNumber, bounded). */
+const bounded = (minimum: number, maximum: number) => ({
+  anyOf: [
+    { type: "integer", minimum, maximum },
+    { type: "string", pattern: "^\\s*[0-9]{1,4}\\s*$", description: `The same number in digits, ${minimum} to ${maximum}` },
+  ],
+});
+
 /** The card as the API sends it; the expiry rules are the form's (paymentMethodSchema), for today. */
 export function apiPaymentMethodSchema(currentYear: number, currentMonth: number) {
   const month = "billing.validation.expMonthInvalid";
@@ -36,8 +44,10 @@ export function apiPaymentMethodSchema(currentYear: number, currentMonth: number
     .object({
       brand: z.unknown().pipe(brandField),
       last4: z.unknown().pipe(last4Field),
-      exp_month: wholeNumber(month).pipe(z.number().min(1, month).max(12, month)),
-      exp_year: wholeNumber(year).pipe(z.number().min(currentYear, year).max(currentYear + EXPIRY_YEARS - 1, year)),
+      exp_month: wholeNumber(month).pipe(z.number().min(1, month).max(12, month)).meta(bounded(1, 12)),
+      exp_year: wholeNumber(year)
+        .pipe(z.number().min(currentYear, year).max(currentYear + EXPIRY_YEARS - 1, year))
+        .meta(bounded(currentYear, currentYear + EXPIRY_YEARS - 1)),
     })
     .refine((card) => card.exp_year > currentYear || card.exp_month >= currentMonth, { message: "billing.validation.cardExpired", path: ["exp_month"], when: (payload) => !payload.issues.length });
 }

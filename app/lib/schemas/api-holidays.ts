@@ -2,6 +2,7 @@
 // dry_run). Classic zod at the API boundary, like the other /api schemas. Messages are locale keys.
 import { z } from "zod";
 import { HOLIDAY_FIELD_NAMES } from "~/lib/holiday-aliases";
+import { DATE_WINDOW_PATTERN, DATE_WINDOW_WORDS } from "~/lib/openapi/operation";
 import { HOLIDAY_PAGE_SIZE, MAX_HOLIDAY_NAME, type HolidayFieldsInput } from "~/lib/holidays";
 
 const whole = (key: string, min: number, max: number) => z.coerce.number({ error: key }).int(key).min(min, key).max(max, key).optional();
@@ -22,7 +23,7 @@ export const apiHolidayCsvUploadSchema = z.object({
 });
 
 const FIELD_DOCS: Record<keyof HolidayFieldsInput, Record<string, unknown>> = {
-  date: { type: "string", format: "date", description: "The day (required)" },
+  date: { type: "string", format: "date", pattern: DATE_WINDOW_PATTERN, description: `The day (required), ${DATE_WINDOW_WORDS}` },
   name: { type: "string", maxLength: MAX_HOLIDAY_NAME, description: "The holiday's name (required)" },
   countryCode: {
     type: "string",
@@ -46,4 +47,5 @@ export const apiHolidayBodySchema = z.looseObject(
     ),
   ),
   { error: "errors.invalidBody" },
-);
+  // The date, and the name under one of its names (the first present counts).
+).meta({ required: [...HOLIDAY_FIELD_NAMES.date], anyOf: HOLIDAY_FIELD_NAMES.name.map((name) => ({ required: [name] })) });

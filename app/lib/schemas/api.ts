@@ -3,6 +3,7 @@ import { z } from "zod";
 import { singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
+import { DATE_WINDOW_PATTERN, DATE_WINDOW_WORDS } from "~/lib/openapi/operation";
 import { isAllowanceDays } from "./people";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
@@ -41,7 +42,7 @@ const inviteField = inviteSchema.shape;
 /** POST /api/users/invite: the invite form's rules under the API's names. */
 export const apiInviteSchema = z
   .object({
-    email: z.unknown().pipe(inviteField.email),
+    email: z.unknown().pipe(inviteField.email).meta({ format: "email" }),
     full_name: z.unknown().pipe(inviteField.fullName),
     role: z.unknown().pipe(inviteField.role).nullable().optional().describe("user (default) or admin"),
     profile_picture: profilePictureField.nullable().optional().describe("The photo the person gets on accepting (a data URL)"),
@@ -64,7 +65,7 @@ export const apiUpdateUserSchema = z.object({
 });
 
 const vacationField = vacationRequestSchema.shape;
-const isoDate = (description: string) => ({ format: "date", description });
+const isoDate = (description: string) => ({ format: "date", pattern: DATE_WINDOW_PATTERN, description: `${description}; ${DATE_WINDOW_WORDS}` });
 
 /**
  * POST /api/vacations (spec payload names). Section 3's other names are read too: `from`/`to`
@@ -90,6 +91,8 @@ export const apiCreateVacationSchema = z
       .optional()
       .describe("Who hears of the request; team_admins when missing"),
   })
+  // Each day under one of its names at least (the document's way of saying `required` of either).
+  .meta({ allOf: [{ anyOf: [{ required: ["start_date"] }, { required: ["from"] }] }, { anyOf: [{ required: ["end_date"] }, { required: ["to"] }] }] })
   .transform((body, ctx) => {
     const parsed = vacationRequestSchema.safeParse({
       startDate: body.start_date ?? body.from,

@@ -30,10 +30,10 @@ const details = {
 const card = { brand: "VISA", last4: "4242", exp_month: 12, exp_year: 2030 };
 
 /**
- * The card's rules depend on today (an expiry in the past is refused); the document shows them as
- * of a fixed day in the product's window, which is what a reader needs (the bounds move yearly).
+ * The card's rules depend on today (an expiry in the past is refused); the document shows the
+ * bounds of the year the server started in (the document is built once a process), January.
  */
-const paymentMethodSchemaForDocs = apiPaymentMethodSchema(2026, 1);
+const paymentMethodSchemaForDocs = apiPaymentMethodSchema(new Date().getUTCFullYear(), 1);
 
 export const billingOperations: ApiOperation[] = [
   {
@@ -56,7 +56,7 @@ export const billingOperations: ApiOperation[] = [
     whileReadOnly: true,
     body: { schema: apiBillingDetailsSchema, example: details },
     responses: { 200: { description: "The details as saved", schema: apiBillingDetailsResponseSchema, example: { ...details, billing_contacts: [] } } },
-    errors: { 409: "The currency cannot change while a subscription bills in it" },
+    errors: { 404: "The primary contact is nobody in the caller's company", 409: "The currency cannot change while a subscription bills in it" },
   },
   {
     method: "get",
@@ -72,7 +72,7 @@ export const billingOperations: ApiOperation[] = [
     path: "/api/billing/payment-method",
     tag: TAG,
     summary: "Record the card on file",
-    description: "last4 exactly four digits; expiry month 1–12 and year from this year through 14 years ahead, not in the past (exp_year's bounds below are those of 2026).",
+    description: "last4 exactly four digits; expiry month 1–12 and year from this year through 14 years ahead, not in the past (exp_year's bounds below are those of the year this server started in; the company's time zone decides when a year turns).",
     specRow: "GET/PUT /api/billing/payment-method",
     access: "admin",
     whileReadOnly: true,

@@ -1,19 +1,32 @@
 import { z } from "zod";
 import { apiCreateAbsenceCategorySchema, apiUpdateAbsenceCategorySchema } from "~/lib/schemas/absence-categories-api";
-import { apiAuditPagingSchema, apiAllowanceUpsertSchema, apiYearSchema } from "~/lib/schemas/api";
+import { apiAuditPagingSchema, apiAllowanceUpsertSchema } from "~/lib/schemas/api";
 import { apiAbsenceCategorySchema, apiAllowanceSchema, apiAuditPageSchema, apiCompanySchema, apiReportRowSchema } from "~/lib/schemas/api-responses";
+import { AUDIT_ACTION_FILTER, AUDIT_ACTION_GROUPS, AUDIT_ACTIONS } from "~/lib/audit-actions";
 import { ALL_COMPANIES, AUDIT_FILTER_NAMES as AUDIT, SYSTEM_ACTOR } from "~/lib/audit-filters";
+import { FIRST_REPORT_YEAR, lastReportYear } from "~/lib/report-params";
 import { EXAMPLE_IDS, exampleAbsenceCategory, exampleAuditEntry, exampleReportRow } from "../examples";
-import { aliasParams, DATE, ID, type ApiOperation } from "../operation";
+import { aliasParams, DATE, DATE_WINDOW_WORDS, ID, type ApiOperation } from "../operation";
 
 const CATEGORY_ID = { id: "The absence category's id" };
 
 const auditFilters = [
   ...aliasParams(AUDIT.companyId, "company_id", ID, `One company's entries (master users: any, or \`${ALL_COMPANIES}\`); the caller's company when missing`),
-  ...aliasParams(AUDIT.action, "action", { type: "string", maxLength: 64 }, "One action (vacation.approved) or an entity's (vacation.*)"),
+  ...aliasParams(
+    AUDIT.action,
+    "action",
+    {
+      // The actions the audit records and every entity's; the filter reads any name of that shape (an action newer than the list).
+      anyOf: [
+        { type: "string", enum: [...Object.keys(AUDIT_ACTION_GROUPS).map((group) => `${group}.*`), ...AUDIT_ACTIONS] },
+        { type: "string", pattern: AUDIT_ACTION_FILTER.source, description: "Any other action of that shape (none recorded today)" },
+      ],
+    },
+    "One action (vacation.approved) or an entity's (vacation.*)",
+  ),
   ...aliasParams(AUDIT.userId, "user_id", ID, `The actor's id, or \`${SYSTEM_ACTOR}\` for entries no person made`),
-  ...aliasParams(AUDIT.dateFrom, "date_from", DATE, "Entries on or after this day (the company's time zone)"),
-  ...aliasParams(AUDIT.dateTo, "date_to", DATE, "Entries on or before this day"),
+  ...aliasParams(AUDIT.dateFrom, "date_from", DATE, `Entries on or after this day (the company's time zone), ${DATE_WINDOW_WORDS}`),
+  ...aliasParams(AUDIT.dateTo, "date_to", DATE, `Entries on or before this day, ${DATE_WINDOW_WORDS}`),
 ];
 
 export const organisationOperations: ApiOperation[] = [
@@ -92,10 +105,18 @@ export const organisationOperations: ApiOperation[] = [
     path: "/api/reports/vacations",
     tag: "Reports",
     summary: "Everyone's allowances and their use in a year",
-    description: "A row per person (people deactivated during the year too). The year defaults to this year; from 2000 to next year.",
+    description: `A row per person (people deactivated during the year too). The year defaults to this year; from ${FIRST_REPORT_YEAR} to next year (in the company's time zone; the maximum below is next year's when this server started).`,
     specRow: "GET /api/reports/vacations?year=",
     access: "admin",
-    query: [apiYearSchema],
+    query: [
+      [
+        {
+          name: "year",
+          schema: { type: "integer", minimum: FIRST_REPORT_YEAR, maximum: lastReportYear(new Date().getUTCFullYear()) },
+          description: "This year (in the company's time zone) when missing",
+        },
+      ],
+    ],
     responses: { 200: { description: "Report rows", schema: z.array(apiReportRowSchema), example: [exampleReportRow] } },
   },
   {
@@ -107,6 +128,7 @@ export const organisationOperations: ApiOperation[] = [
     specRow: "POST /api/reports/allowances/upsert",
     access: "admin",
     body: { schema: apiAllowanceUpsertSchema, example: { userId: EXAMPLE_IDS.user, year: 2027, yearlyAllowance: 22, residualAllowance: 2.5, specialLeaveAllowance: 1 } },
+    errors: { 404: "No such person in the caller's company" },
     responses: { 200: { description: "The allowances as saved", schema: apiAllowanceSchema, example: { userId: EXAMPLE_IDS.user, year: 2027, yearlyAllowance: 22, residualAllowance: 2.5, specialLeaveAllowance: 1 } } },
   },
   {

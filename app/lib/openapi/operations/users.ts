@@ -7,6 +7,19 @@ import type { ApiOperation } from "../operation";
 const TAG = "People";
 const ID = { id: "The person's id" };
 
+const languageOperation: ApiOperation = {
+  method: "patch",
+  path: "/api/users/me/language",
+  tag: TAG,
+  summary: "Keep the caller's interface language",
+  description: "Also sets the language cookie, so pages and API messages follow at once. PUT does the same.",
+  specRow: "PATCH /api/users/me/language",
+  access: "signedIn",
+  whileReadOnly: true,
+  body: { schema: apiLanguageSchema, example: { language: "en" } },
+  responses: { 200: { description: "The caller's profile as saved", schema: apiUserSchema, example: exampleUser } },
+};
+
 export const userOperations: ApiOperation[] = [
   {
     method: "get",
@@ -17,18 +30,8 @@ export const userOperations: ApiOperation[] = [
     access: "signedIn",
     responses: { 200: { description: "The caller", schema: apiCurrentUserSchema, example: { ...exampleUser, company: { id: EXAMPLE_IDS.company, name: "Demo Company", timeZone: "Europe/Lisbon" } } } },
   },
-  {
-    method: "patch",
-    path: "/api/users/me/language",
-    tag: TAG,
-    summary: "Keep the caller's interface language",
-    description: "Also sets the language cookie, so pages and API messages follow at once. PUT is accepted too.",
-    specRow: "PATCH /api/users/me/language",
-    access: "signedIn",
-    whileReadOnly: true,
-    body: { schema: apiLanguageSchema, example: { language: "en" } },
-    responses: { 200: { description: "The caller's profile as saved", schema: apiUserSchema, example: exampleUser } },
-  },
+  languageOperation,
+  { ...languageOperation, method: "put", description: "The same as PATCH (the language is the whole of what it changes).", specRow: undefined },
   {
     method: "get",
     path: "/api/users",
