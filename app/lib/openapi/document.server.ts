@@ -28,7 +28,7 @@ const RESTRICTED: readonly Access[] = ["admin", "owner", "auditReaders", "master
 
 const INTRO = [
   "The JSON API of Folga, the absence planner: everything the screens do, for integrations and the app's own scripts. Every answer is about the caller's company only: another company's ids are not found (404).",
-  "Authentication: `POST /api/auth/login` answers an access token and a refresh token. Send `Authorization: Bearer <access_token>` on every call; when it expires (401), trade the refresh token at `POST /api/auth/refresh` once and retry. Integrations use an API token instead (`Authorization: Bearer fol_…`, made under Admin configurations → API tokens), which does not expire until revoked. A browser signed in to the app is recognised by its session cookie too (state changes must then come from the app's own pages: a POST, PUT, PATCH or DELETE without a bearer token that carries any cookie is a 403 unless Sec-Fetch-Site, else Origin, shows it comes from the app itself).",
+  "Authentication: `POST /api/auth/login` answers an access token and a refresh token. Send `Authorization: Bearer <access_token>` on every call; when it expires (401), trade the refresh token at `POST /api/auth/refresh` once and retry. Integrations use an API token instead (`Authorization: Bearer fol_…`, made under Admin configurations → API tokens), which does not expire until revoked. A browser signed in to the app is recognised by its session cookie too (state changes must then come from the app's own pages: a POST, PUT, PATCH or DELETE without a bearer token that carries the session cookie `__session`, valid or not, is a 403 unless Sec-Fetch-Site, else Origin, shows it comes from the app itself; the `lng` and `device` cookies alone do not count).",
   "Conventions: bodies and answers are JSON (snake_case names, as the product's clients send them); dates are `YYYY-MM-DD` strings, instants ISO 8601 in UTC. A call that creates something answers 201 with it; one that changes something answers 200 with it as saved; `DELETE`, and calls that leave nothing to read back, answer 204 without a body. Lists are arrays; paged lists are `{ items, total, offset, limit }`.",
   "Errors are `{ detail }` with the status, in the caller's language (`?lng=`, the language cookie, else `Accept-Language`: pt, en or es; pt by default); validation failures (400) add `fields`: each wrong field's name with its message. A path under /api that does not exist is a 404; a method a path does not serve (OPTIONS included) is a 405 naming the ones it serves in `Allow`; an unexpected failure a 500 without internals. This document itself is in English.",
 ];
@@ -48,13 +48,15 @@ function errorStatuses(op: ApiOperation): Partial<Record<number, string>> {
   const writes = op.method !== "get";
   const restricted = RESTRICTED.includes(op.access);
   const statuses: Record<number, string> = {};
-  if (op.body || op.query?.length) statuses[400] = "Invalid input: `detail` names the first problem, `fields` each field's";
-  if (signedIn) statuses[401] = writes ? "No valid bearer token or session (a change that carries a cookie from elsewhere is a 403 first)" : "No valid bearer token or session";
+  // The request guards read every address before a route does (decisions 0069 and 0071).
+  const badAddress = "a path or query holding a control character (such as NUL), or a path that is no percent-encoded UTF-8";
+  statuses[400] = op.body || op.query?.length ? `Invalid input: \`detail\` names the first problem, \`fields\` each field's; or ${badAddress}` : badAddress[0].toUpperCase() + badAddress.slice(1);
+  if (signedIn) statuses[401] = writes ? "No valid bearer token or session (a change that carries a session cookie from elsewhere is a 403 first)" : "No valid bearer token or session";
   if (signedIn && writes && !op.whileReadOnly) {
     statuses[402] = "The company is read-only (its trial or subscription ended) until it subscribes";
   }
   if (restricted || writes) {
-    const reasons = [restricted ? "the caller's role may not do this" : writes && signedIn ? "the caller may not change this" : null, writes ? "a request without a bearer token that carries a cookie (any cookie, valid or not) and comes from elsewhere: Sec-Fetch-Site other than same-origin or none, else an Origin other than the app's own, else neither header" : null];
+    const reasons = [restricted ? "the caller's role may not do this" : writes && signedIn ? "the caller may not change this" : null, writes ? "a request without a bearer token that carries the session cookie (valid or not) and comes from elsewhere: Sec-Fetch-Site other than same-origin or none, else an Origin other than the app's own, else neither header" : null];
     const text = reasons.filter(Boolean).join(", or ");
     statuses[403] = text[0].toUpperCase() + text.slice(1);
   }
@@ -111,14 +113,21 @@ function response(doc: ResponseDoc): JsonSchema {
   };
 }
 
-function errorResponse(description: string): JsonSchema {
-  return { description, content: { "application/json": { schema: { $ref: COMPONENT_PREFIX + nameOf(apiErrorSchema) } } } };
+// Every 429 says when to try again (decision 0070).
+const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 1 } } };
+
+function errorResponse(status: number, description: string): JsonSchema {
+  return {
+    description,
+    ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+    content: { "application/json": { schema: { $ref: COMPONENT_PREFIX + nameOf(apiErrorSchema) } } },
+  };
 }
 
 function operationObject(op: ApiOperation): JsonSchema {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, doc] of Object.entries(op.responses)) responses[status] = response(doc);
-  for (const [status, description] of Object.entries(errorStatuses(op))) responses[status] ??= errorResponse(description!);
+  for (const [status, description] of Object.entries(errorStatuses(op))) responses[status] ??= errorResponse(Number(status), description!);
   const params = parameters(op);
   return {
     tags: [op.tag],
