@@ -371,7 +371,7 @@ describe("/api/teams", () => {
 
     const wrong = await teamsApi(args(api("/api/teams", "PATCH", cookies.admin, {})));
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get("Allow")).toBe("POST");
+    expect(wrong.headers.get("Allow")).toBe("GET, HEAD, POST"); // the path lists (GET) and creates (POST)
   });
 
   it("adds and removes members and admins by userId, user_id or the query string", async () => {
