@@ -166,6 +166,10 @@ test("with JavaScript, dragging across days opens the drawer with the range in o
   await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeDisabled();
   await drawer.getByLabel("Tipo de ausência").selectOption(CATEGORY);
   await expect(drawer.getByRole("button", { name: "Submeter pedido" })).toBeEnabled();
+  // The e-mails to notify show only once a list of one's own is chosen (issue 39).
+  await expect(drawer.getByLabel("Emails a notificar")).toBeHidden();
+  await drawer.getByRole("combobox", { name: "Notificar", exact: true }).selectOption("custom");
+  await expect(drawer.getByLabel("Emails a notificar")).toBeVisible();
 
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);
