@@ -156,12 +156,13 @@ function addressToOrigin(req: express.Request) {
   delete req.headers["x-forwarded-host"];
 }
 
+// A host name or an IP address, and a port: nothing else. `@remix-run/express` builds the URL Remix
+// serves from the host, so a Host such as `a.com/vacations?q=%00#` would have Remix serve a path
+// these guards never checked.
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 function isValidHost(host: string): boolean {
-  try {
-    return new URL(`http://${host}`).host !== "";
-  } catch {
-    return false;
-  }
+  return HOST.test(host);
 }
 
 /**

@@ -66,8 +66,10 @@ const ESCAPED_CONTROL = /%(?:0[0-8bcef]|1[0-9a-f]|7f|c2%[89][0-9a-f])/i;
  * let through as anywhere else (`?redirectTo=/%0D%0A` is the redirect checks' to refuse).
  */
 export function urlHasControlCharacter(url: string): boolean {
-  const start = url.indexOf("/", url.indexOf("//") === -1 ? 0 : url.indexOf("//") + 2);
-  const pathAndQuery = start === -1 ? url : url.slice(start);
+  // A whole URL (an /api call's `request.url`) or only its path and query (Express's originalUrl,
+  // where a `//` further on is part of the path or a query value).
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const pathAndQuery = origin ? url.slice(origin[0].length) : url;
   // '+' is a space in a query; it is no control character, and decoding it is not needed here.
   return ESCAPED_CONTROL.test(pathAndQuery) || hasControlCharacter(pathAndQuery);
 }

@@ -113,6 +113,18 @@ function postWithHost(at: string, path: string, headers: Record<string, string>)
     request.end();
   });
 }
+/** A GET over node:http with the caller's Host header. */
+function getWithHost(at: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get(at + path, { headers }, (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode!, body }));
+      })
+      .on("error", reject);
+  });
+}
 const form = { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en" };
 const json = { "Content-Type": "application/json", "Accept-Language": "en" };
 const vacation = JSON.stringify({ start_date: "2027-03-01", end_date: "2027-03-02" });
@@ -365,6 +377,14 @@ describe("malformed requests", () => {
   it("answers 400 to a Host header that is no host", async () => {
     const answer = await rawRequest("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", () => undefined);
     expect(answer.status).toBe(400);
+    // The URL Remix serves is built from the host: a host with a path, query or fragment would have
+    // it serve another address than the one checked here.
+    for (const host of ["a.com/people/%00?x=", "a.com#", "a.com?q=%00", "a.com:80/x"]) {
+      expect((await getWithHost(base, "/", { Host: host })).status, host).toBe(400);
+    }
+    for (const host of ["localhost:3000", "app.example.com", "[::1]:3000", "my_app:3000"]) {
+      expect((await getWithHost(base, "/", { Host: host })).status, host).not.toBe(400);
+    }
   });
 });
 

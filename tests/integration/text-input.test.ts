@@ -105,6 +105,9 @@ describe("a NUL anywhere in a request is a 400 with its message, on SQLite and P
       expect(page.status).toBe(400);
       expect(await page.text()).toContain(CONTROL);
       expect((await get("/vacations?q=a%1Fb")).status).toBe(400);
+      // A `//` further on is part of the path or a query value, not the start of a host.
+      expect((await get("/vacations?q=%00&r=//a/b")).status).toBe(400);
+      expect((await get("/people/%00//x")).status).toBe(400);
       const apiCall = await get("/api/users/%00");
       expect(apiCall.status).toBe(400);
       expect(await apiCall.json()).toEqual({ detail: CONTROL });
