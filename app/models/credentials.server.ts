@@ -19,7 +19,8 @@ export async function checkCredentials(email: string, password: string, ip: stri
     where: { email },
     select: { id: true, companyId: true, role: true, isMaster: true, tokenVersion: true, passwordHash: true, emailVerifiedAt: true, preferredLanguage: true, deactivatedAt: true },
   });
-  const device = user ? devices.find((known) => known.userId === user.id) : undefined;
+  // Only what the account's present credentials proved: a password reset (a new token version) ends it.
+  const device = user ? devices.find((known) => known.userId === user.id && known.version === user.tokenVersion) : undefined;
   const [backoff, key] = device ? [BACKOFFS.loginPerDevice, `${device.userId}:${device.nonce}`] : [BACKOFFS.loginPerAccount, email];
   await assertNoBackoff(backoff, key, now);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));

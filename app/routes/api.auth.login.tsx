@@ -22,7 +22,7 @@ export function action({ request }: ActionFunctionArgs) {
     return Response.json(
       { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, token_type: "bearer", user: serializeUser(viewer.user) },
       // The client now knows the account (decision 0070): a client that keeps cookies sends it back.
-      { headers: { ...noStore, "Set-Cookie": await deviceCookieHeader(request, found.id) } },
+      { headers: { ...noStore, "Set-Cookie": await deviceCookieHeader(request, found) } },
     );
   });
 }

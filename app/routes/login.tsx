@@ -46,11 +46,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const sessionId = await authenticator.authenticate("form", bodyless, { throwOnError: true, context: { formData } });
     const { user } = await getDb().session.findUniqueOrThrow({
       where: { id: sessionId },
-      select: { user: { select: { id: true, preferredLanguage: true } } },
+      select: { user: { select: { id: true, preferredLanguage: true, tokenVersion: true } } },
     });
     const headers = new Headers({ "Set-Cookie": await startSession(request, sessionId, user.id) });
     // This browser now knows the account: the account's sign-in wait no longer holds it (decision 0070).
-    headers.append("Set-Cookie", await deviceCookieHeader(request, user.id));
+    headers.append("Set-Cookie", await deviceCookieHeader(request, user));
     // The profile's language follows the person to a new browser.
     if (isLanguage(user.preferredLanguage)) headers.append("Set-Cookie", await languageCookieHeader(user.preferredLanguage));
     return redirect(target, { headers });

@@ -12,9 +12,13 @@ const DEVICE_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 /** Accounts one client remembers (a shared computer): the latest sign-ins. */
 const MAX_ACCOUNTS = 5;
 
-/** One account a client proved it knows the password of; `nonce` keys the client's own failures. */
+/**
+ * One account a client proved it knows the password of, at the account's token version then (a
+ * password reset ends what the cookie proved); `nonce` keys the client's own failures.
+ */
 export interface KnownDevice {
   userId: string;
+  version: number;
   nonce: string;
 }
 
@@ -33,7 +37,7 @@ function signature(payload: string): Buffer {
   return createHmac("sha256", key).update(payload).digest();
 }
 
-const ENTRY = /^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{16,64}$/;
+const ENTRY = /^[A-Za-z0-9_-]{1,64}:\d{1,9}:[A-Za-z0-9_-]{16,64}$/;
 
 /** The accounts a request's valid device cookie names; none when it is missing, altered or forged. */
 export async function knownDevices(request: Request): Promise<KnownDevice[]> {
@@ -53,15 +57,15 @@ export async function knownDevices(request: Request): Promise<KnownDevice[]> {
   const entries = payload.split(",");
   if (entries.length > MAX_ACCOUNTS || !entries.every((entry) => ENTRY.test(entry))) return [];
   return entries.map((entry) => {
-    const [userId, nonce] = entry.split(":");
-    return { userId, nonce };
+    const [userId, version, nonce] = entry.split(":");
+    return { userId, version: Number(version), nonce };
   });
 }
 
 /** Set-Cookie for a client that just proved the account: it joins (or renews) the accounts the cookie names. */
-export async function deviceCookieHeader(request: Request, userId: string): Promise<string> {
-  const others = (await knownDevices(request)).filter((device) => device.userId !== userId);
-  const entries = [{ userId, nonce: randomBytes(16).toString("base64url") }, ...others].slice(0, MAX_ACCOUNTS);
-  const payload = entries.map((device) => `${device.userId}:${device.nonce}`).join(",");
+export async function deviceCookieHeader(request: Request, user: { id: string; tokenVersion: number }): Promise<string> {
+  const others = (await knownDevices(request)).filter((device) => device.userId !== user.id);
+  const entries = [{ userId: user.id, version: user.tokenVersion, nonce: randomBytes(16).toString("base64url") }, ...others].slice(0, MAX_ACCOUNTS);
+  const payload = entries.map((device) => `${device.userId}:${device.version}:${device.nonce}`).join(",");
   return deviceCookie.serialize(`${payload}.${signature(payload).toString("base64url")}`);
 }

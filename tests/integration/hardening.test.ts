@@ -201,7 +201,7 @@ describe("known-device cookies against a targeted sign-in wait", () => {
   });
 
   it("does not let a forged, altered or another account's device cookie past the wait", async () => {
-    const other = await deviceCookieHeader(getRequest("/login"), employee.id);
+    const other = await deviceCookieHeader(getRequest("/login"), { id: employee.id, tokenVersion: 0 });
     const otherCookie = other.split(";")[0];
     const value = decodeURIComponent(otherCookie.slice("device=".length));
     const forged = `device=${encodeURIComponent(Buffer.from(JSON.stringify(value.replace(employee.id, "rita-id"))).toString("base64"))}`;
@@ -211,6 +211,16 @@ describe("known-device cookies against a targeted sign-in wait", () => {
       expect(result.status, cookie).toBe(429);
       expect(result.headers.get("Retry-After"), cookie).not.toBeNull();
     }
+  });
+
+  it("forgets what a device cookie proved once the account's credentials change (a password reset)", async () => {
+    const device = deviceOf((await pageLogin(TEST_PASSWORD)).headers);
+    expect(device).toMatch(/^device=/);
+    // What a password reset does to the account's token version (decision 0070).
+    await getDb().user.update({ where: { email }, data: { tokenVersion: { increment: 1 } } });
+    await lockOut();
+    const result = await pageLogin(TEST_PASSWORD, device);
+    expect(result.status).toBe(429);
   });
 
   it("holds a known client only to its own failures on the API, which send the cookie back", async () => {
