@@ -46,9 +46,20 @@ export async function refreshTokenPair(refreshToken: string, now = new Date()) {
     include: { user: { select: { id: true, companyId: true, role: true, isMaster: true, tokenVersion: true, deactivatedAt: true } } },
   });
   if (!row || row.revokedAt || row.expiresAt <= now || row.user.deactivatedAt) throw invalid;
-  // Only one caller can rotate a token: the conditional update is the lock.
-  const { count } = await db.refreshToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } });
-  if (count !== 1) {
+  // Revocations end whole families. A token issued by a rotation that raced the revocation of its
+  // family (inserted just after the family's rows were revoked) is of a revoked family all the same.
+  const familyRevoked = await db.refreshToken.count({ where: { familyId: row.familyId, revokedAt: { not: null } } });
+  if (familyRevoked > 0) {
+    await db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+    throw invalid;
+  }
+  // Only one caller can rotate a token: the conditional update is the lock; the rotation and its
+  // new token are one transaction.
+  const rotated = await db.$transaction(async (tx) => {
+    const { count } = await tx.refreshToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } });
+    return count === 1 ? issue(row.user, row.familyId, now, tx) : null;
+  });
+  if (!rotated) {
     // A rotated token presented again has leaked: the sign-in it belongs to ends, a security event.
     // So do the person's access tokens, which whoever holds the leaked token may have too: their
     // version moves on (the person's other sign-ins refresh once to carry on).
@@ -64,7 +75,7 @@ export async function refreshTokenPair(refreshToken: string, now = new Date()) {
     throw invalid;
   }
   // A rotation continues a sign-in already recorded: one entry per refresh would bury the audit.
-  return { user: row.user, ...(await issue(row.user, row.familyId, now)) };
+  return { user: row.user, ...rotated };
 }
 
 /** API sign-out: the whole sign-in (its token family) ends. Recorded when it was still open. */

@@ -14,6 +14,7 @@ import { action as resetPasswordAction } from "~/routes/reset-password";
 import { createUserToken } from "~/models/user-token.server";
 import { ACCESS_TOKEN_TTL_SECONDS } from "~/utils/jwt.server";
 import { getDb } from "~/utils/db.server";
+import { hashToken } from "~/utils/tokens.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";
 import { args, postForm } from "../support/http";
@@ -87,6 +88,18 @@ describe("API sign-in", () => {
     // The old token again: treated as stolen, and the new one dies with it.
     expect((await apiRefresh(args(json("/api/auth/refresh", "POST", { refresh_token: first.refresh_token })))).status).toBe(401);
     expect((await apiRefresh(args(json("/api/auth/refresh", "POST", { refresh_token: second.refresh_token })))).status).toBe(401);
+  });
+
+  it("refuses a refresh token whose family was revoked while its rotation was under way", async () => {
+    const first = (await login("emp@acme.test")).body;
+    const refreshed = await apiRefresh(args(json("/api/auth/refresh", "POST", { refresh_token: first.refresh_token })));
+    const second = (await refreshed.json()) as { refresh_token: string };
+    // What a reuse of `first` leaves when it revokes the family just before the rotation above
+    // inserts `second`: the family revoked, `second` not (it did not exist yet).
+    const row = await getDb().refreshToken.findFirstOrThrow({ where: { tokenHash: hashToken(first.refresh_token) } });
+    await getDb().refreshToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    expect((await apiRefresh(args(json("/api/auth/refresh", "POST", { refresh_token: second.refresh_token })))).status).toBe(401);
+    expect(await getDb().refreshToken.count({ where: { familyId: row.familyId, revokedAt: null } })).toBe(0);
   });
 
   it("logout revokes the refresh token", async () => {
