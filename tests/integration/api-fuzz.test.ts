@@ -7,17 +7,13 @@
 // not allow (ajv against the document); a method a path does not serve is a 405 naming the ones it
 // does in Allow. Reproducible: FUZZ_SEED picks the seed (printed with any failure).
 // docs/decisions/0072-a-document-that-says-what-the-server-does.md
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "~/lib/openapi/document.server";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { requestGuards } from "~/utils/request-guards.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
-import { fetchHandler } from "../support/fetch-handler";
+import { fetchHandler, listenGuarded, type GuardedApp } from "../support/fetch-handler";
 import { args } from "../support/http";
 import { apiRouteFiles, DocumentValidator, matchRoute } from "../support/openapi-contract";
 import { oddString, SchemaArbitraries, type Schema } from "../support/schema-arbitrary";
@@ -68,7 +64,7 @@ async function render(request: Request): Promise<Response> {
   }
 }
 
-let server: http.Server;
+let server: GuardedApp;
 let base = "";
 const tokens = { admin: "", employee: "" };
 /** Real ids a path parameter takes, by the path's first segment after /api; foreign ones are another company's. */
@@ -100,12 +96,8 @@ beforeAll(async () => {
     invoices: [invoice.id],
   });
 
-  const app = express();
-  app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(fetchHandler(render));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenGuarded(fetchHandler(render));
+  base = server.base;
 
   for (const [who, email] of [["admin", "ada@fuzz.test"], ["employee", "eli@fuzz.test"]] as const) {
     const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
@@ -113,10 +105,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => server?.close());
 
 // ---- Requests drawn from an operation ----
 

@@ -4,9 +4,6 @@
 // replay), the seat count following people, invoices and their PDFs, billing details and the
 // payment method with every rule, the account deletion, the read-only company after an unpaid
 // trial, and every billing route refusing employees (403) and other companies' ids (404).
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "~/generated/prisma/client";
 import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
@@ -36,13 +33,12 @@ import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { requestGuards } from "~/utils/request-guards.server";
 import { hashToken } from "~/utils/tokens.server";
 import { createCompany, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import type { FakeStripe } from "../support/fake-stripe";
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { pdfText } from "../support/pdf";
-import { fetchHandler } from "../support/fetch-handler";
+import { fetchHandler, listenGuarded, type GuardedApp } from "../support/fetch-handler";
 import { bannerText, type ShellWithBanner } from "../support/trial-banner";
 
 // Configuration is read once per process: the fake must be listening (and the variables set)
@@ -64,7 +60,7 @@ const people: Record<string, User> = {};
 const cookies: Record<string, string> = {};
 const companies: Record<string, string> = {};
 const subscriptions: Record<string, string> = {};
-let server: http.Server;
+let server: GuardedApp;
 let base = "";
 
 /** A JSON call to an /api route module, as the browser (cookie) makes it. */
@@ -153,17 +149,13 @@ beforeAll(async () => {
 
   for (const name of ["owner", "admin", "employee", "globexOwner", "initechOwner", "initechAdmin", "staleOwner", "graceOwner"]) cookies[name] = await signIn(people[name].email);
 
-  const app = express();
-  app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(fetchHandler(render));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenGuarded(fetchHandler(render));
+  base = server.base;
   fake.configure({ webhookUrl: `${base}/api/billing/webhook` });
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await fake.stop();
 });
 

@@ -6,9 +6,6 @@
 // a fixed number of queries; and the management page's loader and actions signed in like a
 // browser: another company's ids (404, nothing changed), a team the person may not have (403),
 // confirmation before renewing and revoking, audit entries.
-import type { AddressInfo } from "node:net";
-import type http from "node:http";
-import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { todayIn } from "~/lib/dates";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
@@ -18,12 +15,11 @@ import { loader as feedLoader } from "~/routes/feeds.$file";
 import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { requestGuards } from "~/utils/request-guards.server";
 import { generateToken } from "~/utils/tokens.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { parseFeed } from "../support/ical";
-import { fetchHandler } from "../support/fetch-handler";
+import { fetchHandler, listenGuarded, type GuardedApp } from "../support/fetch-handler";
 
 type User = Awaited<ReturnType<typeof createUser>>;
 interface Reply {
@@ -34,7 +30,7 @@ interface Reply {
 }
 
 let queries = 0;
-let server: http.Server;
+let server: GuardedApp;
 let base = "";
 let acme: string;
 let globex: string;
@@ -122,15 +118,11 @@ beforeAll(async () => {
 
   for (const name of ["owner", "companyAdmin", "redAdmin", "eve", "blueHelper", "bob", "globexOwner"]) cookies[name] = await signIn(people[name].email);
 
-  const app = express();
-  app.use(requestGuards({ appUrl: "http://app.test" }));
-  app.use(fetchHandler(render));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenGuarded(fetchHandler(render));
+  base = server.base;
 }, 60_000);
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 beforeEach(() => resetRateLimits());
 

@@ -2,8 +2,6 @@
 // request carries is a 400 with its message on both engines, never a 500; single-line names refuse
 // line breaks and bidi controls, descriptions keep their lines; e-mails quote what people wrote.
 // docs/decisions/0069-text-input-characters.md
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as teamsAction } from "~/routes/_app.company-settings.teams/route";
 import { action as apiLogin } from "~/routes/api.auth.login";
@@ -16,8 +14,8 @@ import { action as loginAction } from "~/routes/login";
 import { action as signupAction } from "~/routes/signup";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { requestGuards } from "~/utils/request-guards.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
+import { listenGuarded } from "../support/fetch-handler";
 import { args, BASE, cookiesFrom, postForm, run, unwrapData } from "../support/http";
 import { testSmtp } from "../support/smtp";
 
@@ -93,12 +91,7 @@ describe("a NUL anywhere in a request is a 400 with its message, on SQLite and P
   });
 
   it("in any URL, before a route runs (the request guards): a page's path parameter or query too", async () => {
-    const app = express();
-    app.use(requestGuards({ appUrl: "http://app.test" }));
-    app.use((_req, res) => void res.send("route"));
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base, close } = await listenGuarded((_req, res) => void res.send("route"));
     try {
       const get = (path: string) => fetch(base + path, { headers: { "Accept-Language": "en" } });
       const page = await get("/people/%00");
@@ -113,8 +106,7 @@ describe("a NUL anywhere in a request is a 400 with its message, on SQLite and P
       expect(await apiCall.json()).toEqual({ detail: CONTROL });
       expect((await get("/vacations?q=a%09b&redirectTo=%2Fx")).status).toBe(200);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 });
