@@ -80,7 +80,7 @@ for (const language of ["pt", "en", "es"] as const) {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(text.paid);
     const number = (await row.getByRole("rowheader").textContent())!.trim();
-    expect(number).toMatch(/^FAKE-\d{4}$/);
+    expect(number).toMatch(/^TEST-\d{4}$/);
 
     // The PDF opens in a new tab: Stripe's own for a Stripe invoice.
     const link = row.getByRole("link");
