@@ -19,18 +19,25 @@ export function TrialBanner({ banner }: { banner: TrialBannerView }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { here, daysLeft, access, readOnlyFrom, sessionId, subscriptionId } = banner;
-  // On a phone the banner is one line: the countdown and the action; the plan's name and the
-  // notes (what read-only means, from when) wait for a wider screen and the billing tab.
+  // On a phone the banner is one line: the countdown in short and the actions; the plan's name
+  // and the notes (what read-only means, from when) wait for a wider screen and the billing tab.
   return (
     <section className={`trial-banner trial-banner--${access}`} aria-label={t("billing.trial.label")} data-testid="trial-banner" data-session-id={sessionId ?? undefined} data-subscription-id={subscriptionId}>
       <div className="trial-banner__body">
         <p className="trial-banner__text">
-          <strong className="trial-banner__plan">{t("billing.trial.plan")}</strong> <span data-testid="trial-countdown">{daysLeft > 0 ? t("billing.trial.endsIn", { count: daysLeft }) : t("billing.trial.ended")}</span>
+          <strong className="trial-banner__plan">{t("billing.trial.plan")}</strong>{" "}
+          <span className="trial-banner__wide" data-testid="trial-countdown">
+            {daysLeft > 0 ? t("billing.trial.endsIn", { count: daysLeft }) : t("billing.trial.ended")}
+          </span>
+          {/* The phone's words: shown instead of the sentence above, never with it. */}
+          <span className="trial-banner__narrow" data-testid="trial-countdown-short">
+            {daysLeft > 0 ? t("billing.trial.short", { count: daysLeft }) : t("billing.trial.shortEnded")}
+          </span>
         </p>
         {access === "readOnly" ? (
-          <p className="trial-banner__note trial-banner__note--wide">{t("billing.trial.readOnly")}</p>
+          <p className="trial-banner__note trial-banner__wide">{t("billing.trial.readOnly")}</p>
         ) : readOnlyFrom ? (
-          <p className="trial-banner__note trial-banner__note--wide">{t("billing.trial.readOnlyOn", { date: formatDate(readOnlyFrom, language) })}</p>
+          <p className="trial-banner__note trial-banner__wide">{t("billing.trial.readOnlyOn", { date: formatDate(readOnlyFrom, language) })}</p>
         ) : null}
         {sessionId ? (
           <p className="trial-banner__note" role="status">
