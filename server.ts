@@ -14,6 +14,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppRuntime from "./app/server-runtime.server";
+import { standInForStripe, wantsStripeStandIn } from "./server/stripe-stand-in";
 
 type Runtime = typeof AppRuntime;
 
@@ -103,6 +104,18 @@ function createApp(build: ServerBuild) {
   // What Express or the handler above passes on as an error: the app's answer, never a stack trace.
   app.use(runtime.errorAnswers());
   return app;
+}
+
+/**
+ * Outside production without a Stripe key, billing runs against a local stand-in (as the outbox
+ * stands in for SMTP), so the whole flow can be tried: checkout, return, invoice, PDF. Started
+ * before the app reads its configuration, by the process that forks the others when there are
+ * several (they inherit its variables and share it). Production without a key has billing off.
+ */
+async function startStripeStandInWhenWanted() {
+  if (!wantsStripeStandIn(process.env)) return;
+  const standIn = await standInForStripe(process.env);
+  console.log(`No STRIPE_SECRET_KEY: billing runs against a local Stripe stand-in at ${standIn.url} (nothing is charged)`);
 }
 
 async function main() {
@@ -215,11 +228,13 @@ function processesWanted(): number {
   return Number.isInteger(wanted) && wanted >= 1 && wanted <= 64 ? wanted : 1;
 }
 
-if (cluster.isPrimary && processesWanted() > 1) {
-  superviseWorkers(processesWanted());
-} else {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+async function start() {
+  if (cluster.isPrimary) await startStripeStandInWhenWanted();
+  if (cluster.isPrimary && processesWanted() > 1) superviseWorkers(processesWanted());
+  else await main();
 }
+
+start().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

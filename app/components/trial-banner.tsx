@@ -1,4 +1,5 @@
-// The trial banner under the top bar (spec section 2). Its buttons are plain forms, so it works
+// The trial banner under the top bar (spec section 2), for company admins only (employees cannot
+// act on it; docs/decisions/0074-billing-without-stripe-keys.md). Its buttons are plain forms, so it works
 // without JavaScript: "Subscrever agora" posts the checkout to the billing tab's action, which
 // answers with a redirect to Stripe; "Ocultar" hides it for the session (a cookie). What
 // JavaScript adds is a small script the shell fetches only when the banner is on the page
@@ -17,17 +18,26 @@ export interface TrialBannerView extends TrialBannerState {
 export function TrialBanner({ banner }: { banner: TrialBannerView }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { here, daysLeft, access, readOnlyFrom, sessionId, canSubscribe, configured, subscriptionId } = banner;
+  const { here, daysLeft, access, readOnlyFrom, sessionId, subscriptionId } = banner;
+  // On a phone the banner is one line: the countdown in short and the actions; the plan's name
+  // and the notes (what read-only means, from when) wait for a wider screen and the billing tab.
   return (
     <section className={`trial-banner trial-banner--${access}`} aria-label={t("billing.trial.label")} data-testid="trial-banner" data-session-id={sessionId ?? undefined} data-subscription-id={subscriptionId}>
       <div className="trial-banner__body">
         <p className="trial-banner__text">
-          <strong>{t("billing.trial.plan")}</strong> <span data-testid="trial-countdown">{daysLeft > 0 ? t("billing.trial.endsIn", { count: daysLeft }) : t("billing.trial.ended")}</span>
+          <strong className="trial-banner__plan">{t("billing.trial.plan")}</strong>{" "}
+          <span className="trial-banner__wide" data-testid="trial-countdown">
+            {daysLeft > 0 ? t("billing.trial.endsIn", { count: daysLeft }) : t("billing.trial.ended")}
+          </span>
+          {/* The phone's words: shown instead of the sentence above, never with it. */}
+          <span className="trial-banner__narrow" data-testid="trial-countdown-short">
+            {daysLeft > 0 ? t("billing.trial.short", { count: daysLeft }) : t("billing.trial.shortEnded")}
+          </span>
         </p>
         {access === "readOnly" ? (
-          <p className="trial-banner__note">{t("billing.trial.readOnly")}</p>
+          <p className="trial-banner__note trial-banner__wide">{t("billing.trial.readOnly")}</p>
         ) : readOnlyFrom ? (
-          <p className="trial-banner__note">{t("billing.trial.readOnlyOn", { date: formatDate(readOnlyFrom, language) })}</p>
+          <p className="trial-banner__note trial-banner__wide">{t("billing.trial.readOnlyOn", { date: formatDate(readOnlyFrom, language) })}</p>
         ) : null}
         {sessionId ? (
           <p className="trial-banner__note" role="status">
@@ -36,18 +46,14 @@ export function TrialBanner({ banner }: { banner: TrialBannerView }) {
         ) : null}
       </div>
       <div className="trial-banner__actions">
-        {canSubscribe ? (
-          <form method="post" action="/company-settings/billing-details" data-checkout="">
-            <input type="hidden" name="intent" value="subscription.checkout" />
-            <input type="hidden" name="subscriptionId" value={subscriptionId} />
-            <input type="hidden" name="interval" value="month" />
-            <button type="submit" className="button button--primary button--small" data-opening={t("billing.trial.opening")}>
-              {t("billing.trial.subscribe")}
-            </button>
-          </form>
-        ) : (
-          <span className="trial-banner__note">{configured ? t("billing.trial.askAdmin") : t("billing.trial.notConfigured")}</span>
-        )}
+        <form method="post" action="/company-settings/billing-details" data-checkout="">
+          <input type="hidden" name="intent" value="subscription.checkout" />
+          <input type="hidden" name="subscriptionId" value={subscriptionId} />
+          <input type="hidden" name="interval" value="month" />
+          <button type="submit" className="button button--primary button--small" data-opening={t("billing.trial.opening")}>
+            {t("billing.trial.subscribe")}
+          </button>
+        </form>
         {access === "readOnly" ? null : (
           <form method="post" action="/billing/trial-banner" data-dismiss="">
             <input type="hidden" name="redirectTo" value={here} />
@@ -60,4 +66,3 @@ export function TrialBanner({ banner }: { banner: TrialBannerView }) {
     </section>
   );
 }
-

@@ -78,16 +78,13 @@ export function trialState(subscription: SubscriptionFacts | null, now: Date): {
 
 export type CompanyAccess = "full" | "grace" | "readOnly";
 
-/** What the trial banner says of a company's trial, for one viewer. */
+/** What the trial banner says of a company's trial, to a company admin (the only ones who see it). */
 export interface TrialBannerState {
   subscriptionId: string;
   daysLeft: number;
   /** The day an ended, unpaid trial turns the company read-only (in the company's zone). */
   readOnlyFrom: IsoDate | null;
   access: CompanyAccess;
-  /** The viewer may subscribe (company admins) and billing is configured. */
-  canSubscribe: boolean;
-  configured: boolean;
 }
 
 /**

@@ -13,7 +13,7 @@ import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { queueMail } from "~/utils/mail.server";
 import { assertAllowed, canDeleteAccount, type Viewer } from "~/utils/permissions.server";
-import { billingConfigured, getStripe } from "~/utils/stripe.server";
+import { billingConfigured, billingOff, getStripe } from "~/utils/stripe.server";
 import { FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 
 /** Milliseconds a zone is ahead of UTC at an instant. */
@@ -63,7 +63,7 @@ export async function requestAccountDeletion(viewer: Viewer, now = new Date()) {
   const { instant: endsAt, lastDay } = endOfMonthIn(company.timeZone, now);
   const subscription = await db.subscription.findFirst({ where: { companyId: viewer.companyId }, orderBy: [...FIRST_SUBSCRIPTION_ORDER] });
   if (subscription?.stripeSubscriptionId && subscription.status !== "canceled") {
-    if (!billingConfigured()) throw new AppError(503, "billing_not_configured", "billing.notConfigured");
+    if (!billingConfigured()) throw billingOff();
     try {
       await (await getStripe()).subscriptions.update(subscription.stripeSubscriptionId, { cancel_at: Math.floor(endsAt.getTime() / 1000), metadata: { deletion_requested: "true" } });
     } catch (error) {

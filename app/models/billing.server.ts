@@ -7,9 +7,20 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
-import { assertAllowed, managesBilling, type Viewer } from "~/utils/permissions.server";
+import { assertAllowed, managesBilling, seesBillingSetup, type Viewer } from "~/utils/permissions.server";
+import { billingConfigured } from "~/utils/stripe.server";
 
 export const MAX_BILLING_CONTACTS = 10;
+
+/**
+ * What the billing tabs say of billing being off (no Stripe key in production): how to turn it on
+ * to the owner, only that it is off to other admins; nothing while it is on.
+ */
+export function billingOffNotice(viewer: Viewer): "setup" | "off" | null {
+  assertAllowed(managesBilling(viewer));
+  if (billingConfigured()) return null;
+  return seesBillingSetup(viewer) ? "setup" : "off";
+}
 
 export interface BillingDetailsView {
   companyName: string;

@@ -3,11 +3,13 @@
 // but changes are refused (402) until the company subscribes. Billing and the account itself stay
 // open, or nobody could subscribe: the routes that keep them say so (WriteAccess). Checked once per
 // state-changing request, where the viewer is resolved (requireUser, requireApiUser), so no screen
-// or API route can forget it.
+// or API route can forget it. With billing off (no Stripe key in production) nobody is on trial
+// and nothing is ever read-only for not paying (docs/decisions/0074-billing-without-stripe-keys.md).
 import { companyAccess, FIRST_SUBSCRIPTION_ORDER } from "~/lib/billing";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
+import { billingConfigured } from "~/utils/stripe.server";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -21,7 +23,7 @@ export interface WriteAccess {
 }
 
 export async function assertCompanyWritable(viewer: Pick<Viewer, "companyId" | "companySubscription">, request: Request, access: WriteAccess = {}, now = new Date()) {
-  if (READS.has(request.method) || access.whileReadOnly) return;
+  if (READS.has(request.method) || access.whileReadOnly || !billingConfigured()) return;
   // Read with the signed-in person on a request signed in by the session cookie (decision 0052);
   // read here for an API token or bearer token's viewer.
   const subscription =

@@ -48,21 +48,22 @@ async function subscriptionFor(viewer: Viewer, id: string | undefined) {
   return subscription;
 }
 
-/** The shell's trial banner for this viewer, or null when the spec's conditions do not hold. */
+/**
+ * The shell's trial banner for this viewer, or null when the spec's conditions do not hold. Only
+ * for those who can act on it (company admins, who can subscribe), and only while billing is on:
+ * with billing off nobody is on trial (docs/decisions/0074-billing-without-stripe-keys.md).
+ */
 export async function loadTrialBanner(viewer: Viewer, now = new Date()): Promise<TrialBannerState | null> {
+  if (!managesBilling(viewer) || !billingConfigured()) return null;
   // Read with the signed-in person on a page's request; read here otherwise.
   const subscription = viewer.companySubscription !== undefined ? viewer.companySubscription : await firstSubscriptionOf(viewer.companyId);
   const trial = trialState(subscription, now);
   if (!subscription || !trial) return null;
-  const access = companyAccess(subscription, now);
-  const configured = billingConfigured();
   return {
     subscriptionId: subscription.id,
     daysLeft: trial.daysLeft,
     readOnlyFrom: trial.daysLeft === 0 ? todayIn(viewer.timeZone, new Date(readOnlyFrom(trial.endsAt))) : null,
-    access,
-    canSubscribe: configured && managesBilling(viewer),
-    configured,
+    access: companyAccess(subscription, now),
   };
 }
 
@@ -76,11 +77,13 @@ export async function loadSubscriptionSummary(viewer: Viewer, now = new Date()) 
   ]);
   const currency = isCurrency(details?.currency) ? details.currency : DEFAULT_CURRENCY;
   const trial = trialState(subscription, now);
+  const on = billingConfigured();
   return {
     id: subscription?.id ?? null,
     status: subscription?.status ?? null,
-    trialDaysLeft: trial?.daysLeft ?? null,
-    access: companyAccess(subscription, now),
+    // Billing off: no trial to count down, never read-only for not paying.
+    trialDaysLeft: on ? (trial?.daysLeft ?? null) : null,
+    access: on ? companyAccess(subscription, now) : "full",
     subscribed: Boolean(subscription?.stripeCustomerId),
     interval: subscription?.billingInterval ?? "month",
     seats: subscription?.seats ?? null,

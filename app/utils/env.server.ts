@@ -53,8 +53,9 @@ const schema = z.object({
       }
       return setting;
     }),
-  // Billing (docs/decisions/0027-billing.md). Without STRIPE_SECRET_KEY billing is "not
-  // configured": the billing screens say so and the Stripe calls of the API answer 503.
+  // Billing (docs/decisions/0027-billing.md, 0074). Without STRIPE_SECRET_KEY outside production
+  // the server starts a local Stripe stand-in and sets these (server/stripe-stand-in.ts); in
+  // production without it billing is off: no trial, nothing read-only for not paying.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
   // Prices made in Stripe's dashboard (price_...); unset: the app sends the price itself.
@@ -65,6 +66,9 @@ const schema = z.object({
   // The privacy documents "Manage account" opens; unset: the privacy section of the public page.
   PRIVACY_URL: z.string().url("must be an absolute URL such as https://example.com/privacy").optional(),
 });
+
+/** The Stripe settings that mean something only with STRIPE_SECRET_KEY. */
+export const STRIPE_SETTINGS_OF_THE_KEY = ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const;
 
 const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -100,6 +104,14 @@ export function getEnv(): Env {
   const env = parsed.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 random characters).\nSee .env.example.");
+  }
+  // Half a Stripe configuration is a mistake, not a choice: without the key billing would be off
+  // (or, outside production, the stand-in would take its place) with these set and unused.
+  const withoutKey = STRIPE_SETTINGS_OF_THE_KEY.filter((name) => env[name]);
+  if (!env.STRIPE_SECRET_KEY && withoutKey.length) {
+    throw new Error(
+      `Invalid configuration:\n${withoutKey.map((name) => `  ${name}: set without STRIPE_SECRET_KEY (unset it, or set the key too)`).join("\n")}\nSee .env.example.`,
+    );
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error(

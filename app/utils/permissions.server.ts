@@ -211,11 +211,19 @@ export function canSubscribeTo(viewer: Viewer, target: FeedTarget): boolean {
 }
 
 /**
- * Billing (details, payment method, invoices, the subscription and its checkout): company admins.
- * Employees see the trial banner but cannot pay or read invoices.
+ * Billing (details, payment method, invoices, the subscription and its checkout, the trial
+ * banner): company admins. Employees see no billing state at all: they cannot act on it.
  */
 export function managesBilling(viewer: Viewer): boolean {
   return isAdmin(viewer);
+}
+
+/**
+ * Being told, when billing is off, which settings of the server turn it on: the owner, who answers
+ * for the company's account (other admins read that billing is off, nothing more).
+ */
+export function seesBillingSetup(viewer: Viewer): boolean {
+  return viewer.role === "owner";
 }
 
 /** Asking to delete the company's account (its subscription ends that month): the owner only. */

@@ -1,25 +1,29 @@
 // The one Stripe client, from the configuration (docs/decisions/0027-billing.md). Without
-// STRIPE_SECRET_KEY billing is "not configured": screens say so and whatever needs Stripe answers
-// 503 with a message, rather than failing somewhere inside.
+// STRIPE_SECRET_KEY (in production: outside it the server starts a local stand-in and sets one)
+// billing is off: no trial banner, never read-only for not paying, and whatever needs Stripe
+// answers a 409 that says so, rather than failing somewhere inside
+// (docs/decisions/0074-billing-without-stripe-keys.md).
 import type Stripe from "stripe";
 import { getEnv } from "./env.server";
 import { AppError } from "./errors.server";
 
 let client: { key: string; url: string | undefined; stripe: Stripe } | undefined;
 
+/** Whether billing is on: a Stripe key is set (Stripe's, or the development stand-in's). */
 export function billingConfigured(): boolean {
   return Boolean(getEnv().STRIPE_SECRET_KEY);
 }
 
-export const billingNotConfigured = () => new AppError(503, "billing_not_configured", "billing.notConfigured");
+// Not a 5xx: nothing failed, this server simply does not bill.
+export const billingOff = () => new AppError(409, "billing_off", "billing.off.detail");
 
 /**
- * The client, or a 503 AppError when billing is not configured. The library is loaded on first
+ * The client, or a 409 AppError when billing is off. The library is loaded on first
  * use: it adds ~20 MB to a process, and an installation without billing never needs it.
  */
 export async function getStripe(): Promise<Stripe> {
   const { STRIPE_SECRET_KEY: key, STRIPE_API_URL: url } = getEnv();
-  if (!key) throw billingNotConfigured();
+  if (!key) throw billingOff();
   if (client?.key !== key || client.url !== url) client = { key, url, stripe: await createClient(key, url) };
   return client.stripe;
 }
@@ -45,7 +49,7 @@ async function createClient(key: string, url: string | undefined): Promise<Strip
 /** The webhook endpoint's signing secret (required with the key: env.server.ts). */
 export function webhookSecret(): string {
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
-  if (!secret) throw billingNotConfigured();
+  if (!secret) throw billingOff();
   return secret;
 }
 

@@ -1,8 +1,10 @@
 // Billing as a new customer does it, with JavaScript on and off, in Portuguese, English and
-// Spanish: sign up, see the trial banner count down, subscribe against the fake Stripe (the e2e
-// server runs one: tests/support/e2e-server.ts), come back to the invoices with the banner gone,
-// open the invoice's PDF. Then the billing tabs (details locked until Edit, payment method rules,
-// account deletion asked first), hiding the banner, and a visitor on the landing page on a phone.
+// Spanish: sign up, see the trial banner count down, subscribe against the Stripe stand-in (what
+// `npm start` gives a newcomer without Stripe keys: server/stripe-stand-in.ts, started by the
+// e2e server's app), come back to the invoices with the banner gone, open the invoice's PDF. Then
+// the billing tabs (details locked until Edit, payment method rules, account deletion asked
+// first), hiding the banner, employees who never see it, the banner as one line on a phone, and a
+// visitor on the landing page on a phone.
 import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { pdfText } from "../support/pdf";
 import { DEMO, linkFromOutbox, onceUnlessDefault, openPage, signIn } from "./support";
@@ -10,9 +12,9 @@ import { DEMO, linkFromOutbox, onceUnlessDefault, openPage, signIn } from "./sup
 type Language = "pt" | "en" | "es";
 
 const TEXT = {
-  pt: { plan: "Plano em trial.", endsIn: "Trial termina em 14 dias", subscribe: "Subscrever agora", opening: "A abrir Stripe…", invoices: "Faturas", paid: "Paga" },
-  en: { plan: "Trial plan.", endsIn: "Trial ends in 14 days", subscribe: "Subscribe now", opening: "Opening Stripe…", invoices: "Invoices", paid: "Paid" },
-  es: { plan: "Plan de prueba.", endsIn: "La prueba termina en 14 días", subscribe: "Suscribirse ahora", opening: "Abriendo Stripe…", invoices: "Facturas", paid: "Pagada" },
+  pt: { plan: "Plano em trial.", endsIn: "Trial termina em 14 dias", subscribe: "Subscrever agora", opening: "A abrir Stripe…", invoices: "Faturas", paid: "Paga", summary: /^1 pessoa × 1,00\s€: 1,00\s€ por mês$/, pay: /^Pagar 1,00\s€$/ },
+  en: { plan: "Trial plan.", endsIn: "Trial ends in 14 days", subscribe: "Subscribe now", opening: "Opening Stripe…", invoices: "Invoices", paid: "Paid", summary: /^1 person × €1\.00: €1\.00 a month$/, pay: /^Pay €1\.00$/ },
+  es: { plan: "Plan de prueba.", endsIn: "La prueba termina en 14 días", subscribe: "Suscribirse ahora", opening: "Abriendo Stripe…", invoices: "Facturas", paid: "Pagada", summary: /^1 persona × 1,00\s€: 1,00\s€ al mes$/, pay: /^Pagar 1,00\s€$/ },
 } as const;
 
 const PHONE = { width: 390, height: 844 };
@@ -69,8 +71,9 @@ for (const language of ["pt", "en", "es"] as const) {
       await banner.getByRole("button", { name: text.subscribe }).click();
     }
     await expect(page).toHaveURL(/\/pay\/cs_test_/);
-    await expect(page.getByTestId("fake-quantity")).toHaveText("Quantity: 1");
-    await page.getByRole("button", { name: "Pay" }).click();
+    // The stand-in's checkout page, in the person's language: what is bought, and a Pay button.
+    await expect(page.getByTestId("stand-in-summary")).toHaveText(text.summary);
+    await page.getByRole("button", { name: text.pay }).click();
 
     // Back from Stripe: the address loses session_id, the banner is gone, the invoice is there.
     await expect(page).toHaveURL(/\/company-settings\/billing-invoices$/);
@@ -80,7 +83,7 @@ for (const language of ["pt", "en", "es"] as const) {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(text.paid);
     const number = (await row.getByRole("rowheader").textContent())!.trim();
-    expect(number).toMatch(/^FAKE-\d{4}$/);
+    expect(number).toMatch(/^TEST-\d{4}$/);
 
     // The PDF opens in a new tab: Stripe's own for a Stripe invoice.
     const link = row.getByRole("link");
@@ -156,12 +159,15 @@ test("the billing tabs: details locked until Edit, the payment method's rules, d
   await expect(page.getByTestId("deletion-status")).toContainText("A subscrição termina a");
 });
 
-test("an employee sees the trial without a button and hides it for the session", async ({ page }) => {
+test("employees never see the trial; an admin hides it for the session", async ({ page }) => {
+  // Employees cannot act on the company's billing: no banner, on any page.
   await signIn(page, DEMO.employee.email);
+  await expect(page.getByTestId("trial-banner")).toHaveCount(0);
+  await page.context().clearCookies();
+  await signIn(page, DEMO.admin.email);
   const banner = page.getByTestId("trial-banner");
   await expect(banner).toContainText("Plano em trial.");
-  await expect(banner).toContainText("Um administrador da empresa pode subscrever.");
-  await expect(banner.getByRole("button", { name: "Subscrever agora" })).toHaveCount(0);
+  await expect(banner.getByRole("button", { name: "Subscrever agora" })).toBeVisible();
   // With JavaScript the banner hides at once and the cookie is set by a request in the background:
   // the next page is asked for once that request is answered.
   const dismissed = page.waitForResponse((response) => response.url().endsWith("/billing/trial-banner") && response.request().method() === "POST");
@@ -173,7 +179,7 @@ test("an employee sees the trial without a button and hides it for the session",
   await expect(page.getByTestId("trial-banner")).toHaveCount(0);
 });
 
-test("the billing tabs and the banner fit a phone", async ({ page }) => {
+test("the billing tabs and the banner fit a phone, the banner on one line", async ({ page }) => {
   await signIn(page, DEMO.owner.email);
   await page.setViewportSize(PHONE);
   for (const tab of ["billing-details", "billing-invoices", "billing-payment", "manage-account"]) {
@@ -181,6 +187,12 @@ test("the billing tabs and the banner fit a phone", async ({ page }) => {
     await expect(page.getByTestId("trial-banner")).toBeVisible();
     await noHorizontalScroll(page);
   }
+  // One line: the days left, whole, beside the buttons (two lines of text or a wrapped button
+  // would be 60 px or more; it was over 80).
+  const banner = page.getByTestId("trial-banner");
+  await expect(banner.getByTestId("trial-countdown-short")).toHaveText("Trial: 14 dias");
+  expect((await banner.boundingBox())!.height).toBeLessThan(50);
+  expect(await banner.locator(".trial-banner__text").evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
 });
 
 for (const language of ["pt", "en", "es"] as const) {

@@ -13,17 +13,17 @@ import { getDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
-import type { FakeStripe } from "../support/fake-stripe";
+import type { StripeStandIn } from "../../server/stripe-stand-in";
 import { args, BASE, run } from "../support/http";
 import { answerShape, apiRouteFiles, DocumentValidator, entityLine, matchRoute, payloadNames, specOperations, tableRows, type SpecRow } from "../support/openapi-contract";
 import { linkIn, testSmtp } from "../support/smtp";
 
-// The fake Stripe listens, and the variables are set, before any app module reads them.
-const fake: FakeStripe = await vi.hoisted(async () => {
-  const { startFakeStripe, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } = await import("../support/fake-stripe");
-  const started = await startFakeStripe({ webhookSecret: FAKE_WEBHOOK_SECRET });
-  process.env.STRIPE_SECRET_KEY = FAKE_STRIPE_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = FAKE_WEBHOOK_SECRET;
+// The Stripe stand-in listens, and the variables are set, before any app module reads them.
+const fake: StripeStandIn = await vi.hoisted(async () => {
+  const { startStripeStandIn, STAND_IN_STRIPE_KEY, STAND_IN_WEBHOOK_SECRET } = await import("../../server/stripe-stand-in");
+  const started = await startStripeStandIn({ webhookSecret: STAND_IN_WEBHOOK_SECRET });
+  process.env.STRIPE_SECRET_KEY = STAND_IN_STRIPE_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = STAND_IN_WEBHOOK_SECRET;
   process.env.STRIPE_API_URL = started.url;
   return started;
 });

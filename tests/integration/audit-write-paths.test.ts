@@ -462,6 +462,7 @@ const READS = new Set([
   "subscription:serializeSubscription",
   "subscription:listSubscriptions",
   "subscription:loadTrialBanner",
+  "billing:billingOffNotice",
   "subscription:loadSubscriptionSummary",
   "trial-banner:hideTrialBannerCookie",
   "company:resolveCountryAndZone",

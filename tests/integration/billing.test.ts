@@ -1,4 +1,4 @@
-// Billing against a fake Stripe over real HTTP (tests/support/fake-stripe.ts; the `stripe` SDK is
+// Billing against the Stripe stand-in over real HTTP (server/stripe-stand-in.ts; the `stripe` SDK is
 // pointed at it with host, port and protocol): checkout for the active people, the return with
 // `session_id` synced once, signed webhook deliveries through the request guards (bad signature,
 // replay), the seat count following people, invoices and their PDFs, billing details and the
@@ -35,19 +35,19 @@ import { settleMail } from "~/utils/mail.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/tokens.server";
 import { createCompany, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
-import type { FakeStripe } from "../support/fake-stripe";
+import type { StripeStandIn } from "../../server/stripe-stand-in";
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { pdfText } from "../support/pdf";
 import { fetchHandler, listenGuarded, type GuardedApp } from "../support/fetch-handler";
 import { bannerText, type ShellWithBanner } from "../support/trial-banner";
 
-// Configuration is read once per process: the fake must be listening (and the variables set)
+// Configuration is read once per process: the stand-in must be listening (and the variables set)
 // before any app module reads it.
-const fake: FakeStripe = await vi.hoisted(async () => {
-  const { startFakeStripe, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } = await import("../support/fake-stripe");
-  const started = await startFakeStripe({ webhookSecret: FAKE_WEBHOOK_SECRET });
-  process.env.STRIPE_SECRET_KEY = FAKE_STRIPE_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = FAKE_WEBHOOK_SECRET;
+const fake: StripeStandIn = await vi.hoisted(async () => {
+  const { startStripeStandIn, STAND_IN_STRIPE_KEY, STAND_IN_WEBHOOK_SECRET } = await import("../../server/stripe-stand-in");
+  const started = await startStripeStandIn({ webhookSecret: STAND_IN_WEBHOOK_SECRET });
+  process.env.STRIPE_SECRET_KEY = STAND_IN_STRIPE_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = STAND_IN_WEBHOOK_SECRET;
   process.env.STRIPE_API_URL = started.url;
   return started;
 });
@@ -213,15 +213,16 @@ describe("checkout", () => {
 });
 
 describe("coming back from Stripe", () => {
-  it("shows the trial banner counting down before paying, for employees too (without the button)", async () => {
+  it("shows company admins the trial banner counting down before paying, and employees nothing (they cannot act on it)", async () => {
     const banner = await loadTrialBanner(await viewerFor(people.owner));
-    expect(banner).toMatchObject({ daysLeft: 10, access: "full", canSubscribe: true, configured: true });
-    expect(await loadTrialBanner(await viewerFor(people.employee))).toMatchObject({ daysLeft: 10, canSubscribe: false });
+    expect(banner).toMatchObject({ daysLeft: 10, access: "full" });
+    expect(await loadTrialBanner(await viewerFor(people.admin))).toMatchObject({ daysLeft: 10 });
+    expect(await loadTrialBanner(await viewerFor(people.employee))).toBeNull();
     const page = (await appLoader(args(getRequest("/my-calendar", cookies.employee)))) as ShellWithBanner;
-    expect(bannerText(page.shell.trialBanner)).toContain("Plano em trial.");
-    expect(bannerText(page.shell.trialBanner)).toContain("Trial termina em 10 dias");
-    expect(bannerText(page.shell.trialBanner)).not.toContain("Subscrever agora");
+    expect(page.shell.trialBanner).toBeNull();
     const owners = (await appLoader(args(getRequest("/my-calendar", cookies.owner)))) as ShellWithBanner;
+    expect(bannerText(owners.shell.trialBanner)).toContain("Plano em trial.");
+    expect(bannerText(owners.shell.trialBanner)).toContain("Trial termina em 10 dias");
     expect(bannerText(owners.shell.trialBanner)).toContain("Subscrever agora");
   });
 
@@ -482,7 +483,7 @@ describe("invoices", () => {
 
   it("lists the company's invoices, newest first", async () => {
     const { body } = await api(invoicesRoute, "/api/invoices", { cookie: cookies.admin });
-    expect(body.map((invoice) => invoice.invoice_number)).toEqual(expect.arrayContaining(["FAKE-0001", "ACME-2026-001"]));
+    expect(body.map((invoice) => invoice.invoice_number)).toEqual(expect.arrayContaining(["TEST-0001", "ACME-2026-001"]));
     expect(body.find((invoice) => invoice.invoice_number === "ACME-2026-001")).toEqual({
       id: localId,
       invoice_number: "ACME-2026-001",
@@ -509,13 +510,13 @@ describe("invoices", () => {
   });
 
   it("sends Stripe's invoices to Stripe's PDF, with the spec's messages when it has none or cannot be asked", async () => {
-    const stripeInvoice = await getDb().invoice.findFirstOrThrow({ where: { companyId: companies.acme, invoiceNumber: "FAKE-0001" } });
+    const stripeInvoice = await getDb().invoice.findFirstOrThrow({ where: { companyId: companies.acme, invoiceNumber: "TEST-0001" } });
     const pdf = await api(invoicePdfApiRoute, `/api/invoices/${stripeInvoice.id}/pdf`, { cookie: cookies.admin, params: { id: stripeInvoice.id } });
     expect(pdf.body).toEqual({ pdf_url: `${fake.url}/invoice-pdf/${stripeInvoice.stripeInvoiceId}`, source: "stripe" });
     const page = (await invoicePdfLoader(args(getRequest(`/invoices/${stripeInvoice.id}/pdf`, cookies.owner), { id: stripeInvoice.id }))) as Response;
     expect(page.status).toBe(302);
     const fetched = await fetch(page.headers.get("Location")!);
-    expect(await pdfText(new Uint8Array(await fetched.arrayBuffer()))).toContain("Invoice FAKE-0001");
+    expect(await pdfText(new Uint8Array(await fetched.arrayBuffer()))).toContain("Invoice TEST-0001");
 
     fake.failNext("/v1/invoices");
     const down = await api(invoicePdfApiRoute, `/api/invoices/${stripeInvoice.id}/pdf`, { cookie: cookies.admin, params: { id: stripeInvoice.id } });

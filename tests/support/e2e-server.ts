@@ -1,11 +1,11 @@
-// The end-to-end server (playwright.config.ts's webServer): a fake Stripe on a free port, then the
-// built app (build/server.js) in this same process, configured to use it. One process, so
-// stopping the web server stops both. The fake delivers its signed webhook events to the app.
+// The end-to-end server (playwright.config.ts's webServer): the built app (build/server.js) in this
+// process. With no Stripe key outside production, the server starts the local Stripe stand-in
+// itself (server/stripe-stand-in.ts), in this same process, so the tests pay against what
+// `npm start` gives a newcomer, and stopping the web server stops both.
 // TEST_DB=postgresql (npm run test:e2e:pg): the app runs on a throwaway PostgreSQL cluster started
 // here, stopped when this process exits (or by the cluster's watchdog when it is killed).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from "./fake-stripe";
 import { startPostgresqlCluster } from "./postgresql-cluster";
 
 if (process.env.TEST_DB === "postgresql") {
@@ -15,9 +15,5 @@ if (process.env.TEST_DB === "postgresql") {
   process.env.DATABASE_URL = cluster.url("e2e");
 }
 
-const port = Number(process.env.PORT || 3210);
-const fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/billing/webhook`, webhookSecret: FAKE_WEBHOOK_SECRET });
-process.env.STRIPE_SECRET_KEY = FAKE_STRIPE_KEY;
-process.env.STRIPE_WEBHOOK_SECRET = FAKE_WEBHOOK_SECRET;
-process.env.STRIPE_API_URL = fake.url;
+for (const name of Object.keys(process.env)) if (name.startsWith("STRIPE_")) delete process.env[name];
 await import(pathToFileURL(path.resolve("build/server.js")).href);

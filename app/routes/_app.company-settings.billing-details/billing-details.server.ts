@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { billingContactSchema, billingDetailsSchema, billingLanguageSchema, contactIdSchema } from "~/lib/schemas/billing";
 import {
   addBillingContact,
+  billingOffNotice,
   getBillingDetails,
   listBillingContactCandidates,
   listBillingContacts,
@@ -20,7 +21,6 @@ import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
-import { billingConfigured } from "~/utils/stripe.server";
 
 export async function loadBillingDetailsTab(viewer: SignedInViewer, url: URL) {
   const [details, people, contacts, subscription] = await Promise.all([
@@ -29,7 +29,8 @@ export async function loadBillingDetailsTab(viewer: SignedInViewer, url: URL) {
     listBillingContacts(viewer),
     loadSubscriptionSummary(viewer),
   ]);
-  return { configured: billingConfigured(), editing: url.searchParams.get("edit") === "1", details, people, contacts, subscription };
+  const billingOff = billingOffNotice(viewer);
+  return { configured: billingOff === null, billingOff, editing: url.searchParams.get("edit") === "1", details, people, contacts, subscription };
 }
 
 const success = (key: string, values: Record<string, string> = {}) => data<ActionReply>({ notice: { tone: "success", key, values } });

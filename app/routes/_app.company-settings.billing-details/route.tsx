@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BillingNotConfigured } from "~/components/billing-not-configured";
+import { BillingOff } from "~/components/billing-off";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
@@ -47,7 +47,7 @@ export default function BillingDetailsTab() {
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   return (
     <div className="billing">
-      <BillingNotConfigured configured={billing.configured} />
+      <BillingOff notice={billing.billingOff} />
       <Toast notice={notice} />
       {confirmStep ? <RemoveContactStep fields={confirmStep.fields} contacts={billing.contacts} /> : null}
       <div className="settings-grid">
@@ -57,7 +57,8 @@ export default function BillingDetailsTab() {
           <ContactsCard contacts={billing.contacts} />
         </div>
         <div>
-          <SubscriptionCard billing={billing} />
+          {/* Billing off: no subscription to show (the notice above says why). */}
+          {billing.configured ? <SubscriptionCard billing={billing} /> : null}
           <LanguageCard language={billing.details.preferredLanguage} reloadOn={notice?.key === "billing.details.languageUpdated" ? notice : null} />
         </div>
       </div>

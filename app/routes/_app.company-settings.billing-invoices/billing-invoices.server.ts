@@ -1,12 +1,12 @@
 // The invoices tab's data: the history, newest first. Each PDF opens from /invoices/<id>/pdf.
+import { billingOffNotice } from "~/models/billing.server";
 import { listInvoices } from "~/models/invoice.server";
 import type { SignedInViewer } from "~/utils/auth.server";
-import { billingConfigured } from "~/utils/stripe.server";
 
 export async function loadBillingInvoicesTab(viewer: SignedInViewer) {
   const invoices = await listInvoices(viewer);
   return {
-    configured: billingConfigured(),
+    billingOff: billingOffNotice(viewer),
     invoices: invoices.map((invoice) => ({
       id: invoice.id,
       number: invoice.invoiceNumber,

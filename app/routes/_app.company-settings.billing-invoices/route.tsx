@@ -3,7 +3,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BillingNotConfigured } from "~/components/billing-not-configured";
+import { BillingOff } from "~/components/billing-off";
 import { DateRangeText, DateText } from "~/components/date-text";
 import { invoiceStatusTone } from "~/lib/billing";
 import { formatMoney } from "~/lib/money";
@@ -17,10 +17,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function BillingInvoicesTab() {
   const { t, i18n } = useTranslation();
-  const { invoices, configured } = useLoaderData<typeof loader>();
+  const { invoices, billingOff } = useLoaderData<typeof loader>();
   return (
     <div className="billing">
-      <BillingNotConfigured configured={configured} />
+      <BillingOff notice={billingOff} />
       <section className="card" aria-labelledby="invoices-heading">
         <h2 id="invoices-heading">{t("billing.invoices.title")}</h2>
         {invoices.length === 0 ? (

@@ -4,11 +4,10 @@ import { CARD_BRANDS, expiryYears } from "~/lib/billing";
 import { todayIn } from "~/lib/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { paymentMethodSchema } from "~/lib/schemas/billing";
-import { getPaymentMethod, savePaymentMethod } from "~/models/billing.server";
+import { billingOffNotice, getPaymentMethod, savePaymentMethod } from "~/models/billing.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { AppError } from "~/utils/errors.server";
 import { replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
-import { billingConfigured } from "~/utils/stripe.server";
 
 /** This year and month in the company's zone: the card rules' "now". */
 function yearMonth(viewer: SignedInViewer) {
@@ -22,7 +21,7 @@ export async function loadBillingPaymentTab(viewer: SignedInViewer) {
   return {
     // The browser checks the expiry against the company's month too, not its own clock's.
     month,
-    configured: billingConfigured(),
+    billingOff: billingOffNotice(viewer),
     card: card && { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
     brands: [...CARD_BRANDS],
     years: expiryYears(year),

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BillingNotConfigured } from "~/components/billing-not-configured";
+import { BillingOff } from "~/components/billing-off";
 import { FieldError } from "~/components/field-error";
 import { Toast } from "~/components/toast";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -50,7 +50,7 @@ export default function BillingPaymentTab() {
   const { card } = payment;
   return (
     <div className="billing">
-      <BillingNotConfigured configured={payment.configured} />
+      <BillingOff notice={payment.billingOff} />
       <section className="card billing-payment" aria-labelledby="payment-heading">
         <h2 id="payment-heading">{t("billing.payment.title")}</h2>
         <Toast notice={notice} />

@@ -16,7 +16,7 @@ import { EXAMPLE_IDS, exampleInvoice, exampleSubscription } from "../examples";
 import type { ApiOperation } from "../operation";
 
 const TAG = "Billing";
-const UNCONFIGURED = "Billing (Stripe) is not configured on this server";
+const BILLING_OFF = "Billing is off on this server (no Stripe key in production)";
 
 const details = {
   company_name: "Demo Company",
@@ -99,7 +99,7 @@ export const billingOperations: ApiOperation[] = [
     access: "admin",
     pathParams: { id: "The invoice's id" },
     responses: { 200: { description: "The PDF's address", schema: apiInvoicePdfSchema, example: { pdf_url: "https://pay.stripe.com/invoice/acct_1/test_1/pdf", source: "stripe" } } },
-    errors: { 502: "Stripe did not answer", 503: UNCONFIGURED },
+    errors: { 409: BILLING_OFF, 502: "Stripe did not answer" },
   },
   {
     method: "get",
@@ -120,7 +120,7 @@ export const billingOperations: ApiOperation[] = [
     access: "owner",
     whileReadOnly: true,
     responses: { 200: { description: "Requested", schema: apiDeletionRequestSchema, example: { message: "Deletion requested.", ends_at: "2027-05-31T23:00:00.000Z" } } },
-    errors: { 409: "Already requested", 502: "Stripe did not answer", 503: UNCONFIGURED },
+    errors: { 409: `Already requested, or: ${BILLING_OFF}`, 502: "Stripe did not answer" },
   },
   {
     method: "post",
@@ -133,7 +133,7 @@ export const billingOperations: ApiOperation[] = [
     whileReadOnly: true,
     body: { schema: apiCheckoutSchema, example: { subscription_id: EXAMPLE_IDS.subscription, interval: "month" } },
     responses: { 200: { description: "The Checkout's address", schema: apiCheckoutResponseSchema, example: { ok: true, url: "https://checkout.stripe.com/c/pay/cs_test_a1" } } },
-    errors: { 404: "No such subscription", 409: "Already subscribed", 502: "Stripe did not answer", 503: UNCONFIGURED },
+    errors: { 404: "No such subscription", 409: `Already subscribed, or: ${BILLING_OFF}`, 502: "Stripe did not answer" },
   },
   {
     method: "post",
@@ -146,7 +146,7 @@ export const billingOperations: ApiOperation[] = [
     whileReadOnly: true,
     body: { schema: apiSyncSchema, example: { subscription_id: EXAMPLE_IDS.subscription, session_id: "cs_test_a1" } },
     responses: { 200: { description: "The subscription as it now is", schema: apiSubscriptionSchema, example: exampleSubscription } },
-    errors: { 404: "No such subscription", 502: "Stripe did not answer", 503: UNCONFIGURED },
+    errors: { 404: "No such subscription", 409: BILLING_OFF, 502: "Stripe did not answer" },
   },
   {
     method: "get",
@@ -169,7 +169,7 @@ export const billingOperations: ApiOperation[] = [
     headers: [{ name: "Stripe-Signature", required: true, description: "Stripe's signature of the exact body", schema: { type: "string" } }],
     body: { schema: z.record(z.string(), z.unknown()).describe("A Stripe event"), example: { id: "evt_1", type: "invoice.paid", data: { object: {} } } },
     responses: { 200: { description: "Received", schema: apiWebhookReceiptSchema, example: { received: true, outcome: "handled" } } },
-    errors: { 400: "Missing or wrong signature, or no event", 503: UNCONFIGURED },
+    errors: { 400: "Missing or wrong signature, or no event", 409: BILLING_OFF },
   },
   {
     method: "post",

@@ -1,18 +1,28 @@
-// A small Stripe over real HTTP for tests and the end-to-end server: the `stripe` SDK is pointed at
-// it with host, port and protocol (STRIPE_API_URL), and it answers the REST calls the app makes
-// (form-encoded bodies, JSON answers) for checkout sessions, subscriptions, subscription items and
-// invoices. It also plays the hosted checkout page (GET/POST /pay/<session>): paying creates the
-// customer, the subscription and its first invoice, delivers the signed webhook events to the
-// app, then sends the browser back to the session's success_url, as Stripe does.
+// A small Stripe over real HTTP: what billing talks to in development when no Stripe key is set
+// (server.ts starts it, as the outbox stands in for SMTP; docs/decisions/0074-billing-without-stripe-keys.md),
+// and what the tests and the end-to-end server use. The `stripe` SDK is pointed at it with host,
+// port and protocol (STRIPE_API_URL), and it answers the REST calls the app makes (form-encoded
+// bodies, JSON answers) for checkout sessions, subscriptions, subscription items and invoices. It
+// also plays the hosted checkout page (GET/POST /pay/<session>, plain HTML, no script): paying
+// creates the customer, the subscription and its first invoice, delivers the signed webhook
+// events to the app, then sends the browser back to the session's success_url, as Stripe does.
+// Its state lives in memory: a restart forgets it (the app keeps what it recorded).
+//
+// Only node: modules at the top: server.ts bundles this file, and a production server, which never
+// starts the stand-in, must not load the Stripe SDK (~20 MB), pdfkit or the messages for it.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import PDFDocument from "pdfkit";
-import Stripe from "stripe";
+import path from "node:path";
+import type { i18n as I18n } from "i18next";
+import type Stripe from "stripe";
+import { applyPortugalPluralRules, DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from "../app/i18n";
+import { formatMoney } from "../app/lib/money";
 
 type Json = Record<string, unknown>;
 
-export interface FakeStripeOptions {
+export interface StripeStandInOptions {
   /** Where events are delivered (the app's /api/billing/webhook); none: kept for tests to deliver. */
   webhookUrl?: string;
   webhookSecret?: string;
@@ -26,12 +36,34 @@ export interface RecordedRequest {
   body: Json;
 }
 
-export const FAKE_STRIPE_KEY = "sk_test_fake_folga";
-export const FAKE_WEBHOOK_SECRET = "whsec_fake_folga_signing_secret";
+export const STAND_IN_STRIPE_KEY = "sk_test_folga_stand_in";
+export const STAND_IN_WEBHOOK_SECRET = "whsec_folga_stand_in_signing_secret";
+
+/**
+ * Whether the server starts the stand-in: outside production (NODE_ENV unset, development or
+ * test), when no Stripe variable is set at all (an empty one counts as unset, as everywhere in
+ * the configuration). Some set without the key is a mistake the configuration's check names
+ * (env.server.ts), not a reason to replace them. In production without a key billing is off.
+ */
+export function wantsStripeStandIn(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV !== "production" && !Object.keys(env).some((name) => name.startsWith("STRIPE_") && env[name]);
+}
+
+/**
+ * Starts the stand-in on a free loopback port and points the app's Stripe variables at it, before
+ * the app reads its configuration. The webhook goes to the app's own port on the loopback address.
+ */
+export async function standInForStripe(env: NodeJS.ProcessEnv): Promise<StripeStandIn> {
+  const port = Number(env.PORT || 3000);
+  const standIn = await startStripeStandIn({ webhookUrl: `http://127.0.0.1:${port}/api/billing/webhook`, webhookSecret: STAND_IN_WEBHOOK_SECRET });
+  env.STRIPE_SECRET_KEY = STAND_IN_STRIPE_KEY;
+  env.STRIPE_WEBHOOK_SECRET = STAND_IN_WEBHOOK_SECRET;
+  env.STRIPE_API_URL = standIn.url;
+  return standIn;
+}
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
-const signer = new Stripe(FAKE_STRIPE_KEY);
 
 /** `a[b][0][c]=x` (Stripe's form encoding) as nested objects and arrays. */
 export function parseStripeForm(body: string): Json {
@@ -68,7 +100,8 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function pdfOf(lines: string[]): Promise<Buffer> {
+async function pdfOf(lines: string[]): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   return new Promise((resolve) => {
     const doc = new PDFDocument({ size: "A4" });
     const chunks: Buffer[] = [];
@@ -79,7 +112,21 @@ function pdfOf(lines: string[]): Promise<Buffer> {
   });
 }
 
-export class FakeStripe {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The checkout page's messages (public/locales/<language>/billing.json, billing.standIn). */
+async function checkoutPageI18n(): Promise<I18n> {
+  const { createInstance } = await import("i18next");
+  const resources = Object.fromEntries(
+    SUPPORTED_LANGUAGES.map((language) => [language, { billing: JSON.parse(readFileSync(path.resolve("public/locales", language, "billing.json"), "utf8")) }]),
+  );
+  const i18n = createInstance();
+  await i18n.init({ resources, fallbackLng: DEFAULT_LANGUAGE, defaultNS: "billing", ns: ["billing"], interpolation: { escapeValue: false } });
+  applyPortugalPluralRules(i18n);
+  return i18n;
+}
+
+export class StripeStandIn {
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
@@ -91,9 +138,11 @@ export class FakeStripe {
   private failures: { prefix: string; status: number }[] = [];
   private invoiceCount = 0;
   private server: Server;
+  private signer: Stripe | undefined;
+  private messages: Promise<I18n> | undefined;
   url = "";
 
-  constructor(private options: FakeStripeOptions = {}) {
+  constructor(private options: StripeStandInOptions = {}) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) stripeError(res, 500, String(error), "api_error");
@@ -102,6 +151,9 @@ export class FakeStripe {
   }
 
   async start(port = 0, host = "127.0.0.1"): Promise<this> {
+    const { default: Stripe } = await import("stripe");
+    // Signs the webhook events as Stripe does (the app verifies them with the same library).
+    this.signer = new Stripe(STAND_IN_STRIPE_KEY);
     await new Promise<void>((resolve) => this.server.listen(port, host, resolve));
     const address = this.server.address() as AddressInfo;
     this.url = `http://${host}:${address.port}`;
@@ -113,7 +165,7 @@ export class FakeStripe {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  configure(options: FakeStripeOptions) {
+  configure(options: StripeStandInOptions) {
     this.options = { ...this.options, ...options };
   }
 
@@ -126,9 +178,10 @@ export class FakeStripe {
   }
 
   /** A signed webhook delivery of this event, as Stripe sends it. */
-  signedDelivery(event: Json, secret = this.options.webhookSecret ?? FAKE_WEBHOOK_SECRET) {
+  signedDelivery(event: Json, secret = this.options.webhookSecret ?? STAND_IN_WEBHOOK_SECRET) {
+    if (!this.signer) throw new Error("the stand-in is not started");
     const payload = JSON.stringify(event);
-    return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+    return { payload, signature: this.signer.webhooks.generateTestHeaderString({ payload, secret }) };
   }
 
   event(type: string, object: Json): Json {
@@ -201,7 +254,7 @@ export class FakeStripe {
     const invoice: Json = {
       id: invoiceId,
       object: "invoice",
-      number: `FAKE-${String(this.invoiceCount).padStart(4, "0")}`,
+      number: `TEST-${String(this.invoiceCount).padStart(4, "0")}`,
       created: now(),
       currency: subscription.currency,
       customer: subscription.customer,
@@ -223,8 +276,41 @@ export class FakeStripe {
     return invoice;
   }
 
+  /**
+   * The hosted checkout page, in the session's language: what is bought, a Pay button (a plain
+   * form: no script) and a way back. It says it is a stand-in, so nobody takes it for Stripe's.
+   */
+  private async checkoutPage(session: Json): Promise<string> {
+    const i18n = await (this.messages ??= checkoutPageI18n());
+    const language = isLanguage(session.locale) ? session.locale : DEFAULT_LANGUAGE;
+    const t = i18n.getFixedT(language);
+    const line = ((session.line_items as Json[] | undefined) ?? [])[0] ?? {};
+    const priceData = (line.price_data ?? {}) as Json;
+    const interval = (priceData.recurring as Json | undefined)?.interval === "year" ? "year" : "month";
+    const currency = String(priceData.currency ?? session.currency ?? "eur").toUpperCase();
+    const quantity = Number(line.quantity ?? 1);
+    const unit = Number(priceData.unit_amount ?? (interval === "year" ? 1200 : 100));
+    const price = formatMoney(unit, currency, language);
+    const total = formatMoney(unit * quantity, currency, language);
+    const summary = t(interval === "year" ? "billing.standIn.perYear" : "billing.standIn.perMonth", { count: quantity, price, total });
+    return (
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${escapeHtml(t("billing.standIn.title"))}</title><style>` +
+      "body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f6f8;color:#1d2733}" +
+      "main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #d5dbe1;border-radius:8px}" +
+      "h1{font-size:1.4rem;margin:0 0 .75rem}p{line-height:1.5}.total{font-size:1.15rem;font-weight:600}" +
+      "button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border:0;border-radius:6px;background:#635bff;color:#fff;cursor:pointer}" +
+      "a{color:#3a33c9}" +
+      `</style></head><body><main><h1>${escapeHtml(t("billing.standIn.title"))}</h1>` +
+      `<p>${escapeHtml(t("billing.standIn.intro"))}</p>` +
+      `<p class="total" data-testid="stand-in-summary">${escapeHtml(summary)}</p>` +
+      `<form method="post"><button type="submit">${escapeHtml(t("billing.standIn.pay", { total }))}</button></form>` +
+      `<p><a href="${escapeHtml(String(session.cancel_url))}">${escapeHtml(t("billing.standIn.back"))}</a></p></main></body></html>`
+    );
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://fake");
+    const url = new URL(req.url ?? "/", "http://stand-in");
     const raw = await readBody(req);
     const body = req.headers["content-type"]?.includes("application/x-www-form-urlencoded") ? parseStripeForm(raw) : {};
     const query = parseStripeForm(url.search.slice(1));
@@ -236,7 +322,7 @@ export class FakeStripe {
         const [{ status }] = this.failures.splice(failure, 1);
         return stripeError(res, status, "Simulated failure", "api_error");
       }
-      if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) return stripeError(res, 401, "Invalid API Key provided", "api_key_invalid");
+      if (req.headers.authorization !== `Bearer ${STAND_IN_STRIPE_KEY}`) return stripeError(res, 401, "Invalid API Key provided", "api_key_invalid");
     }
     const json = (value: unknown, status = 200) => {
       res.writeHead(status, { "Content-Type": "application/json" });
@@ -305,7 +391,7 @@ export class FakeStripe {
     if (req.method === "GET" && (match = path.match(/^\/invoice-pdf\/([^/]+)$/))) {
       const invoice = this.invoices.get(match[1]);
       if (!invoice) return stripeError(res, 404, "No such invoice");
-      const pdf = await pdfOf(["Stripe (fake) invoice", `Invoice ${String(invoice.number)}`, `Total ${String(invoice.total)} ${String(invoice.currency)}`]);
+      const pdf = await pdfOf(["Stripe (local stand-in) invoice", `Invoice ${String(invoice.number)}`, `Total ${String(invoice.total)} ${String(invoice.currency)}`]);
       res.writeHead(200, { "Content-Type": "application/pdf", "Content-Length": pdf.length });
       return res.end(pdf);
     }
@@ -314,22 +400,20 @@ export class FakeStripe {
       if (!session) return stripeError(res, 404, "No such checkout session");
       if (req.method === "POST") {
         const events = this.complete(match[1]);
-        if (this.options.webhookUrl && this.options.deliverOnPay !== false) for (const event of events) await this.deliver(event);
+        if (this.options.webhookUrl && this.options.deliverOnPay !== false) {
+          // An event the app did not take is not the browser's problem: the return syncs the checkout.
+          for (const event of events) await this.deliver(event).catch((error: unknown) => console.error("Stripe stand-in: event not delivered:", String(error)));
+        }
         res.writeHead(303, { Location: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", match[1]) });
         return res.end();
       }
-      const line = ((session.line_items as Json[] | undefined) ?? [])[0] ?? {};
-      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return res.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fake Stripe Checkout</title></head>` +
-          `<body><main><h1>Fake Stripe Checkout</h1><p data-testid="fake-quantity">Quantity: ${Number(line.quantity ?? 0)}</p>` +
-          `<form method="post"><button type="submit">Pay</button></form><p><a href="${String(session.cancel_url)}">Back</a></p></main></body></html>`,
-      );
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      return res.end(await this.checkoutPage(session));
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method} ${path})`);
   }
 }
 
-export async function startFakeStripe(options: FakeStripeOptions = {}, port = 0): Promise<FakeStripe> {
-  return new FakeStripe(options).start(port);
+export async function startStripeStandIn(options: StripeStandInOptions = {}, port = 0): Promise<StripeStandIn> {
+  return new StripeStandIn(options).start(port);
 }
