@@ -57,7 +57,7 @@ describe("AuditDetails", () => {
 
   it("shows roles with the app's role labels", () => {
     expect(rows(render("pt", { role: { old: "user", new: "admin" } }))).toEqual([["Função", "Utilizador → Admin"]]);
-    expect(rows(render("es", { role: "owner" }))).toEqual([["Rol", "Propietario"]]);
+    expect(rows(render("es", { role: "owner" }))).toEqual([["Rol", "Titular"]]);
   });
 
   it("shows a key it has no label for as itself, with its value", () => {
