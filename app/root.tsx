@@ -10,7 +10,7 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNonce } from "~/components/nonce";
-import { useErrorContent } from "~/components/route-error";
+import { ErrorNextStep, useErrorContent } from "~/components/route-error";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { MESSAGES_ELEMENT_ID } from "~/lib/document-messages";
 import styles from "~/styles/base.css";
@@ -115,6 +115,7 @@ export function ErrorBoundary() {
       <p className="error-page__status">{status}</p>
       <h1>{title}</h1>
       <p>{message}</p>
+      <ErrorNextStep status={status} />
       <a className="button" href="/">
         {t("errorPage.home")}
       </a>

@@ -20,13 +20,18 @@ function codeLabel(t: Translate, field: string, value: string): string | undefin
   return undefined;
 }
 
-function useValueText() {
+// Ids only the CSV needs: the absences a removal cancelled are counted, an allowance's row is not shown.
+const COUNTED_FIELDS: readonly string[] = ["cancelled_requests"];
+const HIDDEN_FIELDS: readonly string[] = ["allowance_id"];
+
+function useValueText(names: Record<string, string>) {
   const { t } = useTranslation();
   return (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return UNKNOWN_FIGURE;
     if (typeof value === "boolean") return t(value ? "audit.yes" : "audit.no");
-    if (typeof value === "string") return codeLabel(t, field, value) ?? value;
-    if (Array.isArray(value)) return value.length ? value.map((item) => (typeof item === "object" ? JSON.stringify(item) : String(item))).join(", ") : UNKNOWN_FIGURE;
+    if (typeof value === "string") return names[value] ?? codeLabel(t, field, value) ?? value;
+    if (Array.isArray(value) && COUNTED_FIELDS.includes(field)) return String(value.length);
+    if (Array.isArray(value)) return value.length ? value.map((item) => (typeof item === "object" ? JSON.stringify(item) : (names[String(item)] ?? String(item)))).join(", ") : UNKNOWN_FIGURE;
     return typeof value === "object" ? JSON.stringify(value) : String(value);
   };
 }
@@ -34,11 +39,12 @@ function useValueText() {
 /**
  * An entry's details: each changed field as "old → new", each fact as its value. A field's label is
  * audit.fields.<key> in public/locales/<language>/audit.json; a key with no label shows as itself.
+ * An id the page has a name for (a person, a team, an absence type: `names`) shows as that name.
  */
-export function AuditDetails({ details }: { details: Record<string, unknown> }) {
+export function AuditDetails({ details, names = {} }: { details: Record<string, unknown>; names?: Record<string, string> }) {
   const { t } = useTranslation();
-  const text = useValueText();
-  const fields = Object.entries(details);
+  const text = useValueText(names);
+  const fields = Object.entries(details).filter(([field]) => !HIDDEN_FIELDS.includes(field));
   if (fields.length === 0) return <span className="muted">{UNKNOWN_FIGURE}</span>;
   return (
     <dl className="audit-details">

@@ -32,6 +32,20 @@ export function useErrorContent() {
 }
 
 /**
+ * A 403 is not a dead end: what the person can do about it, and the way to their own calendar,
+ * which everyone signed in may open. A plain link: it works whatever state the page is in.
+ */
+export function ErrorNextStep({ status }: { status: number }) {
+  const { t } = useTranslation();
+  if (status !== 403) return null;
+  return (
+    <p data-testid="error-next-step">
+      {t("errorPage.forbidden.next")} <a href="/my-calendar">{t("errorPage.forbidden.toCalendar")}</a>
+    </p>
+  );
+}
+
+/**
  * Error boundary of the pages inside the shell, so navigation stays usable after an error. A page
  * may name its own headline for a failure to load (spec: 'Falha a carregar calendário').
  */
@@ -43,6 +57,7 @@ export function RouteErrorBoundary({ loadFailedKey }: { loadFailedKey?: string }
       <p className="error-page__status">{status}</p>
       <h1>{loadFailedKey && status >= 500 ? t(loadFailedKey) : title}</h1>
       <p>{message}</p>
+      <ErrorNextStep status={status} />
     </section>
   );
 }

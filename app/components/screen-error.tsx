@@ -1,7 +1,7 @@
 // Kept apart from route-error.tsx (which every page loads) so only the screens that use it carry it.
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useErrorContent } from "./route-error";
+import { ErrorNextStep, useErrorContent } from "./route-error";
 
 /**
  * The boundary of a screen whose spec names its load failures ('Falha ao carregar relatórios',
@@ -25,6 +25,7 @@ export function ScreenErrorBoundary({ failedKey }: { failedKey: (status: number)
         <>
           <p>{t(failedKey(status), { status })}</p>
           <p>{message}</p>
+          <ErrorNextStep status={status} />
         </>
       )}
     </section>

@@ -140,6 +140,139 @@ async function describeEntries(rows: EntryRow[], scope: string | null): Promise<
   });
 }
 
+/**
+ * What the screen names an entry by (its "About" column) and the ids its details hold, resolved to
+ * names. The CSV and /api keep the stored ids; this is the screen's reading only.
+ */
+export type AuditNamed =
+  | { kind: "person" | "team" | "holiday" | "token" | "contact" | "invitation" | "company"; name: string }
+  | { kind: "category"; id: string; name: string }
+  | { kind: "absence"; person: string | null; start: string; end: string }
+  /** The thing is gone and the entry kept nothing to name it by. */
+  | { kind: "gone"; entity: string };
+
+export interface AuditEntryNames {
+  about: AuditNamed | null;
+  /** Each id a field of the details holds (person, team, absence type), with what it names. */
+  ids: Record<string, AuditNamed>;
+}
+
+/** Detail fields that hold ids of people, teams or absence types (one id, a change of one, or a list). */
+const ID_FIELDS: Record<string, "user" | "team" | "absence_type"> = {
+  user_id: "user",
+  substitute_approver_id: "user",
+  primaryContactId: "user",
+  admins: "user",
+  team_id: "team",
+  category: "absence_type",
+};
+
+function idsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(idsIn);
+  if (value && typeof value === "object" && "old" in value && "new" in value) return [...idsIn(value.old), ...idsIn(value.new)];
+  return [];
+}
+
+/** A name the details kept: a plain value, or a change's side that is not empty (a deletion keeps the old). */
+function keptName(value: unknown): string | null {
+  if (typeof value === "string" && value) return value;
+  if (value && typeof value === "object" && "old" in value && "new" in value) return keptName(value.new) ?? keptName(value.old);
+  return null;
+}
+
+/**
+ * The names of what a page of entries is about and of the ids their details hold: one query per
+ * kind of thing on the page (people, teams, absence types, absences, holidays, API tokens), never
+ * one per entry. Each name is read within the entry's own company. A thing since deleted is named
+ * by what the entry kept (a team's or a holiday's name, an invitation's e-mail), else "gone".
+ */
+export async function nameAuditEntries(items: readonly AuditItem[]): Promise<AuditEntryNames[]> {
+  const key = (companyId: string, id: string) => `${companyId}|${id}`;
+  const wanted = { user: new Set<string>(), team: new Set<string>(), absence_type: new Set<string>(), vacation: new Set<string>(), holiday: new Set<string>(), api_token: new Set<string>() };
+  const companies = [...new Set(items.map((item) => item.companyId))];
+  for (const item of items) {
+    if (item.entityId && item.entity in wanted) wanted[item.entity as keyof typeof wanted].add(item.entityId);
+    for (const [field, kind] of Object.entries(ID_FIELDS)) for (const id of idsIn(item.details[field])) wanted[kind].add(id);
+  }
+  const db = getDb();
+  const inCompanies = { in: companies };
+  const read = <T>(ids: Set<string>, query: (ids: string[]) => Promise<T[]>) => (ids.size ? query([...ids]) : Promise.resolve([] as T[]));
+  const [people, teams, categories, vacations, holidays, tokens] = await Promise.all([
+    // Deactivated people too: the audit outlives them.
+    read(wanted.user, (ids) => db.user.findMany({ where: { id: { in: ids }, companyId: inCompanies }, select: { id: true, companyId: true, fullName: true, name: true, email: true } })),
+    read(wanted.team, (ids) => db.team.findMany({ where: { id: { in: ids }, companyId: inCompanies }, select: { id: true, companyId: true, name: true } })),
+    read(wanted.absence_type, (ids) => db.absenceCategory.findMany({ where: { id: { in: ids }, companyId: inCompanies }, select: { id: true, companyId: true, name: true } })),
+    read(wanted.vacation, (ids) =>
+      db.vacation.findMany({
+        where: { id: { in: ids }, companyId: inCompanies },
+        select: { id: true, companyId: true, startDate: true, endDate: true, user: { select: { fullName: true, name: true, email: true } } },
+      }),
+    ),
+    read(wanted.holiday, (ids) => db.holiday.findMany({ where: { id: { in: ids }, companyId: inCompanies }, select: { id: true, companyId: true, name: true } })),
+    read(wanted.api_token, (ids) => db.integrationToken.findMany({ where: { id: { in: ids }, companyId: inCompanies }, select: { id: true, companyId: true, name: true } })),
+  ]);
+  const found = new Map<string, AuditNamed>();
+  for (const p of people) found.set(key(p.companyId, `user:${p.id}`), { kind: "person", name: displayName(p) });
+  for (const team of teams) found.set(key(team.companyId, `team:${team.id}`), { kind: "team", name: team.name });
+  for (const c of categories) found.set(key(c.companyId, `absence_type:${c.id}`), { kind: "category", id: c.id, name: c.name });
+  for (const v of vacations) found.set(key(v.companyId, `vacation:${v.id}`), { kind: "absence", person: displayName(v.user), start: v.startDate, end: v.endDate });
+  for (const h of holidays) found.set(key(h.companyId, `holiday:${h.id}`), { kind: "holiday", name: h.name });
+  for (const token of tokens) found.set(key(token.companyId, `api_token:${token.id}`), { kind: "token", name: token.name });
+  const lookup = (companyId: string, entity: string, id: string) => found.get(key(companyId, `${entity}:${id}`));
+
+  return items.map((item) => {
+    const { details, entity, entityId, companyId } = item;
+    const ids: Record<string, AuditNamed> = {};
+    for (const [field, kind] of Object.entries(ID_FIELDS)) {
+      for (const id of idsIn(details[field])) ids[id] = lookup(companyId, kind, id) ?? { kind: "gone", entity: kind };
+    }
+    const kept = (kind: "team" | "holiday" | "token" | "contact" | "invitation" | "person", name: string | null): AuditNamed => (name ? { kind, name } : { kind: "gone", entity });
+    let about: AuditNamed | null;
+    switch (entity) {
+      case "user":
+        about = (entityId && lookup(companyId, "user", entityId)) || kept("person", keptName(details.email));
+        break;
+      case "vacation":
+        about =
+          (entityId && lookup(companyId, "vacation", entityId)) ||
+          (typeof details.start_date === "string" && typeof details.end_date === "string"
+            ? { kind: "absence", person: null, start: details.start_date, end: details.end_date }
+            : { kind: "gone", entity });
+        break;
+      case "team":
+        about = (entityId && lookup(companyId, "team", entityId)) || kept("team", keptName(details.name));
+        break;
+      case "absence_type": {
+        const name = keptName(details.name);
+        about = (entityId && lookup(companyId, "absence_type", entityId)) || (name ? { kind: "category", id: entityId ?? "", name } : { kind: "gone", entity });
+        break;
+      }
+      case "holiday":
+        about = (entityId && lookup(companyId, "holiday", entityId)) || (entityId ? kept("holiday", keptName(details.name)) : null);
+        break;
+      case "api_token":
+        about = (entityId && lookup(companyId, "api_token", entityId)) || kept("token", keptName(details.name));
+        break;
+      case "invitation":
+        about = kept("invitation", keptName(details.email));
+        break;
+      case "billing_contact":
+        about = kept("contact", keptName(details.name));
+        break;
+      case "company":
+      case "billing_details":
+      case "payment_method":
+        about = { kind: "company", name: item.companyName };
+        break;
+      default:
+        // Carry-overs and allowances are about a person (details.user_id); feeds are named by their details.
+        about = typeof details.user_id === "string" ? ids[details.user_id] : null;
+    }
+    return { about, ids };
+  });
+}
+
 export interface AuditPage {
   items: AuditItem[];
   total: number;

@@ -2,6 +2,7 @@
 // computed in memory (working days, balances), whatever the number of vacations.
 import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
+import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { displayName } from "~/lib/people";
 import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
 import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
@@ -25,7 +26,7 @@ export async function listCategories(viewer: Viewer, { activeOnly = true } = {})
  * only those still on: pending or approved), and the holiday rows the request form counts
  * working days with in the browser.
  */
-export async function getPersonalYear(viewer: Viewer, year: number, today: string) {
+export async function getPersonalYear(viewer: Viewer, year: number, today: string, language?: string) {
   const userId = viewer.userId;
   const db = getDb();
   // The year's vacations are listed and counted in the balances: one read for both.
@@ -42,6 +43,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const person = inputs.peopleById.get(userId);
   if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
   const calendar = inputs.calendarOf(userId);
+  const holidayRows = language ? await holidaysInLanguage(inputs.holidayRows, language) : inputs.holidayRows;
   // What is still ahead may lie years after the year shown, beyond the holidays read for it.
   const upcomingSpan = spanOfVacations(upcomingRows);
   const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
@@ -55,13 +57,13 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     });
   return {
     year,
-    holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
+    holidays: holidaysInYear(holidayRows, person, inputs.companyCountryCode, year),
     categories: inputs.categories,
     vacations: vacations.map(withDays(calendar)),
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
     hasAllowance: Boolean(inputs.allowanceOf(userId, year)),
-    holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, inputs.holidayRows),
+    holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows),
   };
 }
 

@@ -2,6 +2,7 @@
 // number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
+import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
@@ -26,6 +27,8 @@ export interface CompanyMonthQuery {
   search: string;
   offset: number;
   today: IsoDate;
+  /** The reader's language, for official holidays' names (the stored names without it). */
+  language?: string;
 }
 
 export interface CalendarBar {
@@ -107,13 +110,14 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
 
   // Holidays differ only by country and region: named once per pair, not once per person.
   const year = yearOf(monthStart);
+  const holidayRows = query.language ? await holidaysInLanguage(holidays.holidayRows, query.language) : holidays.holidayRows;
   const holidaysByPlace = new Map<string, Record<IsoDate, string>>();
   const holidaysOf = (person: { countryCode: string | null; region: string | null }) => {
     const key = `${normalizeCode(person.countryCode) ?? ""}/${normalizeCode(person.region) ?? ""}`;
     let found = holidaysByPlace.get(key);
     if (!found) {
       found = {};
-      for (const holiday of holidaysInYear(holidays.holidayRows, person, holidays.companyCountryCode, year)) {
+      for (const holiday of holidaysInYear(holidayRows, person, holidays.companyCountryCode, year)) {
         if (holiday.date >= monthStart && holiday.date <= monthEnd) found[holiday.date] = holiday.name;
       }
       holidaysByPlace.set(key, found);

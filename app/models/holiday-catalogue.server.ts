@@ -3,6 +3,7 @@
 // ("2027-04-25 00:00:00" → "2027-04-25"), never through its Date instants, which carry the
 // country's time zone. Loaded on first use: the catalogue is large and most requests need none.
 import type HolidaysClass from "date-holidays";
+import type { HolidaysTypes } from "date-holidays";
 import type { IsoDate } from "~/lib/dates";
 
 type Catalogue = typeof HolidaysClass;
@@ -125,4 +126,54 @@ export async function officialHolidays(countryCode: string, region: string | nul
     result.push({ date, name: holiday.name, region });
   }
   return result.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+}
+
+type NamesByLanguage = Record<string, string>;
+const namesOfPlaces = new Map<string, Promise<Map<string, NamesByLanguage>>>();
+
+/**
+ * A place's catalogue holidays by the name the catalogue gives them there (the one loaded into a
+ * company's holidays: the country's own language), each with its names in other languages. Made
+ * once per country and region for the process.
+ */
+function catalogueNamesOf(countryCode: string, region: string | null): Promise<Map<string, NamesByLanguage>> {
+  const key = `${countryCode}|${region ?? ""}`;
+  let names = namesOfPlaces.get(key);
+  if (!names) {
+    names = loadCatalogue().then((Holidays) => {
+      const byStoredName = new Map<string, NamesByLanguage>();
+      if (!/^[A-Z]{2}$/.test(countryCode)) return byStoredName;
+      try {
+        const place = region ? new Holidays(countryCode, region) : new Holidays(countryCode);
+        const languages = place.getLanguages();
+        // getRules() gives the rules as the catalogue defines them (HolidaysTypes.HolidayRule: a name
+        // per language); its declared return type, the class built from them, leaves the fields out.
+        for (const rule of place.getRules() as unknown as HolidaysTypes.HolidayRule[]) {
+          const byLanguage: NamesByLanguage = typeof rule.name === "string" ? { [languages[0]]: rule.name } : rule.name;
+          const stored = languages.map((language) => byLanguage[language]).find(Boolean);
+          if (stored && !byStoredName.has(stored)) byStoredName.set(stored, byLanguage);
+        }
+      } catch {
+        // A place the catalogue does not know: its holidays keep their names.
+      }
+      return byStoredName;
+    });
+    namesOfPlaces.set(key, names);
+  }
+  return names;
+}
+
+/**
+ * Holidays named in the reader's language where the catalogue has that holiday in that language
+ * ("Dia da Liberdade" is "Liberty Day" in English; the catalogue has no Spanish name for it, so it
+ * stays "Dia da Liberdade" in Spanish). A holiday whose name is not the catalogue's (one a company
+ * typed or imported itself, or renamed) keeps its name: docs/decisions/0075.
+ */
+export async function holidaysInLanguage<T extends { countryCode: string; region: string | null; name: string }>(rows: readonly T[], language: string): Promise<T[]> {
+  const places = [...new Set(rows.map((row) => `${row.countryCode}|${row.region ?? ""}`))];
+  const names = new Map(await Promise.all(places.map(async (place) => [place, await catalogueNamesOf(place.split("|")[0], place.split("|")[1] || null)] as const)));
+  return rows.map((row) => {
+    const translated = names.get(`${row.countryCode}|${row.region ?? ""}`)?.get(row.name)?.[language];
+    return translated && translated !== row.name ? { ...row, name: translated } : row;
+  });
 }

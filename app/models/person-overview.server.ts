@@ -1,6 +1,7 @@
 // One person's year as a colleague or an admin sees it: the company calendar's side panel and the
 // person's own page (/people/:userId) both read it from here.
 import { holidaysInYear } from "~/lib/holiday-dates";
+import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { displayName } from "~/lib/people";
 import { holdsDates } from "~/lib/statuses";
 import { getDb } from "~/utils/db.server";
@@ -14,7 +15,7 @@ import { companyRefOf, loadBalanceInputs } from "./balance.server";
  * see their vacations in detail (seesVacationDetailsOf); colleagues see when they are away, not how
  * many days they have left.
  */
-export async function getPersonOverview(viewer: Viewer, userId: string, year: number) {
+export async function getPersonOverview(viewer: Viewer, userId: string, year: number, language?: string) {
   const db = getDb();
   const [person, inputs] = await Promise.all([
     db.user.findFirst({
@@ -39,7 +40,7 @@ export async function getPersonOverview(viewer: Viewer, userId: string, year: nu
       .vacationsOf(userId)
       .filter((vacation) => holdsDates(vacation.status))
       .map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
-    holidays: holidaysInYear(inputs.holidayRows, person, inputs.companyCountryCode, year),
+    holidays: holidaysInYear(language ? await holidaysInLanguage(inputs.holidayRows, language) : inputs.holidayRows, person, inputs.companyCountryCode, year),
   };
 }
 

@@ -2,7 +2,8 @@
 // The filters are a GET form, so the address is the state and it works without JavaScript; the
 // CSV link carries the same filters. Who reads whose entries: docs/decisions/0025-audit.md.
 import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuditDetails } from "~/components/audit-details";
 import { FieldError } from "~/components/field-error";
@@ -11,14 +12,16 @@ import { ScreenErrorBoundary } from "~/components/screen-error";
 import { ScrollBox } from "~/components/scroll-box";
 import { AUDIT_ACTION_GROUPS, auditActionKey } from "~/lib/audit-actions";
 import { ALL_COMPANIES, auditFilterQuery, readAuditFilters, SYSTEM_ACTOR } from "~/lib/audit-filters";
-import { formatDays } from "~/lib/format";
+import { formatDateRange, formatDays } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { pageTitle } from "~/lib/meta";
 import { formatMoment } from "~/lib/zoned-time";
-import { AUDIT_PAGE_SIZE, auditCompanies, auditPeople, MAX_AUDIT_EXPORT_ROWS, searchAudit } from "~/models/audit.server";
+import { categoryName } from "~/components/absence-category-name";
+import type { IsoDate } from "~/lib/dates";
+import { AUDIT_PAGE_SIZE, auditCompanies, auditPeople, MAX_AUDIT_EXPORT_ROWS, nameAuditEntries, searchAudit, type AuditNamed } from "~/models/audit.server";
 import { requireUser } from "~/utils/auth.server";
 import { withPageErrors } from "~/utils/form-errors.server";
-import { getLanguage } from "~/utils/i18n.server";
+import { getLanguage, getT } from "~/utils/i18n.server";
 import { assertAllowed, canReadAudit } from "~/utils/permissions.server";
 import auditStyles from "~/styles/audit.css";
 
@@ -59,6 +62,23 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const page = readPage(params);
     const result = await searchAudit(viewer, filters, { offset: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
     const language = await getLanguage(request);
+    const names = await nameAuditEntries(result.items);
+    const t = getT(language);
+    // Names are put in words here, in the reader's language: the page sends text, not ids.
+    const say = (named: AuditNamed): string => {
+      switch (named.kind) {
+        case "category":
+          return categoryName(t, named);
+        case "absence": {
+          const range = formatDateRange(named.start as IsoDate, named.end as IsoDate, language);
+          return named.person ? t("audit.absenceOf", { name: named.person, range }) : range;
+        }
+        case "gone":
+          return t(`audit.gone.${named.entity}`, { defaultValue: t("audit.gone.other") });
+        default:
+          return named.name;
+      }
+    };
     return {
       isMaster: viewer.isMaster,
       timeZone: viewer.timeZone,
@@ -75,18 +95,20 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       companies,
       people,
       showCompany: result.companyId === null,
-      entries: result.items.map((item) => ({
+      entries: result.items.map((item, i) => ({
         id: item.id,
         at: item.createdAt.toISOString(),
         when: formatMoment(item.createdAt, language, viewer.timeZone),
         company: item.companyName,
         actor: item.actor,
+        // An actor the database no longer has (their company's people were erased) is not the system.
+        actorGone: item.actorId !== null && item.actor === null,
         apiToken: item.apiToken?.name ?? null,
         action: item.action,
         entity: item.entity,
-        entityId: item.entityId,
-        subject: item.subject,
+        about: names[i].about ? say(names[i].about) : null,
         details: item.details,
+        detailNames: Object.fromEntries(Object.entries(names[i].ids).map(([id, named]) => [id, say(named)])),
       })),
       total: result.total,
       offset: result.offset,
@@ -102,13 +124,14 @@ export default function Audit() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const location = useLocation();
   return (
     <div className="audit">
       <header className="page-header">
         <h1 className="page__title">{t("nav.audit")}</h1>
       </header>
       <p className="muted audit__intro">{t(data.isMaster ? "audit.introMaster" : "audit.introOwner")}</p>
-      <AuditFilterForm data={data} />
+      <AuditFilterForm key={location.search} data={data} />
       <section className="card" aria-labelledby="audit-entries-heading">
         <div className="card__header">
           <h2 id="audit-entries-heading" className="card__title">
@@ -154,9 +177,14 @@ export default function Audit() {
   );
 }
 
+/** The filters, remade from the address on each navigation (keyed by it). */
 function AuditFilterForm({ data }: { data: AuditData }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  // With JavaScript, choosing a company reads its people at once (this route's own loader), so
+  // the person can be chosen before applying; without it, applying the company fills the list.
+  const [company, setCompany] = useState(data.filters.company);
+  const people = useFetcher<typeof loader>();
+  const peopleOfCompany = company === data.filters.company ? data.people : people.data?.filters.company === company ? people.data.people : [];
   const error = (name: string) => data.invalid[name] ?? data.invalid[{ company: "company_id", user: "user_id", from: "date_from", to: "date_to" }[name] ?? name];
   const errorsOf = (name: string) => (error(name) ? [error(name)!] : undefined);
   const field = (name: string) => ({ id: `audit-${name}`, "aria-invalid": error(name) ? true : undefined, "aria-describedby": error(name) ? `audit-${name}-error` : undefined });
@@ -165,11 +193,20 @@ function AuditFilterForm({ data }: { data: AuditData }) {
       <h2 id="audit-filters-heading" className="card__title">
         {t("audit.filtersTitle")}
       </h2>
-      <Form method="get" className="filters audit-filters" key={location.search}>
+      <Form method="get" className="filters audit-filters">
         <div className="field">
           <label htmlFor="audit-company">{t("audit.filters.company")}</label>
           {data.isMaster ? (
-            <select name="company" defaultValue={data.filters.company} {...field("company")}>
+            <select
+              name="company"
+              defaultValue={data.filters.company}
+              {...field("company")}
+              onChange={(event) => {
+                const chosen = event.currentTarget.value;
+                setCompany(chosen);
+                if (chosen !== ALL_COMPANIES && chosen !== data.filters.company) people.load(`/audit?${new URLSearchParams({ company: chosen })}`);
+              }}
+            >
               <option value={ALL_COMPANIES}>{t("audit.filters.allCompanies")}</option>
               {data.companies.map((company) => (
                 <option key={company.id} value={company.id}>
@@ -208,16 +245,17 @@ function AuditFilterForm({ data }: { data: AuditData }) {
         </div>
         <div className="field">
           <label htmlFor="audit-user">{t("audit.filters.user")}</label>
-          <select name="user" defaultValue={data.filters.user} {...field("user")}>
+          {/* Keyed by the company: another company's list starts at "anyone". */}
+          <select key={company} name="user" defaultValue={company === data.filters.company ? data.filters.user : ""} {...field("user")}>
             <option value="">{t("audit.filters.everyone")}</option>
             <option value={SYSTEM_ACTOR}>{t("audit.filters.system")}</option>
-            {data.people.map((person) => (
+            {peopleOfCompany.map((person) => (
               <option key={person.id} value={person.id}>
                 {person.active ? person.name : t("audit.filters.deactivatedPerson", { name: person.name })}
               </option>
             ))}
           </select>
-          {data.people.length === 0 && data.isMaster ? <span className="field__hint">{t("audit.filters.userNeedsCompany")}</span> : null}
+          {peopleOfCompany.length === 0 && data.isMaster ? <span className="field__hint">{t("audit.filters.userNeedsCompany")}</span> : null}
           <FieldError id="audit-user-error" errors={errorsOf("user")} />
         </div>
         <div className="field">
@@ -245,35 +283,46 @@ function AuditFilterForm({ data }: { data: AuditData }) {
 
 function AuditTable({ data }: { data: AuditData }) {
   const { t } = useTranslation();
+  // Each cell also carries its column's name (data-label): on a phone a row is drawn as a card
+  // whose values are named (app/styles/audit.css), as the absence tables do.
+  const heading = {
+    when: t("audit.columns.when"),
+    company: t("audit.columns.company"),
+    actor: t("audit.columns.actor"),
+    action: t("audit.columns.action"),
+    about: t("audit.columns.about"),
+    details: t("audit.columns.details"),
+  };
   return (
     <ScrollBox labelledBy="audit-table-caption">
-      <table className="table audit-table" data-testid="audit-table">
+      {/* role="table": a table drawn as blocks on a phone keeps its roles for screen readers. */}
+      <table className="table audit-table" data-testid="audit-table" role="table">
         <caption id="audit-table-caption" className="visually-hidden">{t("audit.tableCaption", { zone: data.timeZone })}</caption>
         <thead>
-          <tr>
-            <th scope="col">{t("audit.columns.when")}</th>
-            {data.showCompany ? <th scope="col">{t("audit.columns.company")}</th> : null}
-            <th scope="col">{t("audit.columns.actor")}</th>
-            <th scope="col">{t("audit.columns.action")}</th>
-            <th scope="col">{t("audit.columns.about")}</th>
-            <th scope="col">{t("audit.columns.details")}</th>
+          <tr role="row">
+            <th scope="col" role="columnheader">{heading.when}</th>
+            {data.showCompany ? <th scope="col" role="columnheader">{heading.company}</th> : null}
+            <th scope="col" role="columnheader">{heading.actor}</th>
+            <th scope="col" role="columnheader">{heading.action}</th>
+            <th scope="col" role="columnheader">{heading.about}</th>
+            <th scope="col" role="columnheader">{heading.details}</th>
           </tr>
         </thead>
         <tbody>
           {data.entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row">
-              <td className="audit-table__when">
+            <tr key={entry.id} data-testid="audit-row" role="row">
+              <td role="cell" className="audit-table__when" data-label={heading.when}>
                 <time dateTime={entry.at}>{entry.when}</time>
               </td>
-              {data.showCompany ? <td>{entry.company}</td> : null}
-              <td>
+              {data.showCompany ? <td role="cell" className="audit-table__company" data-label={heading.company}>{entry.company}</td> : null}
+              <td role="cell" className="audit-table__actor" data-label={heading.actor}>
                 {entry.actor ? (
                   <>
                     <span className="audit-table__name">{entry.actor.name}</span>
                     <span className="audit-table__email">{entry.actor.email}</span>
                   </>
                 ) : (
-                  <span className="audit-table__system">{t("audit.system")}</span>
+                  <span className="audit-table__system">{t(entry.actorGone ? "audit.gone.user" : "audit.system")}</span>
                 )}
                 {entry.apiToken ? (
                   <span className="audit-table__token" data-testid="audit-api-token">
@@ -281,16 +330,15 @@ function AuditTable({ data }: { data: AuditData }) {
                   </span>
                 ) : null}
               </td>
-              <td>
-                <span className="audit-table__action">{t(auditActionKey(entry.action), { defaultValue: entry.action })}</span>
-                <code className="audit-table__code">{entry.action}</code>
+              <td role="cell" className="audit-table__action" data-label={heading.action}>
+                {t(auditActionKey(entry.action), { defaultValue: entry.action })}
               </td>
-              <td>
-                <span>{entry.subject?.name ?? t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })}</span>
-                {entry.entityId ? <code className="audit-table__code" title={entry.entityId}>{entry.entityId}</code> : null}
+              <td role="cell" className="audit-table__about" data-label={heading.about}>
+                <span className="audit-table__entity">{t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })}</span>
+                {entry.about ? <span className="audit-table__name">{entry.about}</span> : null}
               </td>
-              <td>
-                <AuditDetails details={entry.details} />
+              <td role="cell" className="audit-table__details" data-label={heading.details}>
+                <AuditDetails details={entry.details} names={entry.detailNames} />
               </td>
             </tr>
           ))}

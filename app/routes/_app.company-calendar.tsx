@@ -26,6 +26,7 @@ import { getPersonalYear } from "~/models/calendar.server";
 import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { requireUser } from "~/utils/auth.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { AppError } from "~/utils/errors.server";
 import { canSubscribeTo } from "~/utils/permissions.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
@@ -69,13 +70,14 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       search: (params.get("q") ?? "").slice(0, MAX_SEARCH),
       offset: (page - 1) * CALENDAR_PAGE_SIZE,
       today,
+      language: await getLanguage(request),
     });
     const openNew = params.get("new") === "1";
     const start = isIsoDate(params.get("start")) ? (params.get("start") as string) : "";
     const end = isIsoDate(params.get("end")) ? (params.get("end") as string) : start;
     const prefill = start && end ? (start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end }) : null;
     // The request drawer needs the viewer's own year (absence categories, balances, holidays) only when open.
-    const personal = openNew ? await getPersonalYear(viewer, yearOf(prefill?.startDate ?? firstDayOfMonth(month)), today) : null;
+    const personal = openNew ? await getPersonalYear(viewer, yearOf(prefill?.startDate ?? firstDayOfMonth(month)), today, await getLanguage(request)) : null;
     return {
       ...calendar,
       people: packPeople(calendar.people),

@@ -18,6 +18,7 @@ import { createVacationFromForm, readCreatedFlag } from "~/models/vacation-form-
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { requireUser } from "~/utils/auth.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import monthGridStyles from "~/styles/month-grid.css";
@@ -47,7 +48,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const today = todayIn(viewer.timeZone);
     const currentYear = yearOf(today);
     const year = readYear(params.get("year"), currentYear);
-    const [personal, setup] = await Promise.all([getPersonalYear(viewer, year, today), getSetupChecklist(viewer, today)]);
+    const [personal, setup] = await Promise.all([getPersonalYear(viewer, year, today, await getLanguage(request)), getSetupChecklist(viewer, today)]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
     const end = dateParam(params.get("end")) || start;

@@ -11,6 +11,7 @@ import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
 import { getPersonOverview } from "~/models/person-overview.server";
 import { requireUser } from "~/utils/auth.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { withPageErrors } from "~/utils/form-errors.server";
 import balanceCardsStyles from "~/styles/balance-cards.css";
 import personStyles from "~/styles/person.css";
@@ -34,7 +35,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
     const viewer = await requireUser({ request, context });
     const today = todayIn(viewer.timeZone);
     const year = readYear(new URL(request.url).searchParams.get("year"), yearOf(today));
-    const overview = await getPersonOverview(viewer, params.userId ?? "", year);
+    const overview = await getPersonOverview(viewer, params.userId ?? "", year, await getLanguage(request));
     return { ...overview, today, currentYear: yearOf(today) };
   });
 }

@@ -17,6 +17,7 @@ import { createVacationFromForm, readCreatedFlag, runRowAction } from "~/models/
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { searchVacations, type VacationRow } from "~/models/vacation.server";
 import { requireUser } from "~/utils/auth.server";
+import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
@@ -39,7 +40,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const today = todayIn(viewer.timeZone);
     const year = yearOf(today);
     const admin = isAdmin(viewer);
-    const personal = await getPersonalYear(viewer, year, today);
+    const personal = await getPersonalYear(viewer, year, today, await getLanguage(request));
     const { holidayContext } = personal;
     // A filter the page cannot apply (a mistyped date, an unknown type) is simply left out.
     const { filters } = readVacationFilters(params);

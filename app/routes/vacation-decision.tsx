@@ -77,7 +77,7 @@ export default function VacationDecision() {
               <>
                 <dt>{t("decision.remaining")}</dt>
                 <dd data-testid="decision-remaining">
-                  {formatDays(details.balance.remaining, i18n.language)} / {formatDays(details.balance.total, i18n.language)}
+                  {t("decision.available", { count: details.balance.remaining, remaining: formatDays(details.balance.remaining, i18n.language), total: formatDays(details.balance.total, i18n.language) })}
                 </dd>
               </>
             ) : null}

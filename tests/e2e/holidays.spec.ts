@@ -119,6 +119,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(result).toContainText("Pré-visualização: ainda nada foi gravado");
       await expect(page.getByTestId("csv-summary")).toHaveText("A criar: 2 · A ignorar: 1 · Erros: 1");
       await expect(result).toContainText(`Dia de Portugal ${stamp}`);
+      await expect(result.locator("summary").first()).toHaveText("2 feriados a criar");
       await expect(result).toContainText("Linha 5: Indique uma data válida.");
       await expect(page.getByTestId("holiday-list")).not.toContainText(`Ano Novo ${stamp}`);
       await shot(page, testInfo, "csv-preview");
@@ -128,6 +129,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByTestId("csv-result")).toContainText("Importação concluída.");
       await expect(importCard.getByRole("button", { name: "Importar", exact: true })).toHaveCount(1);
       await expect(page.getByTestId("csv-summary")).toHaveText("Criados: 2 · Ignorados: 1 · Erros: 1");
+      // The lists say what happened, not what would.
+      await expect(page.getByTestId("csv-result").locator("summary")).toHaveText(["2 feriados criados", "1 feriado ignorado", "1 linha recusada"]);
       await expect(page.getByTestId("holiday-list")).toContainText(`Ano Novo ${stamp}`);
 
       // 4. A regional holiday on the Wednesday of the person's week, not recurring.

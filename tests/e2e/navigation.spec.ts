@@ -40,6 +40,9 @@ async function expectForbidden(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), `${path} is refused`).toBe(403);
   await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+  // Not a dead end: what to do, and the way to the person's own calendar.
+  await expect(page.getByTestId("error-next-step")).toContainText("peça acesso à administração da sua empresa");
+  await expect(page.getByTestId("error-next-step").getByRole("link", { name: "Ir para O Meu Calendário" })).toHaveAttribute("href", "/my-calendar");
 }
 
 test("an employee sees and follows the four common pages, sees no admin pages and cannot open them", async ({ page }) => {

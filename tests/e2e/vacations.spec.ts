@@ -213,7 +213,7 @@ test("cancelling a vacation asks first, with and without JavaScript, and then sa
   const row = myRow(page, description);
   const cancel = row.getByRole("button", { name: /^Cancelar pedido/ });
   await expect(cancel).toHaveText("Cancelar pedido");
-  const question = /^Queres mesmo cancelar estas férias \(.+\)\?$/;
+  const question = /^Pretende mesmo cancelar estas férias \(.+\)\?$/;
 
   if (testInfo.project.name === "js-on") {
     // A modal dialog: Escape closes it and gives the focus back to the button; nothing happened.

@@ -218,7 +218,7 @@ describe("requests with an API token", () => {
     expect(items.find((item) => item.entity_id === ownTeam.id)).toMatchObject({ api_token: null });
 
     const page = await auditPage(args(getRequest("/audit?action=team.created", cookies.owner)));
-    expect(page.entries.find((e) => e.entityId === team.id)).toMatchObject({ actor: { name: "Olga Owner" }, apiToken: "HR sync" });
+    expect(page.entries.find((e) => e.about === "Made by HR sync")).toMatchObject({ actor: { name: "Olga Owner" }, apiToken: "HR sync" });
 
     const csv = await auditExport(args(api("/api/audit/export?action=team.created", "GET", { Cookie: cookies.owner })));
     const lines = (await csv.text()).trim().split("\r\n");

@@ -12,11 +12,11 @@ import { createPageI18n } from "~/utils/i18n.server";
 // Built as app/entry.server.tsx builds a page's translator.
 const translators = Object.fromEntries(await Promise.all(SUPPORTED_LANGUAGES.map(async (language) => [language, await createPageI18n(language, ["common"])])));
 
-function render(language: Language, details: Record<string, unknown>) {
+function render(language: Language, details: Record<string, unknown>, names?: Record<string, string>) {
   const i18n = translators[language];
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <AuditDetails details={details} />
+      <AuditDetails details={details} names={names} />
     </I18nextProvider>,
   );
 }
@@ -24,6 +24,15 @@ function render(language: Language, details: Record<string, unknown>) {
 const rows = (html: string) => [...html.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/g)].map(([, label, value]) => [label, value.replace(/<[^>]+>/g, "")]);
 
 describe("AuditDetails", () => {
+  it("shows the ids it has names for as those names, counts cancelled requests and leaves out an allowance's id", () => {
+    const details = { user_id: "u1", admins: { old: ["u1"], new: ["u1", "u2"] }, allowance_id: "a1", cancelled_requests: ["v1", "v2", "v3"] };
+    expect(rows(render("en", details, { u1: "Eve Employee", u2: "Adam Admin" }))).toEqual([
+      ["Person", "Eve Employee"],
+      ["Team admins", "Eve Employee → Eve Employee, Adam Admin"],
+      ["Requests cancelled", "3"],
+    ]);
+  });
+
   it("labels a known key in Portuguese and in English", () => {
     const details = { balance_override: true, countryCode: { old: null, new: "ES" } };
     expect(rows(render("pt", details))).toEqual([
@@ -48,7 +57,7 @@ describe("AuditDetails", () => {
 
   it("shows roles with the app's role labels", () => {
     expect(rows(render("pt", { role: { old: "user", new: "admin" } }))).toEqual([["Função", "Utilizador → Admin"]]);
-    expect(rows(render("es", { role: "owner" }))).toEqual([["Rol", "Propietario"]]);
+    expect(rows(render("es", { role: "owner" }))).toEqual([["Rol", "Titular"]]);
   });
 
   it("shows a key it has no label for as itself, with its value", () => {

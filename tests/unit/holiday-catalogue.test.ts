@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKnownCountry, isKnownTimeZone, listCountries, mainTimeZone, nationalHolidays } from "~/models/holiday-catalogue.server";
+import { holidaysInLanguage, isKnownCountry, isKnownTimeZone, listCountries, mainTimeZone, nationalHolidays } from "~/models/holiday-catalogue.server";
 
 describe("the national holiday catalogue (date-holidays)", () => {
   it("lists Portugal's 13 public holidays as calendar dates in order, with the movable feasts of the year", async () => {
@@ -38,5 +38,20 @@ describe("the national holiday catalogue (date-holidays)", () => {
     expect(await isKnownCountry("pt")).toBe(false);
     expect(isKnownTimeZone("America/Sao_Paulo")).toBe(true);
     expect(isKnownTimeZone("Mars/Olympus")).toBe(false);
+  });
+
+  it("names official holidays in the reader's language where the catalogue has that name, and keeps a company's own", async () => {
+    const rows = [
+      { countryCode: "PT", region: null, name: "Natal" },
+      { countryCode: "PT", region: null, name: "Dia da Liberdade" },
+      { countryCode: "PT", region: null, name: "Dia da empresa" },
+      { countryCode: "ES", region: "MD", name: "Día de los Reyes Magos" },
+      { countryCode: "XX", region: null, name: "Somewhere" },
+    ];
+    const names = async (language: string) => (await holidaysInLanguage(rows, language)).map((h) => h.name);
+    expect(await names("en")).toEqual(["Christmas Day", "Liberty Day", "Dia da empresa", "Epiphany", "Somewhere"]);
+    // No Spanish name for 25 April in the catalogue: the stored one, not the English.
+    expect(await names("es")).toEqual(["Navidad", "Dia da Liberdade", "Dia da empresa", "Día de los Reyes Magos", "Somewhere"]);
+    expect(await names("pt")).toEqual(["Natal", "Dia da Liberdade", "Dia da empresa", "Epifania do Senhor", "Somewhere"]);
   });
 });

@@ -7,7 +7,7 @@ import { csvFromForm } from "~/lib/holiday-csv";
 import { readHolidayFilters, twoDigits } from "~/lib/holiday-filters";
 import { parseHolidayForm } from "~/lib/holiday-form";
 import { countryCodeOf, HOLIDAY_PAGE_SIZE, regionCodeOf } from "~/lib/holidays";
-import { listCountries, listRegions } from "~/models/holiday-catalogue.server";
+import { holidaysInLanguage, listCountries, listRegions } from "~/models/holiday-catalogue.server";
 import {
   companyCountry,
   createHoliday,
@@ -118,7 +118,7 @@ export async function loadHolidaysPage(viewer: SignedInViewer, url: URL, languag
     const page = await listHolidays(viewer, filters, paging);
     const { countryNames, regionNames } = await placeNames(page.items, language);
     list = {
-      rows: page.items.map((h) => ({
+      rows: (await holidaysInLanguage(page.items, language)).map((h) => ({
         ...h,
         countryName: countryNames[h.countryCode] ?? h.countryCode,
         regionName: h.region ? (regionNames[`${h.countryCode}-${h.region}`] ?? null) : null,

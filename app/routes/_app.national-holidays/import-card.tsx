@@ -72,7 +72,7 @@ function CsvResult({ result, here, busy }: { result: Result; here: string; busy:
       <p className="holidays-plan__summary" data-testid="csv-summary">
         {t(result.dryRun ? "holidays.csv.previewSummary" : "holidays.csv.summary", { created: counts.created, skipped: counts.skipped, errors: counts.errors })}
       </p>
-      <PlanLists plan={result} />
+      <PlanLists plan={result} done={!result.dryRun} />
       {result.dryRun ? (
         result.text ? (
           <Form method="post" action={here} encType="multipart/form-data" className="filters__actions" preventScrollReset>
@@ -94,8 +94,11 @@ function CsvResult({ result, here, busy }: { result: Result; here: string; busy:
   );
 }
 
-/** What a plan creates, skips and refuses, the first rows of each (the counts say how many in all). */
-export function PlanLists({ plan, showLines = true }: { plan: PlanView; showLines?: boolean }) {
+/**
+ * What a plan creates, skips and refuses, the first rows of each (the counts say how many in all):
+ * a preview says what it would do, a finished import what it did.
+ */
+export function PlanLists({ plan, showLines = true, done = false }: { plan: PlanView; showLines?: boolean; done?: boolean }) {
   const { t } = useTranslation();
   const ids = useId();
   const { counts } = plan;
@@ -105,7 +108,7 @@ export function PlanLists({ plan, showLines = true }: { plan: PlanView; showLine
       {plan.create.length ? (
         <details className="holidays-plan__list" open>
           <summary id={`${ids}-create`}>
-            {t("holidays.csv.willCreate")} ({counts.created})
+            {t(done ? "holidays.csv.listCreated" : "holidays.csv.listToCreate", { count: counts.created })}
           </summary>
           <ScrollBox labelledBy={`${ids}-create`}>
             <table className="table">
@@ -139,7 +142,7 @@ export function PlanLists({ plan, showLines = true }: { plan: PlanView; showLine
       {plan.skip.length ? (
         <details className="holidays-plan__list">
           <summary>
-            {t("holidays.csv.willSkip")} ({counts.skipped})
+            {t(done ? "holidays.csv.listSkipped" : "holidays.csv.listToSkip", { count: counts.skipped })}
           </summary>
           <ul className="holidays-plan__lines">
             {plan.skip.map((h) => (
@@ -155,7 +158,7 @@ export function PlanLists({ plan, showLines = true }: { plan: PlanView; showLine
       {plan.errors.length ? (
         <details className="holidays-plan__list holidays-plan__list--errors" open>
           <summary>
-            {t("holidays.csv.refused")} ({counts.errors})
+            {t("holidays.csv.listRefused", { count: counts.errors })}
           </summary>
           <ul className="holidays-plan__lines">
             {plan.errors.map((error) => (
