@@ -61,9 +61,10 @@ function compile(schedule: WorkSchedule): CompiledSchedule {
   const length = schedule.cycleWeeks === 2 ? 14 : 7;
   const minutes = new Array<number>(length).fill(0);
   for (const day of schedule.days) {
-    const week = day.week === 2 && length === 14 ? 1 : 0;
-    if (!Number.isInteger(day.weekday) || day.weekday < 1 || day.weekday > 7) continue;
-    minutes[week * 7 + day.weekday - 1] = Math.min(minutesOfHours(day.hours), MAX_SCHEDULED_HOURS * 60);
+    // Validation refuses these; a row that slipped through must not overwrite week 1's day.
+    const week = day.week ?? 1;
+    if (!Number.isInteger(day.weekday) || day.weekday < 1 || day.weekday > 7 || !(week === 1 || (week === 2 && length === 14))) continue;
+    minutes[(week - 1) * 7 + day.weekday - 1] = Math.min(minutesOfHours(day.hours), MAX_SCHEDULED_HOURS * 60);
   }
   const from = dayNumber(schedule.validFrom);
   const worked = minutes.map((value): number => (value > 0 ? 1 : 0));

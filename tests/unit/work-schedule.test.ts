@@ -155,4 +155,10 @@ describe("what is wrong with a schedule", () => {
     expect(workScheduleProblems({ validFrom: "2026-01-05", cycleWeeks: 1, days: [{ weekday: 1, hours: 8 }, { weekday: 1, week: 1, hours: 4 }] })).toEqual(["duplicate_day"]);
     expect(workScheduleListProblems([fourDays, { ...fourDays }])).toEqual(["duplicate_valid_from"]);
   });
+
+  it("ignores, when counting, a day validation refuses, rather than letting it overwrite another", () => {
+    const stray: WorkSchedule = { validFrom: "2026-01-05", cycleWeeks: 1, days: [{ weekday: 1, hours: 8 }, { weekday: 1, week: 2, hours: 2 }, { weekday: 9, hours: 8 }] };
+    expect(scheduledHours(stray, "2026-11-23")).toBe(8);
+    expect(scheduledMinutesBetween(stray, "2026-11-23", "2026-11-29")).toBe(480);
+  });
 });
