@@ -17,18 +17,21 @@ export function carryOverDays(yearlyRemaining: number, cap: number): number {
 }
 
 /**
- * The last day days carried out of `fromYear` can be used: the company's month-day (MM-DD) of the
- * next year. 29 February in a common year becomes the 28th; a malformed setting falls back to
- * the product's default, 30 April, rather than leaving the days without an end.
+ * The last day days carried out of leave year `fromYear` can be used: the company's month-day
+ * (MM-DD) inside the next leave year. With a January start that is the next calendar year; with a
+ * leave year from April, "04-30" of 2026/27's days is 30 April 2027 and "03-31" is 31 March 2028.
+ * 29 February in a common year becomes the 28th; a malformed setting falls back to the product's
+ * default, 30 April, rather than leaving the days without an end.
  */
-export function carryOverExpiry(fromYear: number, monthDay: string): IsoDate {
-  const year = fromYear + 1;
+export function carryOverExpiry(fromYear: number, monthDay: string, leaveYearStartMonth = 1): IsoDate {
+  const yearOfMonth = (month: number) => fromYear + 1 + (month < leaveYearStartMonth ? 1 : 0);
   const match = /^(\d{2})-(\d{2})$/.exec(monthDay);
-  if (!match) return isoDate(year, 4, 30);
+  if (!match) return isoDate(yearOfMonth(4), 4, 30);
+  const year = yearOfMonth(Number(match[1]));
   const candidate = `${year}-${monthDay}`;
   if (isIsoDate(candidate)) return candidate;
   if (match[1] === "02" && match[2] === "29") return isoDate(year, 2, 28);
-  return isoDate(year, 4, 30);
+  return isoDate(yearOfMonth(4), 4, 30);
 }
 
 /** Whether a reminder is due today: the days have not lapsed and lapse within the reminder window. */

@@ -7,7 +7,6 @@ import {
   firstDayOfYear,
   isIsoDate,
   isLeapYear,
-  isWeekend,
   lastDayOfYear,
   maxDate,
   minDate,
@@ -16,6 +15,7 @@ import {
   yearOf,
   type IsoDate,
 } from "./dates";
+import { DEFAULT_WORK_SCHEDULE, scheduledDaysBetween, scheduledMinutes } from "./work-schedule";
 
 export interface HolidayRow {
   date: IsoDate;
@@ -34,6 +34,12 @@ export interface HolidayCalendar {
   isHoliday(date: IsoDate): boolean;
   /** How many holidays fall on a Monday–Friday from `from` to `to` (inclusive), each date once. */
   weekdayHolidaysBetween(from: IsoDate, to: IsoDate): number;
+  /**
+   * The holidays from `from` to `to` (inclusive), each date once, in date order, so that a schedule
+   * other than Monday–Friday can be charged without walking every date. Optional: a calendar
+   * without it is asked date by date (work-schedule charging falls back to isHoliday).
+   */
+  holidaysBetween?(from: IsoDate, to: IsoDate): IsoDate[];
 }
 
 export interface DateRange {
@@ -63,7 +69,7 @@ export interface HolidayIndex {
   readonly calendars: Map<string, HolidayCalendar>;
 }
 
-export const NO_HOLIDAYS: HolidayCalendar = { isHoliday: () => false, weekdayHolidaysBetween: () => 0 };
+export const NO_HOLIDAYS: HolidayCalendar = { isHoliday: () => false, weekdayHolidaysBetween: () => 0, holidaysBetween: () => [] };
 
 /** Country and region codes arrive from forms, CSV imports and profiles in any case and with stray spaces. */
 export function normalizeCode(code: string | null | undefined): string | null {
@@ -203,6 +209,18 @@ function calendarOf(setsList: HolidaySets[]): HolidayCalendar {
       for (const monthDay of recurring) count += recurringWeekdaysBetween(monthDay, from, to);
       return count;
     },
+    holidaysBetween(from, to) {
+      if (from > to) return [];
+      const dates = oneOff.slice(countBefore(oneOff, from), countBefore(oneOff, to, true));
+      for (const monthDay of recurring) {
+        for (let year = yearOf(from); year <= yearOf(to); year++) {
+          // A recurring 29 February is a date of leap years only.
+          const date = `${String(year).padStart(4, "0")}-${monthDay}`;
+          if (date >= from && date <= to && isIsoDate(date)) dates.push(date);
+        }
+      }
+      return dates.sort();
+    },
   };
 }
 
@@ -234,8 +252,9 @@ export function holidayCalendar(rows: readonly HolidayRow[], person: HolidayPers
   return holidayCalendarFor(buildHolidayIndex(rows), person, companyCountryCode);
 }
 
+/** A working day of the product's default schedule (Monday–Friday) that is not a holiday. */
 export function isWorkingDay(date: IsoDate, calendar: HolidayCalendar): boolean {
-  return !isWeekend(date) && !calendar.isHoliday(date);
+  return scheduledMinutes(DEFAULT_WORK_SCHEDULE, date) > 0 && !calendar.isHoliday(date);
 }
 
 function assertValidRange(range: DateRange): void {
@@ -247,18 +266,9 @@ function assertValidRange(range: DateRange): void {
   }
 }
 
-/** Monday–Friday dates from `from` to `to`, inclusive: whole weeks, then the remainder. */
+/** Monday–Friday dates from `from` to `to`, inclusive: the default schedule's working days. */
 function weekdaysBetween(from: IsoDate, to: IsoDate): number {
-  const first = dayNumber(from);
-  const days = dayNumber(to) - first + 1;
-  if (days <= 0) return 0;
-  let count = Math.floor(days / 7) * 5;
-  const firstWeekday = weekdayOfDayNumber(first);
-  for (let i = 0; i < days % 7; i++) {
-    const weekday = (firstWeekday + i) % 7;
-    if (weekday !== 0 && weekday !== 6) count++;
-  }
-  return count;
+  return scheduledDaysBetween(DEFAULT_WORK_SCHEDULE, from, to);
 }
 
 /** Sum of working-day fractions of the range's dates that fall between from and to. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { TIME_ZONES_TAG as TAG, testFiles } from "../support/time-zone-tags";
 
 /** The modules whose results could depend on the process's time zone if written carelessly. */
-const DATE_MODULES = ["dates", "zoned-time", "format", "working-days", "holiday-dates", "holiday-spans", "month-param", "year-param", "calendar-feeds"];
+const DATE_MODULES = ["dates", "zoned-time", "format", "working-days", "holiday-dates", "holiday-spans", "month-param", "year-param", "calendar-feeds", "work-schedule", "leave-year", "leave-charge"];
 const IMPORTS_DATE_MODULE = new RegExp(`from ["'](~/lib/|(\\.\\./)+app/lib/)(${DATE_MODULES.join("|")})["']`);
 
 describe("time-zone tags", () => {
