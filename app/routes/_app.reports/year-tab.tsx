@@ -154,7 +154,7 @@ function Charts({ data, charts }: { data: YearTabData; charts: NonNullable<YearT
 }
 
 /** A column header that sorts the table by itself: a link, so it works without JavaScript. */
-function SortHeader({ column, current, direction, children, colSpan }: { column: ReportSortKey; current: ReportSortKey; direction: "asc" | "desc"; children: ReactNode; colSpan?: number }) {
+function SortHeader({ column, current, direction, children, colSpan, group }: { column: ReportSortKey; current: ReportSortKey; direction: "asc" | "desc"; children: ReactNode; colSpan?: number; group?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const active = column === current;
@@ -164,7 +164,8 @@ function SortHeader({ column, current, direction, children, colSpan }: { column:
   next.delete("page");
   return (
     <th scope="col" colSpan={colSpan} aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined} className={column === "name" || column === "team" ? undefined : "number"}>
-      <Link to={`?${next}`} preventScrollReset className="sort-link" title={t("reports.sortBy")}>
+      {/* The balance's name shows before the figure's where the headers are a row of links above the cards (reports.css). */}
+      <Link to={`?${next}`} preventScrollReset className="sort-link" title={t("reports.sortBy")} data-group={group}>
         {children}
         <span className="sort-link__arrow" aria-hidden="true">
           {active ? (direction === "asc" ? "▲" : "▼") : "↕"}
@@ -190,8 +191,8 @@ function Figure({ value, kind, figure, first }: { value: number; kind: (typeof K
 
 function YearTable({ data }: { data: YearTabData }) {
   const { t } = useTranslation();
-  const header = (column: ReportSortKey, label: string) => (
-    <SortHeader key={column} column={column} current={data.sort} direction={data.direction}>
+  const header = (column: ReportSortKey, label: string, group?: string) => (
+    <SortHeader key={column} column={column} current={data.sort} direction={data.direction} group={group}>
       {label}
     </SortHeader>
   );
@@ -211,7 +212,7 @@ function YearTable({ data }: { data: YearTabData }) {
           <tr>
             {header("name", t("reports.columns.person"))}
             {header("team", t("reports.columns.team"))}
-            {KINDS.flatMap((kind) => FIGURES.map(([suffix, figure]) => header(`${kind}${suffix}` as ReportSortKey, t(`reports.columns.${figure}`))))}
+            {KINDS.flatMap((kind) => FIGURES.map(([suffix, figure]) => header(`${kind}${suffix}` as ReportSortKey, t(`reports.columns.${figure}`), t(`reports.columns.${kind}`))))}
           </tr>
         </thead>
         <tbody>
