@@ -82,7 +82,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
     );
   }
   // The column names, also written on each cell (data-label): on a phone a row is drawn as a card
-  // whose values carry their names, with its buttons in reach (app/styles/vacation-table.css, "Vacation tables on a phone").
+  // whose values carry their names, with its buttons in reach (app/styles/base.css, "Tables as cards").
   const heading = {
     user: userHeading ?? t("absences.table.user"),
     start: t("absences.table.start"),
@@ -96,7 +96,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
   // otherwise stop telling screen readers that this is a table (Safari does).
   return (
     <div className="table-wrap">
-      <table className="table absence-table" data-testid={testId} role="table">
+      <table className="table absence-table card-table" data-testid={testId} role="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
@@ -142,7 +142,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
             return (
               <tr key={row.id} role="row" data-vacation-id={row.id} data-status={row.status}>
                 {showUser ? (
-                  <td role="cell" className="absence-table__person" data-label={heading.user}>
+                  <td role="cell" className="absence-table__person card-table__title card-table__wide" data-label={heading.user}>
                     {row.userName ?? "—"}
                   </td>
                 ) : null}
@@ -152,7 +152,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                 <td role="cell" className="absence-table__end" data-label={heading.end}>
                   <DateText date={row.endDate} />
                 </td>
-                <td role="cell" className="absence-table__description" data-label={heading.description}>{row.description || <span className="muted">—</span>}</td>
+                <td role="cell" className="absence-table__description card-table__wide" data-label={heading.description}>{row.description || <span className="muted">—</span>}</td>
                 <td role="cell" className="absence-table__category" data-label={heading.category}>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
                 <td role="cell" className="absence-table__number" data-label={heading.workingDays}>
                   {formatDays(row.workingDays, i18n.language)}
@@ -163,7 +163,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                   </td>
                 ) : null}
                 {actions.length ? (
-                  <td role="cell" className="absence-table__actions">
+                  <td role="cell" className="absence-table__actions card-table__actions">
                     {actions.some(show) ? (
                       <Form method="post" preventScrollReset className="absence-table__form">
                         <input type="hidden" name="id" value={row.id} />

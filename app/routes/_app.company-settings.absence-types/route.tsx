@@ -78,7 +78,7 @@ export default function AbsenceCategoriesTab() {
         <ActionNotice notice={notice} />
         {confirmStep && stepCategory ? <ConfirmationStep fields={confirmStep.fields} confirmation={deleteConfirmation(stepCategory)} /> : null}
         <div className="table-wrap">
-          <table className="table absence-types" data-testid="absence-types">
+          <table className="table absence-types card-table" data-testid="absence-types">
             <thead>
               <tr>
                 <th scope="col">{t("absenceTypes.columns.name")}</th>
@@ -96,15 +96,15 @@ export default function AbsenceCategoriesTab() {
                 const name = categoryName(t, category);
                 return (
                   <tr key={category.id} className={category.active ? undefined : "absence-types__inactive"}>
-                    <th scope="row" className="absence-types__name">
+                    <th scope="row" className="absence-types__name card-table__title card-table__wide">
                       <span className="absence-types__swatch" style={{ background: category.color }} role="img" aria-label={t("absenceTypes.colorOf", { color: category.color })} />
                       {name}
                     </th>
-                    <td>{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</td>
-                    <td>{category.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
-                    <td>{category.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
-                    <td className="absence-types__usage">{category.uses ? t("absenceTypes.usage", { count: category.uses }) : t("absenceTypes.unused")}</td>
-                    <td>
+                    <td data-label={t("absenceTypes.columns.balance")}>{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</td>
+                    <td data-label={t("absenceTypes.columns.approval")}>{category.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
+                    <td data-label={t("absenceTypes.columns.status")}>{category.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
+                    <td className="absence-types__usage" data-label={t("absenceTypes.columns.usage")}>{category.uses ? t("absenceTypes.usage", { count: category.uses }) : t("absenceTypes.unused")}</td>
+                    <td className="card-table__actions">
                       <Form method="post" className="absence-types__actions">
                         <input type="hidden" name="typeId" value={category.id} />
                         <Link to={`${TAB}?edit=${encodeURIComponent(category.id)}#absence-type-form`} className="button button--small" aria-label={t("absenceTypes.editNamed", { name })}>

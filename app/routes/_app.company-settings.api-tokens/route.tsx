@@ -89,7 +89,7 @@ function TokenList({ tokens, max, confirmation, busy }: { tokens: TokenRow[]; ma
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table api-tokens-table">
+            <table className="table api-tokens-table card-table">
               <thead>
                 <tr>
                   <th scope="col">{t("apiTokens.list.name")}</th>
@@ -105,17 +105,17 @@ function TokenList({ tokens, max, confirmation, busy }: { tokens: TokenRow[]; ma
               <tbody>
                 {tokens.map((token) => (
                   <tr key={token.id} data-testid="api-token-row">
-                    <th scope="row">
+                    <th scope="row" className="card-table__title card-table__wide">
                       {token.name}
                       <code className="api-tokens-table__hint">{token.hint}</code>
                       {token.working ? null : <span className="api-tokens-table__stopped">{t("apiTokens.list.stopped")}</span>}
                     </th>
-                    <td>{t(`apiTokens.roles.${token.role}`)}</td>
-                    <td>{token.createdBy}</td>
-                    <td>
+                    <td data-label={t("apiTokens.list.role")}>{t(`apiTokens.roles.${token.role}`)}</td>
+                    <td data-label={t("apiTokens.list.createdBy")}>{token.createdBy}</td>
+                    <td data-label={t("apiTokens.list.created")}>
                       <DateText date={token.createdOn} />
                     </td>
-                    <td data-testid="api-token-last-used">
+                    <td data-testid="api-token-last-used" data-label={t("apiTokens.list.lastUsed")}>
                       {token.lastUsed ? (
                         <span className="date">
                           <DateText date={token.lastUsed.date} /> {token.lastUsed.time}
@@ -124,7 +124,7 @@ function TokenList({ tokens, max, confirmation, busy }: { tokens: TokenRow[]; ma
                         <span className="muted">{t("apiTokens.list.never")}</span>
                       )}
                     </td>
-                    <td>
+                    <td className="card-table__actions">
                       <Form method="post" action={TAB_URL} preventScrollReset>
                         <input type="hidden" name="tokenId" value={token.id} />
                         <ConfirmSubmitButton

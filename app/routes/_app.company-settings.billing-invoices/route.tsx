@@ -29,7 +29,7 @@ export default function BillingInvoicesTab() {
           </div>
         ) : (
           <div className="table-wrap">
-            <table className="table invoices-table">
+            <table className="table invoices-table card-table">
               <thead>
                 <tr>
                   <th scope="col">{t("billing.invoices.number")}</th>
@@ -48,21 +48,21 @@ export default function BillingInvoicesTab() {
                   const tone = invoiceStatusTone(invoice.status);
                   return (
                     <tr key={invoice.id} data-testid="invoice-row">
-                      <th scope="row">{invoice.number}</th>
-                      <td>
+                      <th scope="row" className="card-table__title card-table__wide">{invoice.number}</th>
+                      <td data-label={t("billing.invoices.date")}>
                         <DateText date={invoice.date} />
                       </td>
-                      <td>
+                      <td data-label={t("billing.invoices.period")}>
                         <DateRangeText start={invoice.periodStart} end={invoice.periodEnd} />
                       </td>
-                      <td>{invoice.people}</td>
-                      <td className="invoices-table__total">{formatMoney(invoice.totalCents, invoice.currency, i18n.language)}</td>
-                      <td>
+                      <td data-label={t("billing.invoices.people")}>{invoice.people}</td>
+                      <td className="invoices-table__total" data-label={t("billing.invoices.total")}>{formatMoney(invoice.totalCents, invoice.currency, i18n.language)}</td>
+                      <td data-label={t("billing.invoices.status.label")}>
                         <span className={`invoice-status invoice-status--${tone}`} data-status={invoice.status}>
                           {t(`billing.invoices.status.${invoice.status}`, { defaultValue: invoice.status })}
                         </span>
                       </td>
-                      <td>
+                      <td className="card-table__actions">
                         {/* A new tab: the PDF (or the page saying it is not available) opens beside the list. */}
                         <a href={`/invoices/${encodeURIComponent(invoice.id)}/pdf`} target="_blank" rel="noopener" className="button button--small" aria-label={t("billing.invoices.pdfNamed", { number: invoice.number })}>
                           {t("billing.invoices.pdf")}

@@ -75,7 +75,7 @@ export default function TeamsTab() {
           </div>
         ) : (
           <div className="table-wrap">
-            <table className="table teams-table">
+            <table className="table teams-table card-table">
               <thead>
                 <tr>
                   <th scope="col">{t("teams.name")}</th>
@@ -89,10 +89,10 @@ export default function TeamsTab() {
               <tbody>
                 {teams.map((team) => (
                   <tr key={team.id} data-testid="team-row">
-                    <th scope="row" className="teams-table__name">{team.name}</th>
-                    <td className="teams-table__admins">{adminsSummary(team)}</td>
-                    <td>{t("teams.memberCount", { count: team.memberCount })}</td>
-                    <td>
+                    <th scope="row" className="teams-table__name card-table__title card-table__wide">{team.name}</th>
+                    <td className="teams-table__admins" data-label={t("teams.admins")}>{adminsSummary(team)}</td>
+                    <td data-label={t("teams.members")}>{t("teams.memberCount", { count: team.memberCount })}</td>
+                    <td className="card-table__actions">
                       <div className="teams-table__actions">
                         <Link
                           to={`${TEAMS_URL}?team=${encodeURIComponent(team.id)}`}
@@ -245,7 +245,7 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
           <>
             <p className="field__hint">{t("teams.dialog.adminsHint")}</p>
             <div className="table-wrap">
-              <table className="table">
+              <table className="table card-table">
                 <thead>
                   <tr>
                     <th scope="col">{t("teams.name")}</th>
@@ -258,11 +258,11 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
                 <tbody>
                   {team.members.map((member) => (
                     <tr key={member.id}>
-                      <th scope="row">
+                      <th scope="row" className="card-table__title card-table__wide">
                         {member.name}
                         <span className="team-editor__email">{member.email}</span>
                       </th>
-                      <td>
+                      <td data-label={t("teams.dialog.isAdmin")}>
                         {/* Belongs to the admins form below the table (forms cannot nest with the row's own). */}
                         <input
                           type="checkbox"
@@ -275,7 +275,7 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
                           className="team-editor__check"
                         />
                       </td>
-                      <td>
+                      <td className="card-table__actions">
                         <Form method="post" action={here}>
                           <input type="hidden" name="intent" value="teams.removeMember" />
                           <input type="hidden" name="teamId" value={team.id} />

@@ -110,7 +110,7 @@ function UsersList({ data }: { data: UsersListData }) {
           </div>
         ) : (
           <div className="table-wrap">
-            <table className="table people-table">
+            <table className="table people-table card-table">
               <caption className="visually-hidden">{t("people.table.caption", { year })}</caption>
               <thead>
                 <tr>
@@ -121,7 +121,6 @@ function UsersList({ data }: { data: UsersListData }) {
                     <span className="visually-hidden">{t("people.table.photo")}</span>
                   </th>
                   <th scope="col">{t("settings.users.name")}</th>
-                  <th scope="col">{t("settings.users.email")}</th>
                   <th scope="col">{t("settings.users.role")}</th>
                   <th scope="col">{t("settings.users.team")}</th>
                   <th scope="col" className="absence-table__number">
@@ -145,36 +144,37 @@ function UsersList({ data }: { data: UsersListData }) {
                   const carried = user.allowance && !user.allowance.setForYear ? t("people.table.carried", { year, from: user.allowance.year }) : null;
                   return (
                     <tr key={user.id} data-testid="people-row">
-                      <td>
+                      <td className="card-table__fit">
                         <input type="checkbox" name="userIds" value={user.id} form="bulk-allowances" aria-label={t("people.table.selectNamed", { name: user.displayName })} />
                       </td>
-                      <td>
+                      <td className="card-table__fit">
                         <Avatar name={user.displayName} photo={user.profilePicture} />
                       </td>
-                      <td className="people-table__name">
+                      {/* The e-mail under the name, as in the reports: eleven columns fit beside the settings menu. */}
+                      <td className="people-table__name card-table__title">
                         <Link to={editLink(user.id)}>{user.displayName}</Link>
+                        <span className="people-table__email">{user.email}</span>
                       </td>
-                      <td className="people-table__email">{user.email}</td>
-                      <td>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
-                      <td className="people-table__team">{user.teamId ? teamName[user.teamId] : "—"}</td>
-                      <td className="absence-table__number">
+                      <td data-label={t("settings.users.role")}>{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
+                      <td className="people-table__team" data-label={t("settings.users.team")}>{user.teamId ? teamName[user.teamId] : "—"}</td>
+                      <td className="absence-table__number card-table__figure" data-label={t("people.table.yearly")}>
                         <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.yearly")} ${days(user.allowance?.yearly)}`} title={carried ?? undefined}>
                           {days(user.allowance?.yearly)}
                           {carried ? <span aria-hidden="true">*</span> : null}
                         </Link>
                         {carried ? <span className="visually-hidden">{carried}</span> : null}
                       </td>
-                      <td className="absence-table__number">
+                      <td className="absence-table__number card-table__figure" data-label={t("people.table.residual")}>
                         <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.residual")} ${days(user.allowance?.residual)}`}>
                           {days(user.allowance?.residual)}
                         </Link>
                       </td>
-                      <td className="absence-table__number">
+                      <td className="absence-table__number card-table__figure" data-label={t("people.table.specialLeave")}>
                         <Link to={balance} aria-label={`${balanceLabel}: ${t("people.table.specialLeave")} ${days(user.allowance?.specialLeave)}`}>
                           {days(user.allowance?.specialLeave)}
                         </Link>
                       </td>
-                      <td>
+                      <td className="card-table__actions">
                         <div className="absence-table__form">
                           <Link className="button button--small" to={editLink(user.id)} aria-label={t("people.table.editNamed", { name: user.displayName })}>
                             {t("people.table.edit")}
@@ -237,7 +237,7 @@ function PendingInvitations({ invitations, busy }: { invitations: PendingInvitat
       </h2>
       <p className="field__hint">{t("people.invitations.hint")}</p>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table card-table">
           <thead>
             <tr>
               <th scope="col">{t("settings.users.name")}</th>
@@ -252,13 +252,13 @@ function PendingInvitations({ invitations, busy }: { invitations: PendingInvitat
           <tbody>
             {invitations.map((invitation) => (
               <tr key={invitation.id}>
-                <th scope="row" className="people-table__name">{invitation.fullName}</th>
-                <td>{invitation.email}</td>
-                <td className="people-table__team">{invitation.team?.name ?? "—"}</td>
-                <td>
+                <th scope="row" className="people-table__name card-table__title card-table__wide">{invitation.fullName}</th>
+                <td className="card-table__wide" data-label={t("settings.users.email")}>{invitation.email}</td>
+                <td className="people-table__team" data-label={t("settings.users.team")}>{invitation.team?.name ?? "—"}</td>
+                <td data-label={t("people.invitations.expires")}>
                   <DateText date={invitation.expiresOn} />
                 </td>
-                <td>
+                <td className="card-table__actions">
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="invitationId" value={invitation.id} />
                     <ConfirmSubmitButton

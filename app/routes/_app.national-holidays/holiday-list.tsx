@@ -141,7 +141,7 @@ export function HolidayList({ notice }: { notice: Notice | null | undefined }) {
       ) : (
         <>
           <ScrollBox labelledBy="holiday-list-heading">
-            <table className="table holidays-table">
+            <table className="table holidays-table card-table">
               <thead>
                 <tr>
                   <th scope="col">{t("holidays.table.date")}</th>
@@ -159,14 +159,14 @@ export function HolidayList({ notice }: { notice: Notice | null | undefined }) {
               <tbody>
                 {list.rows.map((holiday) => (
                   <tr key={holiday.id} data-testid="holiday-row">
-                    <td>
+                    <td data-label={t("holidays.table.date")}>
                       <DateText date={holiday.date} />
                     </td>
-                    <th scope="row">{holiday.name}</th>
-                    <td>
+                    <th scope="row" className="card-table__title card-table__wide card-table__lead">{holiday.name}</th>
+                    <td data-label={t("holidays.table.country")}>
                       <abbr title={holiday.countryName}>{holiday.countryCode}</abbr>
                     </td>
-                    <td>
+                    <td data-label={t("holidays.table.region")}>
                       {holiday.region ? (
                         <>
                           {holiday.region}
@@ -176,9 +176,9 @@ export function HolidayList({ notice }: { notice: Notice | null | undefined }) {
                         <span className="muted">{t("holidays.table.wholeCountry")}</span>
                       )}
                     </td>
-                    <td>{holiday.isRecurring ? t("holidays.table.yes") : t("holidays.table.no")}</td>
+                    <td data-label={t("holidays.table.recurring")}>{holiday.isRecurring ? t("holidays.table.yes") : t("holidays.table.no")}</td>
                     {canManage ? (
-                      <td>
+                      <td className="card-table__actions">
                         <Form method="post" action={here} preventScrollReset>
                           <input type="hidden" name="id" value={holiday.id} />
                           {/* For the question only (JavaScript off); the server reads the holiday by its id. */}

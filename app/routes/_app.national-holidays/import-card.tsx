@@ -111,7 +111,7 @@ export function PlanLists({ plan, showLines = true, done = false }: { plan: Plan
             {t(done ? "holidays.csv.listCreated" : "holidays.csv.listToCreate", { count: counts.created })}
           </summary>
           <ScrollBox labelledBy={`${ids}-create`}>
-            <table className="table">
+            <table className="table card-table">
               <thead>
                 <tr>
                   <th scope="col">{t("holidays.table.date")}</th>
@@ -124,13 +124,13 @@ export function PlanLists({ plan, showLines = true, done = false }: { plan: Plan
               <tbody>
                 {plan.create.map((h) => (
                   <tr key={`${h.line ?? ""}|${h.countryCode}|${h.date}|${h.name}`}>
-                    <td>
+                    <td data-label={t("holidays.table.date")}>
                       <DateText date={h.date} />
                     </td>
-                    <td>{h.name}</td>
-                    <td>{h.countryCode}</td>
-                    <td>{h.region ?? <span className="muted">{t("holidays.table.wholeCountry")}</span>}</td>
-                    <td>{h.isRecurring ? t("holidays.table.yes") : t("holidays.table.no")}</td>
+                    <td className="card-table__title card-table__wide card-table__lead">{h.name}</td>
+                    <td data-label={t("holidays.table.country")}>{h.countryCode}</td>
+                    <td data-label={t("holidays.table.region")}>{h.region ?? <span className="muted">{t("holidays.table.wholeCountry")}</span>}</td>
+                    <td data-label={t("holidays.table.recurring")}>{h.isRecurring ? t("holidays.table.yes") : t("holidays.table.no")}</td>
                   </tr>
                 ))}
               </tbody>

@@ -106,7 +106,7 @@ export function VacationsTab({ data }: { data: VacationsTabData }) {
         </div>
         {data.rows.length ? (
           <ScrollBox labelledBy="absence-report-heading">
-            <table className="table report-table" data-testid="absence-report-table">
+            <table className="table report-table card-table" data-testid="absence-report-table">
               <caption className="visually-hidden">{t("reports.absences.tableTitle")}</caption>
               <thead>
                 <tr>
@@ -124,20 +124,20 @@ export function VacationsTab({ data }: { data: VacationsTabData }) {
               <tbody>
                 {data.rows.map((row) => (
                   <tr key={row.id} data-testid="absence-report-row">
-                    <th scope="row">
+                    <th scope="row" className="card-table__title card-table__wide">
                       <span className="report-table__name">{row.person.name}</span>
                       <span className="report-table__email">{row.person.email}</span>
                     </th>
-                    <td className="report-table__team">{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
-                    <td>{row.category}</td>
-                    <td>
+                    <td className="report-table__team" data-label={t("reports.columns.team")}>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
+                    <td data-label={t("export.type")}>{row.category}</td>
+                    <td data-label={t("export.status")}>
                       <StatusBadge status={row.status} />
                     </td>
-                    <td>
+                    <td className="card-table__wide" data-label={t("reports.absences.dates")}>
                       <DateRangeText start={row.startDate} end={row.endDate} />
                     </td>
-                    <td className="number">{row.workingDays === null ? UNKNOWN_FIGURE : formatDays(row.workingDays, i18n.language)}</td>
-                    <td className="report-table__description">{row.description}</td>
+                    <td className="number" data-label={t("export.workingDays")}>{row.workingDays === null ? UNKNOWN_FIGURE : formatDays(row.workingDays, i18n.language)}</td>
+                    <td className="report-table__description card-table__wide" data-label={t("export.description")}>{row.description}</td>
                   </tr>
                 ))}
               </tbody>

@@ -154,7 +154,7 @@ function Charts({ data, charts }: { data: YearTabData; charts: NonNullable<YearT
 }
 
 /** A column header that sorts the table by itself: a link, so it works without JavaScript. */
-function SortHeader({ column, current, direction, children, colSpan }: { column: ReportSortKey; current: ReportSortKey; direction: "asc" | "desc"; children: ReactNode; colSpan?: number }) {
+function SortHeader({ column, current, direction, children, colSpan, group }: { column: ReportSortKey; current: ReportSortKey; direction: "asc" | "desc"; children: ReactNode; colSpan?: number; group?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const active = column === current;
@@ -164,7 +164,8 @@ function SortHeader({ column, current, direction, children, colSpan }: { column:
   next.delete("page");
   return (
     <th scope="col" colSpan={colSpan} aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined} className={column === "name" || column === "team" ? undefined : "number"}>
-      <Link to={`?${next}`} preventScrollReset className="sort-link" title={t("reports.sortBy")}>
+      {/* The balance's name shows before the figure's where the headers are a row of links above the cards (reports.css). */}
+      <Link to={`?${next}`} preventScrollReset className="sort-link" title={t("reports.sortBy")} data-group={group}>
         {children}
         <span className="sort-link__arrow" aria-hidden="true">
           {active ? (direction === "asc" ? "▲" : "▼") : "↕"}
@@ -174,21 +175,30 @@ function SortHeader({ column, current, direction, children, colSpan }: { column:
   );
 }
 
-function Figure({ value }: { value: number }) {
-  const { i18n } = useTranslation();
-  return <td className={value < 0 ? "number report-table__negative" : "number"}>{formatDays(value, i18n.language)}</td>;
+/**
+ * One of a row's nine numbers. In a card (a phone, a tablet) it carries its column's name, and the
+ * first of each balance the balance's name (data-figure and data-group: reports.css).
+ */
+function Figure({ value, kind, figure, first }: { value: number; kind: (typeof KINDS)[number]; figure: (typeof FIGURES)[number][1]; first: boolean }) {
+  const { t, i18n } = useTranslation();
+  const className = `number card-table__figure report-table__figure${value < 0 ? " report-table__negative" : ""}`;
+  return (
+    <td className={className} data-figure={t(`reports.columns.${figure}`)} data-group={first ? t(`reports.columns.${kind}`) : undefined}>
+      {formatDays(value, i18n.language)}
+    </td>
+  );
 }
 
 function YearTable({ data }: { data: YearTabData }) {
   const { t } = useTranslation();
-  const header = (column: ReportSortKey, label: string) => (
-    <SortHeader key={column} column={column} current={data.sort} direction={data.direction}>
+  const header = (column: ReportSortKey, label: string, group?: string) => (
+    <SortHeader key={column} column={column} current={data.sort} direction={data.direction} group={group}>
       {label}
     </SortHeader>
   );
   return (
     <ScrollBox labelledBy="report-table-caption">
-      <table className="table report-table" data-testid="report-table">
+      <table className="table report-table card-table" data-testid="report-table">
         <caption id="report-table-caption" className="visually-hidden">{t("reports.year.tableTitle", { year: data.year })}</caption>
         <thead>
           <tr>
@@ -202,27 +212,27 @@ function YearTable({ data }: { data: YearTabData }) {
           <tr>
             {header("name", t("reports.columns.person"))}
             {header("team", t("reports.columns.team"))}
-            {KINDS.flatMap((kind) => FIGURES.map(([suffix, figure]) => header(`${kind}${suffix}` as ReportSortKey, t(`reports.columns.${figure}`))))}
+            {KINDS.flatMap((kind) => FIGURES.map(([suffix, figure]) => header(`${kind}${suffix}` as ReportSortKey, t(`reports.columns.${figure}`), t(`reports.columns.${kind}`))))}
           </tr>
         </thead>
         <tbody>
           {data.rows.map((row) => (
             <tr key={row.id} data-testid="report-row">
-              <th scope="row">
+              <th scope="row" className="card-table__title card-table__wide">
                 <span className="report-table__name">{row.name}</span>
                 <span className="report-table__email">{row.email}</span>
               </th>
-              <td className="report-table__team">{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
-              {KINDS.flatMap((kind) => FIGURES.map(([, figure]) => <Figure key={`${kind}-${figure}`} value={(row[kind] as BalanceFigures)[figure]} />))}
+              <td className="report-table__team card-table__wide" data-label={t("reports.columns.team")}>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
+              {KINDS.flatMap((kind) => FIGURES.map(([, figure], index) => <Figure key={`${kind}-${figure}`} kind={kind} figure={figure} first={index === 0} value={(row[kind] as BalanceFigures)[figure]} />))}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={2} className="card-table__title card-table__wide">
               {t("reports.totalOf", { count: data.count })}
             </th>
-            {KINDS.flatMap((kind) => FIGURES.map(([, figure]) => <Figure key={`${kind}-${figure}`} value={data.totals[kind][figure]} />))}
+            {KINDS.flatMap((kind) => FIGURES.map(([, figure], index) => <Figure key={`${kind}-${figure}`} kind={kind} figure={figure} first={index === 0} value={data.totals[kind][figure]} />))}
           </tr>
         </tfoot>
       </table>
