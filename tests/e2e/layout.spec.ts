@@ -72,9 +72,8 @@ test("the pages without scripts fit a phone @once", async ({ page }) => {
   }
 });
 
-// The admin screens' tables, charts and buttons, and the bank holidays' admin table. The audit is
-// left out until its rebuild lands (fixed by the audit rebuild).
-const ADMIN_TABLE_SCREENS = [...ADMIN_SCREENS, "/national-holidays"];
+// The admin screens' tables, charts and buttons, the bank holidays' admin table and the Audit.
+const ADMIN_TABLE_SCREENS = [...ADMIN_SCREENS, "/national-holidays", "/audit"];
 
 for (const { who, screens } of ROLES) {
   test(`every screen ${who.email} opens fits a phone @js-off-only`, async ({ page }) => {
