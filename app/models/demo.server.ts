@@ -48,6 +48,12 @@ const DESCRIPTIONS: Record<string, readonly string[]> = {
  * meet these.
  */
 const AROUND_TODAY: readonly { person: number; offset: number; days: number; status: string; categoryId: string; description: string }[] = [
+  { person: 1, offset: -20, days: 2, status: "approved", categoryId: "training", description: "Formação em liderança" },
+  { person: 5, offset: -17, days: 5, status: "approved", categoryId: "yearly_allowance", description: "Viagem aos Açores" },
+  { person: 0, offset: -14, days: 3, status: "approved", categoryId: "yearly_allowance", description: "Visita aos avós" },
+  { person: 2, offset: -11, days: 1, status: "approved", categoryId: "sick_leave", description: "Gripe" },
+  { person: 3, offset: -3, days: 2, status: "pending", categoryId: "yearly_allowance", description: "Casamento de um amigo" },
+  { person: 4, offset: 1, days: 2, status: "pending", categoryId: "yearly_allowance", description: "Fim de semana prolongado" },
   { person: 15, offset: 0, days: 1, status: "approved", categoryId: "sick_leave", description: "Consulta médica" },
   { person: 16, offset: -2, days: 5, status: "approved", categoryId: "yearly_allowance", description: "Férias em família" },
   { person: 17, offset: -8, days: 2, status: "approved", categoryId: "training", description: "Conferência de produto" },
@@ -205,7 +211,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate = todayIn
     /** The first working day from `start` on where `length` days miss the person's absences around today. */
     const clearOfReserved = (userId: string, start: IsoDate, length: number): IsoDate => {
       let day = start;
-      for (const range of reserved.get(userId) ?? []) {
+      for (const range of [...(reserved.get(userId) ?? [])].sort((a, b) => (a.start < b.start ? -1 : 1))) {
         if (day <= range.end && addDays(day, length - 1) >= range.start) day = nextWorkingDay(addDays(range.end, 2), holidayDates);
       }
       return day;
