@@ -205,7 +205,9 @@ for (const language of ["pt", "en", "es"] as const) {
     const preview = page.getByTestId("calendar-preview");
     await expect(preview.getByRole("table")).toBeVisible();
     await expect(preview.getByRole("rowheader")).toHaveCount(6);
-    await expect(preview.locator(".company-month__bar--short").first()).toHaveText(/^\p{Lu}/u);
+    const oneDay = preview.locator(".company-month__bar--short").first();
+    await expect(oneDay.locator('[aria-hidden="true"]')).toHaveText("D");
+    await expect(oneDay).toHaveAttribute("title", new RegExp(`^${{ pt: "Dentista", en: "Dentist", es: "Dentista" }[language]} · `));
     await expect(page.getByTestId("feature")).toHaveCount(3);
     await expect(page.getByTestId("plan")).toHaveCount(3);
     await expect(page.getByTestId("plan-example").nth(1)).toContainText(prices[2]);
