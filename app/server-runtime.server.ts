@@ -3,7 +3,6 @@
 // module: one database client, one mail queue, one rate limiter. Importing app modules into
 // server.ts directly would load a second copy of each beside the build's (and, say, waiting for
 // the server's mail queue on shutdown would miss every mail the routes queued).
-import { fromUtcDate } from "~/lib/dates";
 import { hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -24,7 +23,7 @@ export async function prepareDatabase() {
   const wantsDemo = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && env.NODE_ENV !== "production");
   if (wantsDemo && !(await hasAnyCompany(getDb()))) {
     try {
-      await seedDemoCompany(getDb(), fromUtcDate(new Date()));
+      await seedDemoCompany(getDb());
       console.log("Demo company created: sign in as employee@demo.test / demo-password");
     } catch (error) {
       // Another instance starting at the same moment seeded it first (the seed is one transaction,

@@ -4,7 +4,6 @@ import { applyMigrations } from "../app/utils/migrations.server";
 import { getEnv } from "../app/utils/env.server";
 import { getDb } from "../app/utils/db.server";
 import { hasAnyCompany, seedDemoCompany } from "../app/models/demo.server";
-import { fromUtcDate } from "../app/lib/dates";
 
 const env = getEnv();
 if (env.NODE_ENV === "production" && env.SEED_DEMO !== "always") {
@@ -16,7 +15,7 @@ const db = getDb();
 if (await hasAnyCompany(db)) {
   console.log("The database already has a company: demo data not added.");
 } else {
-  await seedDemoCompany(db, fromUtcDate(new Date()));
+  await seedDemoCompany(db);
   console.log("Demo company created. Sign in as employee@demo.test / demo-password.");
 }
 await db.$disconnect();

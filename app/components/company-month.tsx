@@ -97,6 +97,12 @@ export function barTitle(t: TFunction, bar: Pick<MonthBar, "details">): string {
   return bar.details.description.trim() || categoryName(t, { id: bar.details.categoryId, name: bar.details.categoryName });
 }
 
+/** A one-day bar's mark: the first letter of its title ("Consulta" → "C"), whatever script it is in. */
+export function shortMark(title: string, language: string): string {
+  const first = title.trim().match(/\p{L}|\p{N}/u)?.[0] ?? "•";
+  return first.toLocaleUpperCase(language);
+}
+
 /** The bar's label: its title, plus the status in brackets when it is not approved. */
 export function barLabel(t: TFunction, bar: Pick<MonthBar, "details" | "status">): string {
   const title = barTitle(t, bar);
@@ -117,9 +123,14 @@ interface MonthTableProps {
   onDraft: (range: SelectedRange) => void;
   onOpenBar: (barId: string, trigger: HTMLElement) => void;
   onOpenPerson: (personId: string, trigger: HTMLElement) => void;
+  /**
+   * A picture of the calendar from sample data (the public landing page): names and bars are text,
+   * not links to pages a visitor cannot open, no blank rows, and this caption.
+   */
+  preview?: { caption: string };
 }
 
-export function MonthTable({ month, days, today, companyHolidays, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson }: MonthTableProps) {
+export function MonthTable({ month, days, today, companyHolidays, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson, preview }: MonthTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const header = useMemo(
@@ -131,7 +142,7 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
       })),
     [days, language],
   );
-  const blankRows = Math.max(0, MIN_ROWS - people.length);
+  const blankRows = preview ? 0 : Math.max(0, MIN_ROWS - people.length);
   const year = Number(month.slice(0, 4));
   return (
     <ScrollBox className="table-wrap company-month__wrap" labelledBy="company-month-caption">
@@ -140,7 +151,9 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
         style={{ "--days": days.length } as React.CSSProperties}
         data-testid="company-month"
       >
-        <caption id="company-month-caption" className="visually-hidden">{t("companyCalendar.caption", { month: formatIsoDate(`${month}-01`, language, { month: "long", year: "numeric" }) })}</caption>
+        <caption id="company-month-caption" className="visually-hidden">
+          {preview?.caption ?? t("companyCalendar.caption", { month: formatIsoDate(`${month}-01`, language, { month: "long", year: "numeric" }) })}
+        </caption>
         <colgroup>
           <col className="company-month__label-col" />
           {columnKindsOf(days, today).map((kind, index) => (
@@ -184,13 +197,26 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
                 today={today}
                 query={query}
                 interactive={interactive}
+                linked
                 draft={draft}
                 onDraft={onDraft}
                 onOpenBar={onOpenBar}
                 onOpenPerson={onOpenPerson}
               />
             ) : (
-              <PersonRow key={person.id} person={person} month={month} year={year} days={days} today={today} query={query} interactive={interactive} onOpenBar={onOpenBar} onOpenPerson={onOpenPerson} />
+              <PersonRow
+                key={person.id}
+                person={person}
+                month={month}
+                year={year}
+                days={days}
+                today={today}
+                query={query}
+                interactive={interactive}
+                linked={!preview}
+                onOpenBar={onOpenBar}
+                onOpenPerson={onOpenPerson}
+              />
             ),
           )}
           {Array.from({ length: blankRows }, (_, index) => (
@@ -213,6 +239,8 @@ interface RowProps {
   days: IsoDate[];
   query: string;
   interactive: boolean;
+  /** Names and bars link to their pages (not in a preview). */
+  linked: boolean;
   onOpenBar: MonthTableProps["onOpenBar"];
   onOpenPerson: MonthTableProps["onOpenPerson"];
 }
@@ -263,7 +291,8 @@ function opensDialog(interactive: boolean, open: (id: string, trigger: HTMLEleme
 }
 
 /** The person's name, a link to their year (a dialog with JavaScript). */
-function PersonLink({ person, year, interactive, onOpenPerson }: RowProps) {
+function PersonLink({ person, year, interactive, linked, onOpenPerson }: RowProps) {
+  if (!linked) return <span className="company-month__name">{person.name}</span>;
   return (
     <a href={`/people/${person.id}?year=${year}`} className="company-month__name" {...opensDialog(interactive, onOpenPerson, person.id)}>
       {person.name}
@@ -286,7 +315,7 @@ function columnKindsOf(days: IsoDate[], today: IsoDate): ColumnKind[] {
 
 /** A row's day cells: vacations as cells spanning their days, runs of empty days as one cell. */
 function rowCells(
-  { person, month, days, today, query, interactive, onOpenBar }: RowProps,
+  { person, month, days, today, query, interactive, linked, onOpenBar }: RowProps,
   { draft, focusDate }: { draft: SelectedRange | null; focusDate: IsoDate | null },
   t: TFunction,
   language: string,
@@ -310,23 +339,39 @@ function rowCells(
       const end = spans[barIndex].end;
       const label = barLabel(t, bar);
       const range = formatDateRange(bar.startDate, bar.endDate, language);
+      // One day is one column, too narrow for any label ("A…" read as a glitch): it shows the
+      // title's initial, and says the whole label to screen readers and in its tooltip.
+      const short = end === day;
       const status = bar.status === "approved" ? "approved" : "pending";
       let classes = `company-month__bar company-month__bar--${status}`;
       if (bar.halfDayStart && bar.startDate === days[day]) classes += " company-month__bar--half-start";
       if (bar.halfDayEnd && bar.endDate === days[end]) classes += " company-month__bar--half-end";
+      if (short) classes += " company-month__bar--short";
+      const title = `${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`;
+      const content = short ? (
+        <>
+          <span aria-hidden="true">{shortMark(barTitle(t, bar), language)}</span>
+          <span className="visually-hidden">
+            {label}, {range}
+          </span>
+        </>
+      ) : (
+        <>
+          {label}
+          <span className="visually-hidden">, {range}</span>
+        </>
+      );
       cells.push(
         <td key={days[day]} colSpan={end - day + 1} className="company-month__bar-cell">
-          <a
-            href={barHref(query, month, bar.id)}
-            className={classes}
-            title={`${barTitle(t, bar)} · ${range} · ${t(`absences.status.${status}`)}`}
-            data-bar={bar.id}
-            data-status={bar.status}
-            {...opensDialog(interactive, onOpenBar, bar.id)}
-          >
-            {label}
-            <span className="visually-hidden">, {range}</span>
-          </a>
+          {linked ? (
+            <a href={barHref(query, month, bar.id)} className={classes} title={title} data-bar={bar.id} data-status={bar.status} {...opensDialog(interactive, onOpenBar, bar.id)}>
+              {content}
+            </a>
+          ) : (
+            <span className={classes} title={title} data-bar={bar.id} data-status={bar.status}>
+              {content}
+            </span>
+          )}
         </td>,
       );
       day = end + 1;

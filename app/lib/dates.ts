@@ -99,6 +99,9 @@ export function isWeekend(iso: IsoDate): boolean {
   return day === 0 || day === 6;
 }
 
+/** A company's zone unless it chose another (the schema's default; Portugal is the default country). */
+export const DEFAULT_TIME_ZONE = "Europe/Lisbon";
+
 // Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone. Using
 // one still costs tens of microseconds, and time zone offsets are whole minutes, so the answer is
 // also kept for the minute it was asked in.

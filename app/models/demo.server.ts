@@ -2,7 +2,8 @@
 // see the same data on every fresh database.
 import type { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { checkRequestFitsBalance, statusEffect, type BalanceVacation } from "~/lib/balances";
-import { addDays, isoDate, isWeekend, type IsoDate } from "~/lib/dates";
+import { addDays, DEFAULT_TIME_ZONE, isoDate, isWeekend, maxDate, minDate, todayIn, type IsoDate } from "~/lib/dates";
+import { firstDayOfMonth, monthOf } from "~/lib/month-param";
 import { holidayCalendar } from "~/lib/working-days";
 import { recordAudit } from "~/utils/audit.server";
 import { hashPassword } from "~/utils/password.server";
@@ -29,6 +30,48 @@ function seededRandom(seed: number) {
   };
 }
 
+/** What people write when they ask, by absence category (the demo is a Portuguese company). */
+const DESCRIPTIONS: Record<string, readonly string[]> = {
+  yearly_allowance: ["Férias em família", "Viagem a Madrid", "Visita aos avós", "Ponte do feriado", "Casamento de um amigo", "Fim de semana prolongado", "Viagem aos Açores"],
+  residual: ["Dias transitados do ano passado", "Férias que ficaram por gozar"],
+  special_leave: ["Mudança de casa", "Licença de casamento", "Assuntos familiares"],
+  sick_leave: ["Consulta médica", "Gripe", "Exames médicos", "Consulta no dentista"],
+  training: ["Curso de primeiros socorros", "Conferência de produto", "Formação em liderança"],
+  unpaid_leave: ["Licença sem vencimento"],
+};
+
+/**
+ * Absences around the day the demo is made, so its calendars are never empty where people look
+ * first: this month (today's among them) and the next two, in every status, several of one day.
+ * Offsets are days from today. Only people no end-to-end test signs in as to book (the generated
+ * people 15-19, and 0-5, whom the language tests only sign in as), so the tests' own requests never
+ * meet these.
+ */
+const AROUND_TODAY: readonly { person: number; offset: number; days: number; status: string; categoryId: string; description: string }[] = [
+  { person: 1, offset: -20, days: 2, status: "approved", categoryId: "training", description: "Formação em liderança" },
+  { person: 5, offset: -17, days: 5, status: "approved", categoryId: "yearly_allowance", description: "Viagem aos Açores" },
+  { person: 0, offset: -14, days: 3, status: "approved", categoryId: "yearly_allowance", description: "Visita aos avós" },
+  { person: 2, offset: -11, days: 1, status: "approved", categoryId: "sick_leave", description: "Gripe" },
+  { person: 3, offset: -3, days: 2, status: "pending", categoryId: "yearly_allowance", description: "Casamento de um amigo" },
+  { person: 4, offset: 1, days: 2, status: "pending", categoryId: "yearly_allowance", description: "Fim de semana prolongado" },
+  { person: 15, offset: 0, days: 1, status: "approved", categoryId: "sick_leave", description: "Consulta médica" },
+  { person: 16, offset: -2, days: 5, status: "approved", categoryId: "yearly_allowance", description: "Férias em família" },
+  { person: 17, offset: -8, days: 2, status: "approved", categoryId: "training", description: "Conferência de produto" },
+  { person: 18, offset: -5, days: 1, status: "rejected", categoryId: "yearly_allowance", description: "Ponte do feriado" },
+  { person: 19, offset: 3, days: 1, status: "pending", categoryId: "yearly_allowance", description: "Assuntos pessoais" },
+  { person: 0, offset: 7, days: 5, status: "pending", categoryId: "yearly_allowance", description: "Viagem a Madrid" },
+  { person: 1, offset: 12, days: 3, status: "approved", categoryId: "yearly_allowance", description: "Visita aos avós" },
+  { person: 2, offset: 18, days: 1, status: "pending", categoryId: "special_leave", description: "Mudança de casa" },
+  { person: 3, offset: 25, days: 4, status: "rejected", categoryId: "yearly_allowance", description: "Fim de semana prolongado" },
+  { person: 4, offset: 33, days: 2, status: "pending", categoryId: "training", description: "Curso de primeiros socorros" },
+  { person: 5, offset: 40, days: 5, status: "approved", categoryId: "yearly_allowance", description: "Férias em família" },
+  { person: 15, offset: 45, days: 1, status: "pending", categoryId: "yearly_allowance", description: "Assuntos pessoais" },
+  { person: 16, offset: 52, days: 3, status: "pending", categoryId: "yearly_allowance", description: "Casamento de um amigo" },
+  { person: 17, offset: 60, days: 5, status: "approved", categoryId: "yearly_allowance", description: "Viagem aos Açores" },
+  { person: 18, offset: 70, days: 2, status: "rejected", categoryId: "yearly_allowance", description: "Fim de semana prolongado" },
+  { person: 19, offset: 78, days: 1, status: "approved", categoryId: "sick_leave", description: "Exames médicos" },
+];
+
 /** The first working day from `date` on, so no demo vacation starts on a weekend or a holiday. */
 function nextWorkingDay(date: IsoDate, holidayDates: ReadonlySet<IsoDate>): IsoDate {
   let day = date;
@@ -40,14 +83,24 @@ export async function hasAnyCompany(db: PrismaClient): Promise<boolean> {
   return (await db.company.count()) > 0;
 }
 
-export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise<{ companyId: string }> {
+/**
+ * The demo company, made as of `today`: by default the date in the demo company's zone now (the
+ * server's own zone or UTC could be another date around midnight).
+ */
+export async function seedDemoCompany(db: PrismaClient, today: IsoDate = todayIn(DEFAULT_TIME_ZONE)): Promise<{ companyId: string }> {
   const year = Number(today.slice(0, 4));
   const random = seededRandom(year);
+  // Apart from `random`, so that descriptions leave the dates and statuses it draws as they were.
+  const wording = seededRandom(year * 31 + 7);
+  const describe = (categoryId: string) => {
+    const options = DESCRIPTIONS[categoryId] ?? DESCRIPTIONS.yearly_allowance;
+    return options[Math.floor(wording() * options.length)];
+  };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const verified = new Date();
 
   return db.$transaction(async (tx) => {
-    const company = await tx.company.create({ data: { name: DEMO_COMPANY_NAME, countryCode: "PT" } });
+    const company = await tx.company.create({ data: { name: DEMO_COMPANY_NAME, countryCode: "PT", timeZone: DEFAULT_TIME_ZONE } });
     const companyId = company.id;
     await tx.absenceCategory.createMany({ data: DEFAULT_CATEGORIES.map((c) => ({ ...c, companyId })) });
 
@@ -115,8 +168,8 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       "PT",
     );
     const held = new Map<string, BalanceVacation[]>();
-    const pickCategory = (userId: string, start: IsoDate, end: IsoDate, status: string, roll: number) => {
-      const rolled = roll < 0.75 ? "yearly_allowance" : roll < 0.85 ? "sick_leave" : roll < 0.93 ? "residual" : "special_leave";
+    const pickCategory = (userId: string, start: IsoDate, end: IsoDate, status: string, roll: number, wanted?: string) => {
+      const rolled = wanted ?? (roll < 0.75 ? "yearly_allowance" : roll < 0.85 ? "sick_leave" : roll < 0.93 ? "residual" : "special_leave");
       const own = held.get(userId) ?? [];
       const allowance = allowances.find((row) => row.userId === userId)!;
       // Next year's yearly allowance carries over until management sets it (effectiveAllowance).
@@ -127,8 +180,8 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
       held.set(userId, [...own, { startDate: start, endDate: end, halfDayStart: false, halfDayEnd: false, status, categoryId }]);
       return categoryId;
     };
-    const addVacation = (userId: string, teamId: string | null, start: IsoDate, length: number, status: string, roll: number) => {
-      const categoryId = pickCategory(userId, start, addDays(start, length - 1), status, roll);
+    const addVacation = (userId: string, teamId: string | null, start: IsoDate, length: number, status: string, roll: number, wanted?: { categoryId: string; description: string }) => {
+      const categoryId = pickCategory(userId, start, addDays(start, length - 1), status, roll, wanted?.categoryId);
       const decided = status === "approved" || status === "rejected";
       vacations.push({
         companyId,
@@ -137,18 +190,39 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate): Promise
         startDate: start,
         endDate: addDays(start, length - 1),
         status,
-        description: "",
+        description: wanted && wanted.categoryId === categoryId ? wanted.description : describe(categoryId),
         reviewerId: decided ? (reviewerOf.get(teamId ?? "") ?? owner.id) : null,
-        reviewedAt: decided ? new Date(`${start}T09:00:00Z`) : null,
+        // Decided before it starts, and never after the day the demo is made.
+        reviewedAt: decided ? new Date(`${minDate(start, today)}T09:00:00Z`) : null,
       });
+    };
+    // First the absences around today, then each person's year around them (never overlapping).
+    const monthStart = firstDayOfMonth(monthOf(today));
+    const reserved = new Map<string, { start: IsoDate; end: IsoDate }[]>();
+    for (const planned of AROUND_TODAY) {
+      const user = users[fixed.length + planned.person];
+      const start = nextWorkingDay(maxDate(addDays(today, planned.offset), monthStart), holidayDates);
+      const end = addDays(start, planned.days - 1);
+      // A request for days already past was decided by now.
+      const status = planned.status === "pending" && end < today ? "approved" : planned.status;
+      addVacation(user.id, user.teamId, start, planned.days, status, 0, planned);
+      reserved.set(user.id, [...(reserved.get(user.id) ?? []), { start, end }]);
+    }
+    /** The first working day from `start` on where `length` days miss the person's absences around today. */
+    const clearOfReserved = (userId: string, start: IsoDate, length: number): IsoDate => {
+      let day = start;
+      for (const range of [...(reserved.get(userId) ?? [])].sort((a, b) => (a.start < b.start ? -1 : 1))) {
+        if (day <= range.end && addDays(day, length - 1) >= range.start) day = nextWorkingDay(addDays(range.end, 2), holidayDates);
+      }
+      return day;
     };
     for (const user of users) {
       // Vacations in order through the year, never overlapping: decided ones in the past, a mix of
       // pending and decided ones from today on (into next year when today is late in the year).
       let cursor = isoDate(year, 1, 8 + Math.floor(random() * 20));
       for (let n = 0; n < 6; n++) {
-        const start = nextWorkingDay(cursor, holidayDates);
         const length = 1 + Math.floor(random() * 7);
+        const start = clearOfReserved(user.id, nextWorkingDay(cursor, holidayDates), length);
         const end = addDays(start, length - 1);
         if (end > isoDate(year + 1, 3, 31)) break;
         const roll = random();

@@ -1,14 +1,22 @@
-// The public landing page (spec: /public): features, pricing, about, privacy, an interest form and
-// the ways in. Plain HTML and CSS — no scripts at all (root.tsx leaves them out for this address) — so it is fast on any phone;
-// the interest form is an ordinary POST answered by this page. See docs/decisions/0028-public-site.md.
+// The public landing page (spec: /public): a preview of the company calendar, features, the plans,
+// questions people ask, about, privacy, an interest form and the ways in. Plain HTML and CSS — no
+// scripts at all (root.tsx leaves them out for this address) — so it is fast on any phone; the
+// interest form is an ordinary POST answered by this page. See docs/decisions/0028-public-site.md
+// and 0076-a-landing-page-that-sells.md.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MonthTable } from "~/components/company-month";
 import { Logo } from "~/components/logo";
 import { messageValues, SUPPORTED_LANGUAGES } from "~/i18n";
 import { pricePerPersonCents } from "~/lib/billing";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formatDateRange } from "~/lib/format";
+import { landingPreview } from "~/lib/landing-preview";
 import { formatMoney } from "~/lib/money";
+import { monthOf } from "~/lib/month-param";
+import { DEFAULT_TIME_ZONE, todayIn, type IsoDate } from "~/lib/dates";
+import { weekAround } from "~/models/company-calendar.server";
 import { interestSchema } from "~/lib/schemas/billing";
 import { registerInterest } from "~/models/public-interest.server";
 import { getEnv } from "~/utils/env.server";
@@ -17,12 +25,17 @@ import { readFormData } from "~/utils/http.server";
 import { getLanguage, getT } from "~/utils/i18n.server";
 import { clientIp } from "~/utils/rate-limit.server";
 import siteStyles from "~/styles/site.css";
+import companyMonthStyles from "~/styles/company-month.css";
 import publicStyles from "~/styles/public.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: siteStyles },
+  { rel: "stylesheet", href: companyMonthStyles },
   { rel: "stylesheet", href: publicStyles },
 ];
+
+/** The team size the plans' arithmetic is shown for. */
+const EXAMPLE_TEAM = 10;
 
 const OG_LOCALES: Record<string, string> = { pt: "pt_PT", en: "en_GB", es: "es_ES" };
 
@@ -30,10 +43,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const t = getT(language);
   const appUrl = getEnv().APP_URL;
+  // The preview's "today": the date where a new company is by default.
+  const today = todayIn(DEFAULT_TIME_ZONE);
+  // Every amount through the one money formatter, in the visitor's language ("1,00 €", "€1.00").
+  const money = (cents: number) => formatMoney(cents, "EUR", language);
+  const [monthly, annual] = [pricePerPersonCents("EUR", "month"), pricePerPersonCents("EUR", "year")];
   return {
     language,
-    annualPrice: formatMoney(pricePerPersonCents("EUR", "year"), "EUR", language),
-    meta: { title: t("publicSite.meta.title"), description: t("publicSite.meta.description"), url: `${appUrl}/public`, image: `${appUrl}/og-image.png`, locale: OG_LOCALES[language] },
+    today,
+    previewStart: weekAround(today).start,
+    prices: {
+      free: money(0),
+      monthly: money(monthly),
+      annual: money(annual),
+      exampleMonthly: money(monthly * EXAMPLE_TEAM),
+      exampleAnnual: money(annual * EXAMPLE_TEAM),
+    },
+    meta: {
+      title: t("publicSite.meta.title"),
+      description: t("publicSite.meta.description", { price: money(monthly) }),
+      url: `${appUrl}/public`,
+      image: `${appUrl}/og-image.png`,
+      locale: OG_LOCALES[language],
+    },
   };
 }
 
@@ -77,11 +109,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<InterestReply>({ status: "thanks" });
 }
 
-const FEATURES = ["calendars", "requests", "holidays", "balances", "reports", "languages"] as const;
+const FEATURES = ["calendars", "requests", "balances"] as const;
+const PLANS = ["trial", "monthly", "annual"] as const;
+const QUESTIONS = ["trial", "data", "export", "cancel"] as const;
+const LEGEND = ["approved", "pending", "weekend", "today"] as const;
 
 export default function PublicPage() {
-  const { t } = useTranslation();
-  const { language, annualPrice } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const { language, today, previewStart, prices } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="site">
@@ -93,6 +128,7 @@ export default function PublicPage() {
         <nav className="site__nav" aria-label={t("publicSite.nav.label")}>
           <a href="#features">{t("publicSite.nav.features")}</a>
           <a href="#pricing">{t("publicSite.nav.pricing")}</a>
+          <a href="#faq">{t("publicSite.nav.faq")}</a>
           <a href="#about">{t("publicSite.nav.about")}</a>
         </nav>
         <div className="site__account">
@@ -105,25 +141,28 @@ export default function PublicPage() {
         </div>
       </header>
       <main className="site__main">
-        <section className="site__hero" aria-labelledby="hero-title">
-          <h1 id="hero-title">{t("publicSite.hero.title")}</h1>
-          <p className="site__lead">{t("publicSite.hero.lead")}</p>
-          <p className="site__ctas">
-            <a href="/signup" className="button button--primary site__cta">
-              {t("publicSite.hero.cta")}
-            </a>
-            <a href="/login" className="button site__cta">
-              {t("publicSite.hero.secondary")}
-            </a>
-          </p>
-          <p className="muted">{t("publicSite.hero.note")}</p>
-        </section>
+        <div className="site__top">
+          <section className="site__hero" aria-labelledby="hero-title">
+            <h1 id="hero-title">{t("publicSite.hero.title")}</h1>
+            <p className="site__lead">{t("publicSite.hero.lead")}</p>
+            <p className="site__ctas">
+              <a href="/signup" className="button button--primary site__cta">
+                {t("publicSite.hero.cta")}
+              </a>
+              <a href="/login" className="button site__cta">
+                {t("publicSite.hero.secondary")}
+              </a>
+            </p>
+            <p className="muted">{t("publicSite.hero.note", { price: prices.monthly })}</p>
+          </section>
+          <CalendarPreview first={previewStart} today={today} language={i18n.language} />
+        </div>
 
         <section id="features" className="site__section" aria-labelledby="features-title">
           <h2 id="features-title">{t("publicSite.features.title")}</h2>
           <ul className="site__features">
             {FEATURES.map((feature) => (
-              <li key={feature} className="site__feature">
+              <li key={feature} className="site__feature" data-testid="feature">
                 <h3>{t(`publicSite.features.${feature}.title`)}</h3>
                 <p>{t(`publicSite.features.${feature}.body`)}</p>
               </li>
@@ -133,16 +172,39 @@ export default function PublicPage() {
 
         <section id="pricing" className="site__section" aria-labelledby="pricing-title">
           <h2 id="pricing-title">{t("publicSite.pricing.title")}</h2>
-          <div className="site__price-card">
-            <p className="site__price">
-              <span className="site__amount">{t("publicSite.pricing.amount")}</span> <span>{t("publicSite.pricing.unit")}</span>
-            </p>
-            <p>{t("publicSite.pricing.annual", { price: annualPrice })}</p>
-            <p>{t("publicSite.pricing.trial")}</p>
-            <p className="muted">{t("publicSite.pricing.includes")}</p>
-            <a href="/signup" className="button button--primary">
+          <p className="site__section-lead">{t("publicSite.pricing.lead")}</p>
+          <ul className="site__plans">
+            {PLANS.map((plan) => (
+              <li key={plan} className={`site__plan${plan === "monthly" ? " site__plan--featured" : ""}`} data-testid="plan">
+                <h3>{t(`publicSite.pricing.${plan}.title`)}</h3>
+                <p className="site__price">
+                  <span className="site__amount">{plan === "trial" ? prices.free : plan === "monthly" ? prices.monthly : prices.annual}</span>{" "}
+                  <span>{t(`publicSite.pricing.${plan}.unit`)}</span>
+                </p>
+                <p className="site__example" data-testid="plan-example">
+                  {t(`publicSite.pricing.${plan}.example`, { people: EXAMPLE_TEAM, monthly: prices.exampleMonthly, annual: prices.exampleAnnual, price: prices.monthly })}
+                </p>
+                <p className="muted">{t(`publicSite.pricing.${plan}.note`)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">{t("publicSite.pricing.includes")}</p>
+          <p>
+            <a href="/signup" className="button button--primary site__cta">
               {t("publicSite.pricing.cta")}
             </a>
+          </p>
+        </section>
+
+        <section id="faq" className="site__section" aria-labelledby="faq-title">
+          <h2 id="faq-title">{t("publicSite.faq.title")}</h2>
+          <div className="site__faq">
+            {QUESTIONS.map((question) => (
+              <details key={question} className="site__question" data-testid="faq-question">
+                <summary>{t(`publicSite.faq.${question}.question`)}</summary>
+                <p>{t(`publicSite.faq.${question}.answer`)}</p>
+              </details>
+            ))}
           </div>
         </section>
 
@@ -210,3 +272,42 @@ export default function PublicPage() {
     </div>
   );
 }
+
+/**
+ * What the product looks like: the real company calendar table, drawn from a sample team's two
+ * weeks around today, so it shows what the app shows today rather than a picture that goes stale.
+ */
+function CalendarPreview({ first, today, language }: { first: IsoDate; today: IsoDate; language: string }) {
+  const { t } = useTranslation();
+  const { days, people } = landingPreview(first, (key) => t(`publicSite.preview.absences.${key}`));
+  const range = formatDateRange(days[0], days[days.length - 1], language);
+  return (
+    <figure className="site__preview" data-testid="calendar-preview">
+      <MonthTable
+        month={monthOf(first)}
+        days={days}
+        today={today}
+        companyHolidays={{}}
+        people={people}
+        query=""
+        interactive={false}
+        draft={null}
+        onDraft={ignore}
+        onOpenBar={ignore}
+        onOpenPerson={ignore}
+        preview={{ caption: t("publicSite.preview.caption", { range }) }}
+      />
+      <ul className="site__legend" aria-label={t("absences.calendar.legend.title")}>
+        {LEGEND.map((kind) => (
+          <li key={kind}>
+            <span className={`site__swatch company-month__swatch--${kind}`} aria-hidden="true" />
+            {t(`absences.calendar.legend.${kind}`)}
+          </li>
+        ))}
+      </ul>
+      <figcaption className="muted">{t("publicSite.preview.note")}</figcaption>
+    </figure>
+  );
+}
+
+function ignore() {}

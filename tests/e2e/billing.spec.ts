@@ -205,13 +205,32 @@ for (const language of ["pt", "en", "es"] as const) {
     const titles = { pt: "Folga — férias e ausências, planeadas em equipa", en: "Folga — absences and vacations, planned together", es: "Folga — vacaciones y ausencias, planificadas en equipo" };
     await expect(page).toHaveTitle(titles[language]);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", titles[language]);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /1 €/);
+    // One money formatter per language for every price on the page (English once read "1 €" beside "€12.00").
+    const prices = { pt: ["1,00 €", "12,00 €", "10,00 €", "120,00 €"], en: ["€1.00", "€12.00", "€10.00", "€120.00"], es: ["1,00 €", "12,00 €", "10,00 €", "120,00 €"] }[language];
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(prices[0].replace(" ", "\\s")));
     // Plain HTML: not one script.
     await expect(page.locator("script")).toHaveCount(0);
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await noHorizontalScroll(page);
-    await expect(page.locator("#pricing")).toContainText("1 €");
-    await expect(page.locator("#pricing")).toContainText({ pt: "12,00 €", en: "€12.00", es: "12,00 €" }[language]);
+    // The page sells: a preview of the company calendar (a table of sample people, a one-day bar
+    // as its initial), three features, the three plans with their sums, and the questions people ask.
+    const preview = page.getByTestId("calendar-preview");
+    await expect(preview.getByRole("table")).toBeVisible();
+    await expect(preview.getByRole("rowheader")).toHaveCount(6);
+    const oneDay = preview.locator(".company-month__bar--short").first();
+    await expect(oneDay.locator('[aria-hidden="true"]')).toHaveText("D");
+    await expect(oneDay).toHaveAttribute("title", new RegExp(`^${{ pt: "Dentista", en: "Dentist", es: "Dentista" }[language]} · `));
+    await expect(page.getByTestId("feature")).toHaveCount(3);
+    await expect(page.getByTestId("plan")).toHaveCount(3);
+    await expect(page.getByTestId("plan-example").nth(1)).toContainText(prices[2]);
+    await expect(page.getByTestId("plan-example").nth(2)).toContainText(prices[3]);
+    await expect(page.locator("#pricing")).not.toContainText(language === "en" ? /\d\s*€/ : /€\s*\d/);
+    for (const price of prices.slice(0, 2)) await expect(page.locator("#pricing")).toContainText(price);
+    const questions = page.getByTestId("faq-question");
+    await expect(questions).toHaveCount(4);
+    // Answers open without scripts (<details>).
+    await questions.first().locator("summary").click();
+    await expect(questions.first().locator("p")).toBeVisible();
     await expect(page.locator('a[href="/login"]').first()).toBeVisible();
     await expect(page.locator('a[href="/signup"]').first()).toBeVisible();
 

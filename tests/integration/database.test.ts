@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } f
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { DEMO_COMPANY_NAME, DEMO_PASSWORD, hasAnyCompany, seedDemoCompany } from "~/models/demo.server";
 import { createDb, getDb } from "~/utils/db.server";
 import { allowanceReport } from "~/models/report.server";
@@ -398,6 +398,50 @@ describe("demo company", () => {
       expect([...categories]).toEqual(expect.arrayContaining(["yearly_allowance", "residual", "sick_leave"]));
     });
   }
+
+  // The demo's calendars were empty where people look first (this month), and every description read "—".
+  for (const today of ["2026-11-27", "2026-01-01", "2026-01-31", "2026-12-30"]) {
+    it(`has absences this month and the next two, in every status and some of one day, all described, seeded on ${today}`, async () => {
+      const db = getDb();
+      const existing = await db.company.findFirst({ where: { name: DEMO_COMPANY_NAME } });
+      if (existing) await db.company.delete({ where: { id: existing.id } });
+      const { companyId } = await seedDemoCompany(db, today);
+      const vacations = await db.vacation.findMany({ where: { companyId }, orderBy: [{ userId: "asc" }, { startDate: "asc" }] });
+      expect(vacations.filter((v) => !v.description.trim())).toEqual([]);
+      for (let i = 1; i < vacations.length; i++) {
+        if (vacations[i - 1].userId === vacations[i].userId) expect(vacations[i].startDate > vacations[i - 1].endDate).toBe(true);
+      }
+      const month = (shift: number) => {
+        const date = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + shift, 1));
+        return date.toISOString().slice(0, 7);
+      };
+      for (const shift of [0, 1, 2]) {
+        const inMonth = vacations.filter((v) => v.startDate.slice(0, 7) <= month(shift) && v.endDate.slice(0, 7) >= month(shift));
+        expect(inMonth.length, `absences in ${month(shift)}`).toBeGreaterThanOrEqual(3);
+      }
+      const around = vacations.filter((v) => v.endDate >= `${month(0)}-01` && v.startDate < `${month(3)}-01`);
+      expect([...new Set(around.map((v) => v.status))]).toEqual(expect.arrayContaining(["approved", "pending", "rejected"]));
+      expect(around.filter((v) => v.startDate === v.endDate).length).toBeGreaterThanOrEqual(3);
+      // Nothing still pending for days already past.
+      expect(vacations.filter((v) => v.status === "pending" && v.endDate < today)).toEqual([]);
+    });
+  }
+
+  it("is made as of the date in the demo company's zone, not the server's or UTC", async () => {
+    const db = getDb();
+    const existing = await db.company.findFirst({ where: { name: DEMO_COMPANY_NAME } });
+    if (existing) await db.company.delete({ where: { id: existing.id } });
+    // 23:30 UTC on 30 June is already 1 July in Lisbon (and still 30 June in Los Angeles, this run's zone).
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-06-30T23:30:00Z") });
+    try {
+      const { companyId } = await seedDemoCompany(db);
+      expect((await db.company.findUniqueOrThrow({ where: { id: companyId } })).timeZone).toBe("Europe/Lisbon");
+      // The demo's absence of today: a one-day medical appointment.
+      expect(await db.vacation.count({ where: { companyId, startDate: "2026-07-01", endDate: "2026-07-01", description: "Consulta médica" } })).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("one shared SQLite connection", () => {

@@ -32,13 +32,17 @@ describe("the landing page", () => {
       expect(tags).toContainEqual({ property: "og:title", content: title });
       expect(tags).toContainEqual({ property: "og:locale", content: locale });
       expect(tags).toContainEqual({ property: "og:image", content: "http://app.test/og-image.png" });
-      expect(tags.find((tag) => tag.name === "description")?.content).toContain("1 €");
+      expect(tags.find((tag) => tag.name === "description")?.content).toContain(language === "en" ? "€1.00" : "1,00\u00a0€");
       expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "http://app.test/public" });
     }
   });
 
-  it("shows the annual price, and is served without scripts", async () => {
-    expect((await loader(args(getRequest("/public?lng=en")))).annualPrice).toBe("€12.00");
+  it("writes every price of the three plans with one money formatter in the visitor's language, and is served without scripts", async () => {
+    // The page said "1 €" (a fixed string) beside "€12.00" in English.
+    expect((await loader(args(getRequest("/public?lng=en")))).prices).toEqual({ free: "€0.00", monthly: "€1.00", annual: "€12.00", exampleMonthly: "€10.00", exampleAnnual: "€120.00" });
+    for (const language of ["pt", "es"]) {
+      expect((await loader(args(getRequest(`/public?lng=${language}`)))).prices).toEqual({ free: "0,00\u00a0€", monthly: "1,00\u00a0€", annual: "12,00\u00a0€", exampleMonthly: "10,00\u00a0€", exampleAnnual: "120,00\u00a0€" });
+    }
     const root = unwrapData<{ scripts: boolean }>(await rootLoader(args(getRequest("/public"))));
     expect(root.value.scripts).toBe(false);
     expect(unwrapData<{ scripts: boolean }>(await rootLoader(args(getRequest("/login")))).value.scripts).toBe(true);
