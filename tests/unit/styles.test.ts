@@ -34,7 +34,7 @@ const OWNERS: Record<string, string[]> = {
   "vacation-form.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.vacations.tsx"],
   "balance-cards.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx"],
   "company-calendar.css": ["app/routes/_app.company-calendar.tsx"],
-  "company-month.css": ["app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx"],
+  "company-month.css": ["app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx", "app/routes/public.tsx"],
   "person.css": ["app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx"],
   "vacation-table.css": ["app/routes/_app.vacations.tsx", "app/routes/_app.approvals.tsx", "app/routes/_app.company-settings/route.tsx"],
   "company-settings.css": ["app/routes/_app.company-settings/route.tsx"],
