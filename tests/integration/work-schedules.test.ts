@@ -7,8 +7,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/lib/dates";
 import { DEFAULT_WORK_SCHEDULE, scheduledHours, type WorkSchedule } from "~/lib/work-schedule";
+import { loadBalanceInputs } from "~/models/balance.server";
+import { explainBalance } from "~/models/balance-explanation.server";
+import { createVacation } from "~/models/vacation.server";
 import { listCompanyWorkSchedules, listWorkSchedules, loadScheduleTimelines, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { action as apiLogin } from "~/routes/api.auth.login";
+import { action as createVacationApi } from "~/routes/api.vacations._index";
 import { action as personPut, loader as personGet } from "~/routes/api.users.$id.work-schedules";
 import { action as companyPut, loader as companyGet } from "~/routes/api.companies.me.work-schedules";
 import { getDb } from "~/utils/db.server";
@@ -234,5 +238,104 @@ describe("the work schedules API", () => {
     expect(await answer(companyPut(args(call("/api/companies/me/work-schedules", "PUT", tokens.admin, list))))).toEqual({ status: 200, body: list });
     // Globex's default is Globex's: still empty.
     expect((await answer(companyGet(args(call("/api/companies/me/work-schedules", "GET", tokens.globexAdmin))))).body).toEqual([]);
+  });
+});
+
+describe("balances and requests count the person's working days", () => {
+  let shop: string;
+  let partTimer: SignedInViewer;
+  let fullTimer: SignedInViewer;
+  let boss: SignedInViewer;
+  const request = (startDate: string, endDate: string, extra: Partial<{ halfDayStart: boolean; halfDayEnd: boolean }> = {}) => ({
+    startDate,
+    endDate,
+    halfDayStart: false,
+    halfDayEnd: false,
+    description: "",
+    categoryId: "yearly_allowance",
+    recipientType: "team_admins" as const,
+    ...extra,
+  });
+  const errorOf = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      const { status, message } = error as { status: number; message: string };
+      return { status, message };
+    }
+    return null;
+  };
+  const balances = async (userId: string) => (await loadBalanceInputs(getDb(), shop, { fromYear: 2027, toYear: 2027, userIds: [userId] })).balancesOf(userId, 2027).yearly;
+
+  beforeAll(async () => {
+    shop = (await createCompany("Part-time shop")).id;
+    const owner = await createUser(shop, { role: "admin", email: "boss@shop.test" });
+    const team = await getDb().team.create({ data: { companyId: shop, name: "Floor", admins: { create: { userId: owner.id } } } });
+    const ana = await createUser(shop, { email: "ana@shop.test", teamId: team.id });
+    const rui = await createUser(shop, { email: "rui@shop.test", teamId: team.id });
+    await getDb().allowance.createMany({ data: [ana, rui].map((person) => ({ companyId: shop, userId: person.id, year: 2027, yearly: 22 })) });
+    // Carnival (Tuesday 9 February 2027) as the company's holiday.
+    await getDb().holiday.create({ data: { companyId: shop, date: "2027-02-09", name: "Carnaval", countryCode: "PT", isRecurring: false } });
+    boss = await viewerFor(owner);
+    partTimer = await viewerFor(ana);
+    fullTimer = await viewerFor(rui);
+    // Ana works Monday to Thursday from 2027; from 7 June, Monday to Friday.
+    await replaceWorkSchedules(boss, ana.id, [fourDays("2027-01-01")]);
+  });
+
+  it("charges a four-day-week person 4 days for a Monday–Sunday week, and a full-timer 5", async () => {
+    const week = await createVacation(partTimer, request("2027-03-01", "2027-03-07"));
+    expect(week.workingDays).toBe(4);
+    expect(await balances(partTimer.userId)).toMatchObject({ pending: 4, remaining: 18 });
+    // Rui follows the company default: Monday–Friday as ever.
+    expect((await createVacation(fullTimer, request("2027-03-01", "2027-03-07"))).workingDays).toBe(5);
+    expect(await balances(fullTimer.userId)).toMatchObject({ pending: 5, remaining: 17 });
+  });
+
+  it("refuses a request only on days the person does not work, in their language", async () => {
+    const friday = await errorOf(createVacation(partTimer, request("2027-03-12", "2027-03-14")));
+    expect(friday).toEqual({ status: 400, message: "workSchedules.errors.noWorkingDay" });
+    // A holiday on a working day, and the days off around it: nothing to take either.
+    expect(await errorOf(createVacation(partTimer, request("2027-02-09", "2027-02-09")))).toEqual({ status: 400, message: "workSchedules.errors.noWorkingDay" });
+    // A half day on a working day is half a day.
+    expect((await createVacation(partTimer, request("2027-03-15", "2027-03-15", { halfDayStart: true }))).workingDays).toBe(0.5);
+  });
+
+  it("says so through the API in the caller's language", async () => {
+    const token = await tokenFor("ana@shop.test");
+    const body = { start_date: "2027-03-19", end_date: "2027-03-19", absence_category_id: "yearly_allowance" };
+    const pt = await answer(createVacationApi(args(call("/api/vacations", "POST", token, body, "pt"))));
+    expect(pt).toMatchObject({ status: 400, body: { detail: "Estas datas são todas dias de descanso no seu horário de trabalho ou feriados. Escolha pelo menos um dia de trabalho." } });
+    const en = await answer(createVacationApi(args(call("/api/vacations", "POST", token, body, "en"))));
+    expect(en.body.fields).toEqual({ endDate: "These dates are all days off in your work schedule or holidays. Choose at least one working day." });
+  });
+
+  it("keeps what came before a schedule change: a change from June leaves March as it was", async () => {
+    await replaceWorkSchedules(boss, partTimer.userId, [fourDays("2027-01-01"), { validFrom: "2027-06-07", cycleWeeks: 1, days: weekdays([1, 2, 3, 4, 5]) }]);
+    expect((await createVacation(partTimer, request("2027-06-07", "2027-06-13"))).workingDays).toBe(5);
+    // March: 4 + ½; June: 5.
+    expect(await balances(partTimer.userId)).toMatchObject({ pending: 9.5, remaining: 12.5 });
+    // The balance's explanation counts each absence as the balance does.
+    const explained = await explainBalance(boss, partTimer.userId, 2027);
+    expect(explained.vacations.map((vacation) => [vacation.startDate, vacation.days])).toEqual([
+      ["2027-03-01", 4],
+      ["2027-03-15", 0.5],
+      ["2027-06-07", 5],
+    ]);
+  });
+
+  it("follows the company default for people without their own", async () => {
+    await replaceCompanyWorkSchedules(boss, [{ validFrom: "2027-09-01", cycleWeeks: 1, days: weekdays([1, 2, 3]) }]);
+    expect(await errorOf(createVacation(fullTimer, request("2027-09-09", "2027-09-10")))).toEqual({ status: 400, message: "workSchedules.errors.noWorkingDay" });
+    expect((await createVacation(fullTimer, request("2027-09-06", "2027-09-12"))).workingDays).toBe(3);
+    // Ana's own schedule wins over the default.
+    expect((await createVacation(partTimer, request("2027-09-06", "2027-09-12"))).workingDays).toBe(5);
+  });
+
+  it("refuses a request beyond what is left by the person's count", async () => {
+    // Ana has 22 − 9.5 − 5 = 7.5 days left; two weeks of her five-day schedule are 10.
+    const refusedRequest = await errorOf(createVacation(partTimer, request("2027-10-04", "2027-10-15")));
+    expect(refusedRequest?.status).toBe(409);
+    expect((await createVacation(partTimer, request("2027-10-04", "2027-10-10"))).workingDays).toBe(5);
   });
 });
