@@ -184,7 +184,11 @@ export async function loadScheduleTimelines(db: DbClient, companyId: string, use
   for (const row of rows) {
     const schedule = scheduleOf(row);
     if (row.userId === null) defaults.push(schedule);
-    else own.set(row.userId, [...(own.get(row.userId) ?? []), schedule]);
+    else {
+      const list = own.get(row.userId);
+      if (list) list.push(schedule);
+      else own.set(row.userId, [schedule]);
+    }
   }
   const companyTimeline = scheduleTimeline([], defaults);
   const timelines = new Map<string, ScheduleTimeline>();
