@@ -13,6 +13,30 @@ import {
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "./balance-kinds";
 
 export { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances };
+/**
+ * How a person's working days are counted between two dates (both included, half days where they
+ * fall): by their work schedules (scheduleDayCounter in leave-charge.ts, decision 0077), which the
+ * server passes in. Absent: Monday–Friday through the arithmetic of before, so a company without
+ * schedules counts exactly what it did, and the browser's bundle does not carry the schedules' rules.
+ */
+export type WorkingDayCounter = (range: VacationRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar) => number;
+
+export function workingDaysBetween(range: VacationRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar, countDays?: WorkingDayCounter): number {
+  return countDays ? countDays(range, from, to, calendar) : countWorkingDaysBetween(range, from, to, calendar);
+}
+
+/** Working days of a range inside one calendar year (see WorkingDayCounter). */
+export function workingDaysInYear(range: VacationRange, year: number, calendar: HolidayCalendar, countDays?: WorkingDayCounter): number {
+  return countDays ? countDays(range, firstDayOfYear(year), lastDayOfYear(year), calendar) : countWorkingDaysInYear(range, year, calendar);
+}
+
+function workingDaysByYear(range: VacationRange, calendar: HolidayCalendar, countDays?: WorkingDayCounter): Record<number, number> {
+  if (!countDays) return splitWorkingDaysByYear(range, calendar);
+  const byYear: Record<number, number> = {};
+  for (let year = yearOf(range.startDate); year <= yearOf(range.endDate); year++) byYear[year] = workingDaysInYear(range, year, calendar, countDays);
+  return byYear;
+}
+
 /** Which allowance a category's requests draw on; 'none' draws on nothing (e.g. sick leave). */
 export type CategoryBalance = BalanceKind | "none";
 
@@ -51,6 +75,8 @@ export interface BalancesInput {
   vacations: readonly BalanceVacation[];
   categories: readonly BalanceCategory[];
   calendar: HolidayCalendar;
+  /** How the person's working days are counted; Monday–Friday when absent. */
+  countDays?: WorkingDayCounter;
   /** Days carried into this year, when the carry-over job carried any (and no admin reverted them). */
   carried?: CarriedResidual | null;
   /** Today in the company's time zone: after the carried days' expiry their unused part lapses. */
@@ -72,6 +98,8 @@ export interface RequestFitInput {
   allowances: readonly (AllowanceTotals & { year: number })[];
   categories: readonly BalanceCategory[];
   calendar: HolidayCalendar;
+  /** How the requester's working days are counted; Monday–Friday when absent. */
+  countDays?: WorkingDayCounter;
   /** Carried residual days of the years the request touches. */
   carried?: readonly CarriedResidual[];
 }
@@ -142,11 +170,12 @@ function residualDaysHeld(
   calendar: HolidayCalendar,
   from: IsoDate,
   to: IsoDate,
+  countDays: WorkingDayCounter | undefined,
 ): number {
   let days = 0;
   for (const vacation of vacations) {
     if (balances.get(vacation.categoryId) !== "residual" || statusEffect(vacation.status) === "none") continue;
-    days += countWorkingDaysBetween(vacation, from, to, calendar);
+    days += workingDaysBetween(vacation, from, to, calendar, countDays);
   }
   return days;
 }
@@ -158,10 +187,11 @@ function carriedUseOf(
   balances: Map<string, CategoryBalance>,
   calendar: HolidayCalendar,
   today: IsoDate | undefined,
+  countDays: WorkingDayCounter | undefined,
 ): CarriedUse {
   const residual = Math.max(0, allowance?.residual ?? 0);
   const counted = Math.min(carried.days, residual);
-  const heldBeforeExpiry = residualDaysHeld(vacations, balances, calendar, firstDayOfYear(carried.year), carried.expiresOn);
+  const heldBeforeExpiry = residualDaysHeld(vacations, balances, calendar, firstDayOfYear(carried.year), carried.expiresOn, countDays);
   const unused = Math.max(0, counted - heldBeforeExpiry);
   return {
     carried: counted,
@@ -176,7 +206,7 @@ function carriedUseOf(
 /** The use of a year's carried residual days; null when none were carried into it. */
 export function carriedResidualUse(input: BalancesInput): CarriedUse | null {
   if (!input.carried || input.carried.year !== input.year) return null;
-  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar, input.today);
+  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar, input.today, input.countDays);
 }
 
 function tallyBalances(
@@ -185,6 +215,7 @@ function tallyBalances(
   vacations: readonly BalanceVacation[],
   balances: Map<string, CategoryBalance>,
   calendar: HolidayCalendar,
+  countDays: WorkingDayCounter | undefined,
 ): Balances {
   const result = emptyBalances(allowance);
   const yearStart = firstDayOfYear(year);
@@ -194,7 +225,7 @@ function tallyBalances(
     const effect = statusEffect(vacation.status);
     const touchesYear = vacation.startDate <= yearEnd && vacation.endDate >= yearStart;
     if (kind === "none" || effect === "none" || !touchesYear) continue;
-    const days = countWorkingDaysInYear(vacation, year, calendar);
+    const days = workingDaysInYear(vacation, year, calendar, countDays);
     result[kind][effect] += days;
     result[kind].remaining -= days;
   }
@@ -207,9 +238,9 @@ function tallyBalances(
  */
 export function computeBalances(input: BalancesInput): Balances {
   const balances = balanceByCategory(input.categories);
-  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, input.calendar);
+  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, input.calendar, input.countDays);
   if (input.carried && input.carried.year === input.year) {
-    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.calendar, input.today);
+    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.calendar, input.today, input.countDays);
     result.residual.expired = expired;
     result.residual.remaining -= expired;
   }
@@ -229,21 +260,22 @@ export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfal
   const kind = balances.get(input.request.categoryId) ?? "none";
   if (kind === "none") return null;
 
-  const requestedByYear = splitWorkingDaysByYear(input.request, input.calendar);
+  const { countDays } = input;
+  const requestedByYear = workingDaysByYear(input.request, input.calendar, countDays);
   for (let year = yearOf(input.request.startDate); year <= yearOf(input.request.endDate); year++) {
     const requested = requestedByYear[year];
     // A year the request takes no working day from cannot fall short, even if already overdrawn.
     if (requested === 0) continue;
     const allowance = input.allowances.find((row) => row.year === year) ?? null;
-    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, input.calendar)[kind];
+    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, input.calendar, countDays)[kind];
     if (requested > remaining) return { balance: kind, year, requested, remaining };
     const carried = kind === "residual" ? input.carried?.find((row) => row.year === year) : undefined;
     if (carried) {
       const afterExpiry = addDays(carried.expiresOn, 1);
-      const requestedAfter = countWorkingDaysBetween(input.request, afterExpiry, lastDayOfYear(year), input.calendar);
+      const requestedAfter = workingDaysBetween(input.request, afterExpiry, lastDayOfYear(year), input.calendar, countDays);
       if (requestedAfter === 0) continue;
-      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, input.calendar, undefined);
-      const available = handSet - residualDaysHeld(input.vacations, balances, input.calendar, afterExpiry, lastDayOfYear(year));
+      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, input.calendar, undefined, countDays);
+      const available = handSet - residualDaysHeld(input.vacations, balances, input.calendar, afterExpiry, lastDayOfYear(year), countDays);
       if (requestedAfter > available) return { balance: kind, year, requested: requestedAfter, remaining: available, expiresOn: carried.expiresOn };
     }
   }

@@ -251,3 +251,12 @@ export function compareCharges(charged: Charge, current: Charge): ChargeComparis
   const raw = unitOf(current) - unitOf(charged);
   return { charged, current, difference: charged.unit === "day" ? raw : raw / 60, changed: charged.unit !== current.unit || raw !== 0 };
 }
+
+/**
+ * Working days (whole and half) of a range between two dates under a person's schedules: what
+ * balances count when the server passes it in (balances.ts's WorkingDayCounter, decision 0077).
+ */
+export function scheduleDayCounter(schedules: ScheduleSource): (range: DaysRequest, from: IsoDate, to: IsoDate, calendar: HolidayCalendar) => number {
+  return (range, from, to, calendar) =>
+    chargeBetween({ startDate: range.startDate, endDate: range.endDate, halfDayStart: range.halfDayStart, halfDayEnd: range.halfDayEnd }, from, to, { schedules, calendar, unit: "day" }).days;
+}

@@ -1,11 +1,10 @@
 // Every balance explained (docs/decisions/0020-carry-over-and-explained-balances.md): for a person
 // and a year, where each figure of the three balance cards comes from. Built from the same inputs
 // as the cards (loadBalanceInputs), so the explanation and the cards cannot disagree.
-import { carriedResidualUse, parseCategoryBalance, statusEffect, type BalanceKind } from "~/lib/balances";
+import { carriedResidualUse, parseCategoryBalance, statusEffect, workingDaysInYear, type BalanceKind } from "~/lib/balances";
 import { carryOverExpiry } from "~/lib/carry-over";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { displayName } from "~/lib/people";
-import { countWorkingDaysInYear } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
@@ -95,7 +94,7 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
       startDate: vacation.startDate,
       endDate: vacation.endDate,
       status: vacation.status,
-      days: countWorkingDaysInYear(vacation, year, input.calendar),
+      days: workingDaysInYear(vacation, year, input.calendar, input.countDays),
     });
   }
 

@@ -4,16 +4,19 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
-import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
+import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type WorkingDayCounter } from "~/lib/balances";
+import { scheduleDayCounter } from "~/lib/leave-charge";
 import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfVacationsTouching } from "~/lib/holiday-spans";
+import type { ScheduleSource } from "~/lib/work-schedule";
 import type { DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 import { readVacations } from "./vacation-list.server";
+import { loadScheduleTimelines } from "./work-schedule.server";
 
 /** What holiday reads need of a company: its id, or its id with the facts read already. */
 export type CompanyRef = string | { readonly id: string; readonly countryCode: string; readonly timeZone: string };
@@ -148,7 +151,7 @@ function countedVacations(companyId: string, userIds: readonly string[] | undefi
 export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope: BalanceScope) {
   const companyId = companyIdOf(company);
   const { fromYear, toYear, userIds } = scope;
-  const [holidays, people, categories, allowances, vacations, carryOvers] = await Promise.all([
+  const [holidays, people, categories, allowances, vacations, carryOvers, schedules] = await Promise.all([
     // The vacations read below touch the years asked for; every day of them lies within this span.
     loadHolidayCalendars(db, company, spanOfVacationsTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
     readBalancePeople(db, companyId, {
@@ -166,6 +169,8 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
       where: { companyId, userId: idsIn(userIds), revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },
       select: carryOverColumns,
     }),
+    // The company default's rows and the people's: one query however many people (decision 0077).
+    loadScheduleTimelines(db, companyId, userIds),
   ]);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);
@@ -180,12 +185,23 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
   );
   /** The residual days carried into each year of the scope (none for most people and years). */
   const carriedOf = (userId: string): CarriedResidual[] => carriedByUser.get(userId) ?? [];
+  // A company without schedules counts Monday–Friday through the arithmetic it always used.
+  const schedulesOf = (userId: string): ScheduleSource | undefined => (schedules.any ? schedules.timelineOf(userId) : undefined);
+  const counters = new Map<string, WorkingDayCounter>();
+  const countDaysOf = (userId: string): WorkingDayCounter | undefined => {
+    const source = schedulesOf(userId);
+    if (!source) return undefined;
+    let counter = counters.get(userId);
+    if (!counter) counters.set(userId, (counter = scheduleDayCounter(source)));
+    return counter;
+  };
   const balanceInputOf = (userId: string, year: number) => ({
     year,
     allowance: allowanceOf(userId, year),
     vacations: vacationsOf(userId),
     categories,
     calendar: calendarOf(userId),
+    countDays: countDaysOf(userId),
     carried: carriedOf(userId).find((row) => row.year === year) ?? null,
     today,
   });
@@ -205,6 +221,10 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
     allowanceRowsOf: (userId: string) => allowancesByUser.get(userId) ?? [],
     vacationsOf,
     carriedOf,
+    /** A person's work schedules; undefined when the company has none (Monday–Friday). */
+    schedulesOf,
+    /** How a person's working days are counted; undefined when the company has no schedules. */
+    countDaysOf,
     balanceInputOf,
     balancesOf,
   };

@@ -165,6 +165,8 @@ export async function acceptInvitation(token: string, input: { fullName?: string
         countryCode: invitation.company.countryCode,
         teamId: team?.id ?? null,
         profilePicture: invitation.profilePicture,
+        // Kept on the person, where pro-rata by schedule reads it (decision 0077).
+        firstDay: invitation.startDate,
       },
     });
     // A new member gets the company's default allowance for this year, prorated from their first

@@ -8,7 +8,9 @@ import type { ApiVacation, ApiVacationWithoutReason } from "~/lib/schemas/api-re
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
 import { asVacationStatus, holdsDates } from "~/lib/statuses";
 import type { VacationFilters } from "~/lib/vacation-filters";
-import { countWorkingDays } from "~/lib/working-days";
+import { chargeRefusal, chargeRequest } from "~/lib/leave-charge";
+import type { ScheduleSource } from "~/lib/work-schedule";
+import { countWorkingDays, type HolidayCalendar, type VacationRange } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -123,7 +125,24 @@ async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fr
     vacations: inputs.vacationsOf(viewer.userId),
     carried: inputs.carriedOf(viewer.userId),
     calendar: inputs.calendarOf(viewer.userId),
+    schedules: inputs.schedulesOf(viewer.userId),
   };
+}
+
+/**
+ * The working days a request takes, or a 400 when it takes none. With work schedules (decision
+ * 0077) the days are the person's and the refusal says "days you do not work"; without, the
+ * Monday–Friday count and message of before.
+ */
+function requestedWorkingDays(range: VacationRange, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): number {
+  if (!schedules) {
+    const days = countWorkingDays(range, calendar);
+    if (days === 0) throw new AppError(400, "no_working_days", "vacation.noWorkingDays", { fields: { endDate: "vacation.noWorkingDays" } });
+    return days;
+  }
+  const charge = chargeRequest(range, { schedules, calendar, unit: "day" });
+  if (chargeRefusal(charge)) throw new AppError(400, "no_working_days", "workSchedules.errors.noWorkingDay", { fields: { endDate: "workSchedules.errors.noWorkingDay" } });
+  return charge.days;
 }
 
 export interface CreateOptions {
@@ -155,8 +174,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       throw new AppError(409, "no_assigned_admin", "vacation.noAdmin");
     }
     const range = { startDate: input.startDate, endDate: input.endDate, halfDayStart: input.halfDayStart, halfDayEnd: input.halfDayEnd };
-    const workingDays = countWorkingDays(range, ctx.calendar);
-    if (workingDays === 0) throw new AppError(400, "no_working_days", "vacation.noWorkingDays", { fields: { endDate: "vacation.noWorkingDays" } });
+    const workingDays = requestedWorkingDays(range, ctx.calendar, ctx.schedules);
     const clash = ctx.vacations.find(
       (v) => holdsDates(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate,
     );
@@ -167,6 +185,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       allowances: ctx.allowances,
       categories: ctx.inputs.categories,
       calendar: ctx.calendar,
+      countDays: ctx.inputs.countDaysOf(viewer.userId),
       carried: ctx.carried,
     });
     if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);

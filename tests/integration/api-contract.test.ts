@@ -501,6 +501,27 @@ describe("real calls answer what the document allows", () => {
     await expectStatus(404, "GET", `/api/absence-categories/${created.id}`, { token: tokens.employee });
   });
 
+  it("keeps work schedules", async () => {
+    const fourDays = { valid_from: "2027-03-01", cycle_weeks: 1, days: [1, 2, 3, 4].map((weekday) => ({ weekday, hours: 8 })) };
+    const schedules = `/api/users/${ids.employee}/work-schedules`;
+    expect(await expectStatus(200, "GET", schedules, { token: tokens.employee })).toEqual([]);
+    await expectStatus(403, "GET", `/api/users/${ids.admin}/work-schedules`, { token: tokens.employee });
+    await expectStatus(404, "GET", `/api/users/${ids.globexUser}/work-schedules`, { token: tokens.admin });
+    expect(await expectStatus(200, "PUT", schedules, { token: tokens.admin, body: [fourDays] })).toEqual([fourDays]);
+    await expectStatus(403, "PUT", schedules, { token: tokens.employee, body: [] });
+    await expectStatus(404, "PUT", `/api/users/${ids.globexUser}/work-schedules`, { token: tokens.admin, body: [] });
+    await expectStatus(400, "PUT", schedules, { token: tokens.admin, body: [fourDays, fourDays] });
+    // A row before today added to a list that has rows: history is not rewritten.
+    await expectStatus(409, "PUT", schedules, { token: tokens.admin, body: [fourDays, { ...fourDays, valid_from: "2020-01-06" }] });
+
+    const company = "/api/companies/me/work-schedules";
+    expect(await expectStatus(200, "GET", company, { token: tokens.employee })).toEqual([]);
+    await expectStatus(403, "PUT", company, { token: tokens.employee, body: [] });
+    await expectStatus(400, "PUT", company, { token: tokens.admin, body: [{ ...fourDays, cycle_weeks: 3 }] });
+    expect(await expectStatus(200, "PUT", company, { token: tokens.admin, body: [{ ...fourDays, days: [{ weekday: 1, hours: 7.5 }] }] })).toHaveLength(1);
+    await expectStatus(409, "PUT", company, { token: tokens.admin, body: [{ ...fourDays, valid_from: "2020-01-06" }] });
+  });
+
   it("reads companies, reports and the audit", async () => {
     expect(await expectStatus(200, "GET", "/api/companies/me", { token: tokens.employee })).toEqual({ id: ids.company, name: "Acme" });
     await expectStatus(403, "GET", "/api/companies/all", { token: tokens.admin });

@@ -53,6 +53,7 @@ import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingL
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
+import { replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
@@ -207,6 +208,14 @@ const WRITES: Record<string, WriteCase> = {
   "allowance:upsertAllowance": {
     run: () => upsertAllowance(f.admin, { userId: f.employee.userId, year: yearOf(f.monday) + 1, yearly: 20, residual: 1, specialLeave: 0.5 }),
     actions: ["allowance.updated"],
+  },
+  "work-schedule:replaceWorkSchedules": {
+    run: () => replaceWorkSchedules(f.admin, f.employee.userId, [{ validFrom: f.monday, cycleWeeks: 1, days: [1, 2, 3, 4].map((weekday) => ({ weekday, hours: 8 })) }]),
+    actions: ["work_schedule.updated"],
+  },
+  "work-schedule:replaceCompanyWorkSchedules": {
+    run: () => replaceCompanyWorkSchedules(f.owner, [{ validFrom: f.monday, cycleWeeks: 2, days: [{ weekday: 1, week: 2, hours: 7.5 }] }]),
+    actions: ["work_schedule.updated"],
   },
   "allowance:setYearAllowances": { run: () => setYearAllowances(f.owner, { year: yearOf(f.monday) + 2, userIds: "everyone", yearly: 23 }), actions: ["allowance.updated"] },
   "api-token:issueTokenPair": {
@@ -402,6 +411,12 @@ const READS = new Set([
   "absence-category:serializeAbsenceCategory",
   "absence-category:slugOf",
   "allowance:effectiveAllowance",
+  "work-schedule:canonicalSchedule",
+  "work-schedule:serializeWorkSchedule",
+  "work-schedule:workSchedulesFromApi",
+  "work-schedule:listWorkSchedules",
+  "work-schedule:listCompanyWorkSchedules",
+  "work-schedule:loadScheduleTimelines",
   "approval:loadReviewRouting",
   "approval:reviewersOf",
   "approval:pendingDecisionsWhere",
@@ -414,6 +429,7 @@ const READS = new Set([
   "audit:auditPeople",
   "audit:searchAudit",
   "audit:serializeAuditEntry",
+  "audit:nameAuditEntries",
   "auto-approval:autoApprovalDate",
   "balance-explanation:explainBalance",
   "balance:loadHolidayCalendars",
@@ -473,6 +489,7 @@ const READS = new Set([
   "holiday-catalogue:nationalHolidays",
   "holiday-catalogue:listCountries",
   "holiday-catalogue:isKnownCountry",
+  "holiday-catalogue:holidaysInLanguage",
   "holiday-catalogue:mainTimeZone",
   "holiday-catalogue:listTimeZones",
   "holiday-catalogue:isKnownTimeZone",

@@ -208,6 +208,23 @@ export const apiAbsenceCategorySchema = named(
   }),
 );
 
+export const apiWorkScheduleSchema = named(
+  "WorkSchedule",
+  z.object({
+    valid_from: date.describe("In force from this day until the next schedule's"),
+    cycle_weeks: z.number().int().min(1).max(2).describe("1: the days repeat every week; 2: every two weeks, from the week valid_from falls in"),
+    days: z
+      .array(
+        z.object({
+          weekday: z.number().int().min(1).max(7).describe("1 = Monday … 7 = Sunday (ISO 8601)"),
+          week: z.number().int().min(1).max(2).optional().describe("Week of a two-week cycle (only when cycle_weeks is 2)"),
+          hours: z.number().min(0).max(24).describe("Wall-clock hours worked that day"),
+        }),
+      )
+      .describe("The days worked, by week and weekday; a day not listed is not worked"),
+  }),
+);
+
 export const apiAuditEntrySchema = named(
   "AuditEntry",
   z.object({
@@ -341,6 +358,7 @@ export type ApiTeam = z.output<typeof apiTeamSchema>;
 export type ApiHoliday = z.output<typeof apiHolidaySchema>;
 export type ApiAbsenceCategory = z.output<typeof apiAbsenceCategorySchema>;
 export type ApiAuditEntry = z.output<typeof apiAuditEntrySchema>;
+export type ApiWorkSchedule = z.output<typeof apiWorkScheduleSchema>;
 export type ApiReportRow = z.output<typeof apiReportRowSchema>;
 export type ApiInvoice = z.output<typeof apiInvoiceSchema>;
 export type ApiSubscription = z.output<typeof apiSubscriptionSchema>;

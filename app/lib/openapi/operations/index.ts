@@ -9,10 +9,12 @@ import { organisationOperations } from "./organisation";
 import { teamOperations } from "./teams";
 import { userOperations } from "./users";
 import { vacationOperations } from "./vacations";
+import { workScheduleOperations } from "./work-schedules";
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...authOperations,
   ...userOperations,
+  ...workScheduleOperations,
   ...vacationOperations,
   ...holidayOperations,
   ...teamOperations,
@@ -25,6 +27,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
 export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: "Authentication", description: "Signing in and out, trading tokens, signing up, confirming an e-mail, accepting an invitation." },
   { name: "People", description: "The company's people, the caller's profile and balances, invitations." },
+  { name: "Work schedules", description: "Which weekdays people work and for how long, from a date on: a person's own, and the company default everyone else follows." },
   { name: "Absences", description: "Requesting, deciding, cancelling and finding absences (vacations)." },
   { name: "Bank holidays", description: "The days off that decide everyone's working days, by country and region." },
   { name: "Teams", description: "Teams, their members and the admins who review their requests." },

@@ -1,0 +1,206 @@
+// Work schedules (docs/decisions/0077-work-schedules-hours-and-leave-years.md and its amendment):
+// a person's effective-dated rows and the company default's (userId null), read and replaced as
+// whole lists. Every function takes the Viewer: another company's person, or a deactivated one,
+// is not found (404); a person reads their own rows, company admins read and write anyone's.
+// Rows that started before today are history and are never rewritten, so a change from 1 March
+// leaves January's amounts as they were.
+import type { Prisma } from "~/generated/prisma/client";
+import { todayIn, type IsoDate } from "~/lib/dates";
+import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
+import { scheduleTimeline, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
+import { recordAudit } from "~/utils/audit.server";
+import { getDb, type DbClient } from "~/utils/db.server";
+import { AppError, forbidden } from "~/utils/errors.server";
+import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
+
+const rowSelect = { id: true, userId: true, validFrom: true, cycleWeeks: true, days: true } as const;
+type Row = Prisma.WorkScheduleGetPayload<{ select: typeof rowSelect }>;
+
+/** The person or the company whose list is meant. */
+type Owner = { userId: string } | { company: true };
+const userIdOf = (owner: Owner): string | null => ("userId" in owner ? owner.userId : null);
+
+/**
+ * A schedule in one spelling, so that two lists compare by content: days not worked left out,
+ * `week` only in a two-week cycle, days by week then weekday.
+ */
+export function canonicalSchedule(schedule: WorkSchedule): WorkSchedule {
+  const twoWeeks = schedule.cycleWeeks === 2;
+  const days = schedule.days
+    .filter((day) => day.hours > 0)
+    .map((day): WorkScheduleDay => (twoWeeks ? { weekday: day.weekday, week: day.week ?? 1, hours: day.hours } : { weekday: day.weekday, hours: day.hours }))
+    .sort((a, b) => (a.week ?? 1) - (b.week ?? 1) || a.weekday - b.weekday);
+  return { validFrom: schedule.validFrom, cycleWeeks: twoWeeks ? 2 : 1, days };
+}
+
+const keyOf = (schedule: WorkSchedule) => JSON.stringify(canonicalSchedule(schedule));
+
+/**
+ * A stored row as the rules read it. The column is written only by this module, whole and
+ * validated; a value that is not a list of days (edited by hand) reads as no days worked rather
+ * than failing every page of the company.
+ */
+function scheduleOf(row: Pick<Row, "validFrom" | "cycleWeeks" | "days">): WorkSchedule {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row.days);
+  } catch {
+    parsed = [];
+  }
+  const days = (Array.isArray(parsed) ? parsed : []).filter(
+    (day): day is WorkScheduleDay => Boolean(day) && typeof day === "object" && typeof day.weekday === "number" && typeof day.hours === "number" && (day.week === undefined || typeof day.week === "number"),
+  );
+  return { validFrom: row.validFrom, cycleWeeks: (row.cycleWeeks === 2 ? 2 : 1) as CycleWeeks, days };
+}
+
+const byValidFrom = (a: WorkSchedule, b: WorkSchedule) => (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0);
+
+/** The /api shape (snake_case), days as stored (canonical). */
+export function serializeWorkSchedule(schedule: WorkSchedule): ApiWorkSchedule {
+  return {
+    valid_from: schedule.validFrom,
+    cycle_weeks: schedule.cycleWeeks,
+    days: schedule.days.map((day) => (day.week === undefined ? { weekday: day.weekday, hours: day.hours } : { weekday: day.weekday, week: day.week, hours: day.hours })),
+  };
+}
+
+/** A list as the API sends it, in the rules' spelling (checked afterwards by the model). */
+export function workSchedulesFromApi(list: readonly { valid_from: string; cycle_weeks: number; days: readonly { weekday: number; week?: number; hours: number }[] }[]): WorkSchedule[] {
+  return list.map((item) => ({ validFrom: item.valid_from, cycleWeeks: item.cycle_weeks as CycleWeeks, days: item.days.map((day) => ({ ...day })) }));
+}
+
+async function readRows(db: DbClient, companyId: string, owner: Owner): Promise<Row[]> {
+  return db.workSchedule.findMany({ where: { companyId, userId: userIdOf(owner) }, select: rowSelect, orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }] });
+}
+
+/** An active person of the viewer's company, or 404: another company's ids are simply not found. */
+async function requirePerson(db: DbClient, viewer: Viewer, userId: string) {
+  const person = await db.user.findFirst({ where: { id: userId, companyId: viewer.companyId, deactivatedAt: null }, select: { id: true } });
+  if (!person) throw new AppError(404, "not_found", "errors.userNotFound");
+  return person;
+}
+
+/** A person's own schedules, oldest first; none: they follow the company default. Their own, or any for a company admin. */
+export async function listWorkSchedules(viewer: Viewer, userId: string): Promise<WorkSchedule[]> {
+  const db = getDb();
+  await requirePerson(db, viewer, userId);
+  if (userId !== viewer.userId && !isAdmin(viewer)) throw forbidden();
+  return (await readRows(db, viewer.companyId, { userId })).map((row) => canonicalSchedule(scheduleOf(row)));
+}
+
+/** The company default's schedules, oldest first; none: Monday to Friday, 8 h. Everyone follows it, so everyone reads it. */
+export async function listCompanyWorkSchedules(viewer: Viewer): Promise<WorkSchedule[]> {
+  return (await readRows(getDb(), viewer.companyId, { company: true })).map((row) => canonicalSchedule(scheduleOf(row)));
+}
+
+const PROBLEM_FIELD: Record<string, string> = { valid_from: "valid_from", cycle_weeks: "cycle_weeks" };
+
+/** A list's problems as a 400 naming each row's field (`0.valid_from`, `1.days`), messages translated by the caller. */
+function assertValidList(schedules: readonly WorkSchedule[]) {
+  const fields: Record<string, string> = {};
+  const seen = new Set<string>();
+  schedules.forEach((schedule, index) => {
+    for (const problem of workScheduleProblems(schedule)) fields[`${index}.${PROBLEM_FIELD[problem] ?? "days"}`] ??= `workSchedules.errors.${problem}`;
+    if (seen.has(schedule.validFrom)) fields[`${index}.valid_from`] ??= "workSchedules.errors.duplicate_valid_from";
+    seen.add(schedule.validFrom);
+  });
+  const messages = Object.values(fields);
+  if (messages.length) throw new AppError(400, "validation_failed", messages[0], { fields });
+}
+
+/**
+ * Replaces an owner's whole list. Rows before today (the company's zone) are history: they must
+ * come back unchanged and none may be added, unless the owner had no rows yet (their first
+ * schedule replaces an assumed Monday–Friday, not a choice). Unchanged rows are kept as they are;
+ * one audit entry when anything changed.
+ */
+async function replaceList(viewer: Viewer, owner: Owner, input: readonly WorkSchedule[]): Promise<WorkSchedule[]> {
+  assertValidList(input);
+  const wanted = input.map(canonicalSchedule).sort(byValidFrom);
+  const today: IsoDate = todayIn(viewer.timeZone);
+  return getDb().$transaction(async (tx) => {
+    if ("userId" in owner) await requirePerson(tx, viewer, owner.userId);
+    requireAdmin(viewer);
+    const rows = await readRows(tx, viewer.companyId, owner);
+    const stored = rows.map((row) => ({ row, key: keyOf(scheduleOf(row)) }));
+    const storedKeys = new Set(stored.map(({ key }) => key));
+    const wantedKeys = new Set(wanted.map(keyOf));
+    if (rows.length > 0) {
+      const pastStored = stored.filter(({ row }) => row.validFrom < today).map(({ key }) => key);
+      const pastWanted = wanted.filter((schedule) => schedule.validFrom < today).map(keyOf);
+      const rewritten = pastStored.some((key) => !wantedKeys.has(key)) || pastWanted.some((key) => !storedKeys.has(key));
+      if (rewritten) throw new AppError(409, "schedule_history", "workSchedules.errors.history");
+    }
+    const removed = stored.filter(({ key }) => !wantedKeys.has(key)).map(({ row }) => row.id);
+    const added = wanted.filter((schedule) => !storedKeys.has(keyOf(schedule)));
+    if (removed.length === 0 && added.length === 0) return wanted;
+    if (removed.length) await tx.workSchedule.deleteMany({ where: { companyId: viewer.companyId, id: { in: removed } } });
+    await tx.workSchedule.createMany({
+      data: added.map((schedule) => ({ companyId: viewer.companyId, userId: userIdOf(owner), validFrom: schedule.validFrom, cycleWeeks: schedule.cycleWeeks, days: JSON.stringify(schedule.days) })),
+    });
+    const userId = userIdOf(owner);
+    await recordAudit(
+      {
+        companyId: viewer.companyId,
+        actorId: viewer.userId,
+        action: "work_schedule.updated",
+        // A person's list is about the person (the audit names them); the default, the company.
+        entity: userId ? "user" : "company",
+        entityId: userId ?? viewer.companyId,
+        details: {
+          ...(userId ? { user_id: userId } : {}),
+          schedules: { old: rows.map((row) => serializeWorkSchedule(canonicalSchedule(scheduleOf(row)))), new: wanted.map(serializeWorkSchedule) },
+        },
+      },
+      tx,
+    );
+    return wanted;
+  });
+}
+
+/** Company admins replace a person's list (see replaceList). */
+export function replaceWorkSchedules(viewer: Viewer, userId: string, schedules: readonly WorkSchedule[]): Promise<WorkSchedule[]> {
+  return replaceList(viewer, { userId }, schedules);
+}
+
+/** Company admins replace the company default's list (see replaceList). */
+export function replaceCompanyWorkSchedules(viewer: Viewer, schedules: readonly WorkSchedule[]): Promise<WorkSchedule[]> {
+  return replaceList(viewer, { company: true }, schedules);
+}
+
+/**
+ * Each person's timeline (their rows, else the company default's, else Monday–Friday) from one
+ * query for the company's rows, however many people: a page asks `timelineOf` per person.
+ * `userIds` narrows the people's rows read (the default's are always read).
+ */
+export async function loadScheduleTimelines(db: DbClient, companyId: string, userIds?: readonly string[]) {
+  const rows = await db.workSchedule.findMany({
+    where: userIds ? { companyId, OR: [{ userId: null }, { userId: { in: [...userIds] } }] } : { companyId },
+    select: rowSelect,
+    orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }],
+  });
+  const defaults: WorkSchedule[] = [];
+  const own = new Map<string, WorkSchedule[]>();
+  for (const row of rows) {
+    const schedule = scheduleOf(row);
+    if (row.userId === null) defaults.push(schedule);
+    else {
+      const list = own.get(row.userId);
+      if (list) list.push(schedule);
+      else own.set(row.userId, [schedule]);
+    }
+  }
+  const companyTimeline = scheduleTimeline([], defaults);
+  const timelines = new Map<string, ScheduleTimeline>();
+  return {
+    /** Whether anyone of the company (or of `userIds`) has a schedule other than Monday–Friday: nothing to count differently otherwise. */
+    any: rows.length > 0,
+    timelineOf(userId: string): ScheduleTimeline {
+      const schedules = own.get(userId);
+      if (!schedules) return companyTimeline;
+      let timeline = timelines.get(userId);
+      if (!timeline) timelines.set(userId, (timeline = scheduleTimeline(schedules, defaults)));
+      return timeline;
+    },
+  };
+}
