@@ -296,7 +296,7 @@ function AuditTable({ data }: { data: AuditData }) {
   return (
     <ScrollBox labelledBy="audit-table-caption">
       {/* role="table": a table drawn as blocks on a phone keeps its roles for screen readers. */}
-      <table className="table audit-table" data-testid="audit-table" role="table">
+      <table className="table audit-table card-table" data-testid="audit-table" role="table">
         <caption id="audit-table-caption" className="visually-hidden">{t("audit.tableCaption", { zone: data.timeZone })}</caption>
         <thead>
           <tr role="row">
@@ -337,7 +337,7 @@ function AuditTable({ data }: { data: AuditData }) {
                 <span className="audit-table__entity">{t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })}</span>
                 {entry.about ? <span className="audit-table__name">{entry.about}</span> : null}
               </td>
-              <td role="cell" className="audit-table__details" data-label={heading.details}>
+              <td role="cell" className="audit-table__details card-table__wide" data-label={heading.details}>
                 <AuditDetails details={entry.details} names={entry.detailNames} />
               </td>
             </tr>
