@@ -10,6 +10,11 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltApp } from "../support/built-app";
 import { answers, freePort, waitFor } from "../support/built-server";
+import { testEngine } from "../support/test-database";
+
+// The servers here run on scratch SQLite files whatever the stage's engine: the PostgreSQL stage
+// would run the same processes again.
+const describeOnce = describe.runIf(testEngine === "sqlite");
 
 const scratch = path.resolve(`tests/.tmp/start-stop-${randomUUID().slice(0, 8)}`);
 const started: number[] = [];
@@ -103,7 +108,7 @@ async function expectStopped(server: Awaited<ReturnType<typeof startServer>>) {
   expect(server.output.join("")).toContain("received: shutting down");
 }
 
-describe("stopping the server started through npm", () => {
+describeOnce("stopping the server started through npm", () => {
   it("`npm run serve` stops on SIGTERM to the npm process", async () => {
     const server = await startServer("npm", ["run", "serve"]);
     process.kill(server.child.pid!, "SIGTERM");
@@ -167,7 +172,7 @@ function statusOnNewConnection(port: number, target: string, cookie: string): Pr
   });
 }
 
-describe("a server of several processes (WEB_CONCURRENCY)", () => {
+describeOnce("a server of several processes (WEB_CONCURRENCY)", () => {
   const nodeWorkers = (primary: number) => descendantsOf(primary).filter((pid) => isRunning(pid) && /node/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8")));
 
   it("serves from two processes, replaces one that dies, and stops whole on SIGTERM", async () => {
