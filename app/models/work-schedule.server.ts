@@ -4,9 +4,9 @@
 // is not found (404); a person reads their own rows, company admins read and write anyone's.
 // Rows that started before today are history and are never rewritten, so a change from 1 March
 // leaves January's amounts as they were.
-import type { Prisma } from "~/generated/prisma/client";
 import { todayIn, type IsoDate } from "~/lib/dates";
 import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
+import { apiWorkScheduleDaySchema } from "~/lib/schemas/work-schedules-api";
 import { scheduleTimeline, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
@@ -14,7 +14,13 @@ import { AppError, forbidden } from "~/utils/errors.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 const rowSelect = { id: true, userId: true, validFrom: true, cycleWeeks: true, days: true } as const;
-type Row = Prisma.WorkScheduleGetPayload<{ select: typeof rowSelect }>;
+interface Row {
+  id: string;
+  userId: string | null;
+  validFrom: string;
+  cycleWeeks: number;
+  days: string;
+}
 
 /** The person or the company whose list is meant. */
 type Owner = { userId: string } | { company: true };
@@ -47,9 +53,11 @@ function scheduleOf(row: Pick<Row, "validFrom" | "cycleWeeks" | "days">): WorkSc
   } catch {
     parsed = [];
   }
-  const days = (Array.isArray(parsed) ? parsed : []).filter(
-    (day): day is WorkScheduleDay => Boolean(day) && typeof day === "object" && typeof day.weekday === "number" && typeof day.hours === "number" && (day.week === undefined || typeof day.week === "number"),
-  );
+  // The API's own day schema: a stored day reads as one the API would have taken.
+  const days = (Array.isArray(parsed) ? parsed : []).flatMap((day): WorkScheduleDay[] => {
+    const checked = apiWorkScheduleDaySchema.safeParse(day);
+    return checked.success ? [checked.data as WorkScheduleDay] : [];
+  });
   return { validFrom: row.validFrom, cycleWeeks: (row.cycleWeeks === 2 ? 2 : 1) as CycleWeeks, days };
 }
 
