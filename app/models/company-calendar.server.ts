@@ -1,12 +1,12 @@
 // "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
 // number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
-import { addDays, dayOfWeek, eachDay, isWeekend, yearOf, type IsoDate } from "~/lib/dates";
+import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
-import { scheduledMinutes, type ScheduleTimeline } from "~/lib/work-schedule";
+import { unscheduledWeekdays, type ScheduleTimeline } from "~/lib/work-schedule";
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
@@ -141,13 +141,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     if (!schedules.any) return undefined;
     const timeline = schedules.timelineOf(personId);
     let off = offDaysByTimeline.get(timeline);
-    if (!off) {
-      off = [];
-      for (const segment of timeline.segments(monthStart, monthEnd)) {
-        for (const date of eachDay(segment.from, segment.to)) if (!isWeekend(date) && scheduledMinutes(segment.schedule, date) === 0) off.push(date);
-      }
-      offDaysByTimeline.set(timeline, off);
-    }
+    if (!off) offDaysByTimeline.set(timeline, (off = unscheduledWeekdays(timeline, monthStart, monthEnd)));
     return off.length ? off : undefined;
   };
 

@@ -17,6 +17,7 @@ import { holidayCalendar, NO_HOLIDAYS } from "~/lib/working-days";
 import { autoApprovalDate, runAutoApproval } from "~/models/auto-approval.server";
 import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { getCompanyMonth } from "~/models/company-calendar.server";
+import { getPersonOverview } from "~/models/person-overview.server";
 import { vacationReport, vacationReportCsv, yearReport } from "~/models/report.server";
 import { describeActionLink } from "~/models/vacation-action.server";
 import { notifyDecision } from "~/models/vacation-notify.server";
@@ -175,6 +176,14 @@ describe("the company calendar", () => {
     expect(offCells(people.four.id)).toBe(5);
     // 14 and 15 January lie under the fortnightly person's vacation bar.
     expect(offCells(people.fortnightly.id)).toBe(2);
+  });
+
+  it("shades them on the person's year too (their page and the calendar's side panel)", async () => {
+    const overview = await getPersonOverview(admin, people.four.id, 2027);
+    // Every Friday of 2027: the four-day week starts on 1 January.
+    expect(overview.offDays).toHaveLength(53);
+    expect(overview.offDays.slice(0, 2)).toEqual(["2027-01-01", "2027-01-08"]);
+    expect((await getPersonOverview(admin, people.admin.id, 2027)).offDays).toEqual([]);
   });
 });
 
