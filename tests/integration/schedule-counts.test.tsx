@@ -178,7 +178,7 @@ describe("the company calendar", () => {
     expect(offCells(people.fortnightly.id)).toBe(2);
   });
 
-  it("shades them on the person's year too (their page and the calendar's side panel)", async () => {
+  it("shades them on the person's year too (/people/:id)", async () => {
     const overview = await getPersonOverview(admin, people.four.id, 2027);
     // Every Friday of 2027: the four-day week starts on 1 January.
     expect(overview.offDays).toHaveLength(53);
