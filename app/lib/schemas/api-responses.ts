@@ -201,7 +201,7 @@ export const apiAbsenceCategorySchema = named(
     name: z.string(),
     color: z.string().describe("#rrggbb"),
     active: z.boolean(),
-    unit: z.literal("day"),
+    unit: z.enum(["day", "hour"]).describe("What its requests and its balance count in: whole and half days, or hours (decision 0081)"),
     balance: z.enum(BALANCE_KINDS).describe("The allowance the absence category uses up"),
     requires_approval: z.boolean(),
     sort_order: z.number().int(),
