@@ -19,7 +19,7 @@ export { DEFAULT_CATEGORIES };
 
 /** The company's absence categories as every screen lists them: their order, names and colours. */
 export const categoryListing = {
-  select: { id: true, name: true, color: true, active: true, balance: true },
+  select: { id: true, name: true, color: true, active: true, balance: true, unit: true },
   orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
 } as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
 

@@ -56,6 +56,10 @@ export const exampleVacation: ApiVacation = {
   reviewed_at: null,
   auto_approved: false,
   created_at: "2027-05-10T09:30:00.000Z",
+  start_time: null,
+  end_time: null,
+  hours_per_day: null,
+  unit: "day",
 };
 
 export const exampleVacationWithoutReason: ApiVacationWithoutReason = {
@@ -71,6 +75,9 @@ export const exampleVacationWithoutReason: ApiVacationWithoutReason = {
   notification_recipients: null,
   reason_hidden: true,
   created_at: "2027-04-02T14:00:00.000Z",
+  start_time: null,
+  end_time: null,
+  hours_per_day: null,
 };
 
 export const exampleTeam: ApiTeam = {

@@ -97,6 +97,9 @@ const vacationCommon = {
   status: z.enum(VACATION_STATUSES),
   created_at: instant,
   working_days: z.number().optional().describe("Working days the request takes (answers of POST /api/vacations)"),
+  start_time: z.string().nullable().describe("A request in hours on one day: from this wall-clock time (HH:MM); null otherwise"),
+  end_time: z.string().nullable().describe("A request in hours on one day: until this time (HH:MM, 24:00 for midnight); null otherwise"),
+  hours_per_day: z.number().nullable().describe("A request in hours over a range: the hours asked on each working day (each capped by the day's schedule); null otherwise"),
 };
 
 export const apiVacationSchema = named(
@@ -109,6 +112,8 @@ export const apiVacationSchema = named(
     reviewer_id: id.nullable(),
     reviewed_at: instant.nullable(),
     auto_approved: z.boolean(),
+    unit: z.enum(["day", "hour"]).describe("What the request's absence category counts in"),
+    hours: z.number().optional().describe("Hours charged, for a category counting hours (answers of POST /api/vacations)"),
   }),
 );
 
