@@ -162,7 +162,7 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
         </label>
       </div>
       {showHourFields ? (
-        <fieldset className="absence-form__hours" data-testid="hour-fields">
+        <fieldset className="fieldset absence-form__hours" data-testid="hour-fields">
           <legend>{hydrated ? t("hours.form.legend") : t("hours.form.legendNoJs")}</legend>
           {!hydrated || oneDay || !range ? (
             <div className="absence-form__row">

@@ -2,7 +2,9 @@
 // (decision 0081). Client-safe: the request form's live count and the server read the fields
 // through the same function, so the form shows what the server will charge.
 import type { IsoDate } from "./dates";
-import { minutesOfTime, type LeaveRequest, type LeaveUnit } from "./leave-charge";
+import { chargeRequest, minutesOfTime, type LeaveRequest, type LeaveUnit } from "./leave-charge";
+import { constantSchedule, type ScheduleSource } from "./work-schedule";
+import type { HolidayCalendar } from "./working-days";
 
 /** Quarter hours: the step of the form's time fields (900 s) and of an allowance in hours. */
 export const QUARTER_HOUR_MINUTES = 15;
@@ -69,4 +71,34 @@ export function readLeaveRequest(fields: RequestFields, unit: LeaveUnit): ReadRe
   if (minutesOfTime(fields.endTime)! <= minutesOfTime(fields.startTime)!) return { ok: false, problem: { key: "hours.errors.endBeforeStart", field: "endTime" } };
   if (fields.startDate !== fields.endDate) return { ok: false, problem: { key: "hours.errors.timeOneDay", field: "endTime" } };
   return { ok: true, request: { kind: "time", date: fields.startDate, startTime: fields.startTime, endTime: fields.endTime } };
+}
+
+/** A stored request's columns: the hour fields are null for a request in days. */
+export interface StoredRequest {
+  startDate: IsoDate;
+  endDate: IsoDate;
+  halfDayStart: boolean;
+  halfDayEnd: boolean;
+  startTime?: string | null;
+  endTime?: string | null;
+  hoursPerDay?: number | null;
+}
+
+/** The request a stored row was made as, to charge it again (lists, e-mails, exports). */
+export function storedRequest(row: StoredRequest): LeaveRequest {
+  if (row.startTime && row.endTime) return { kind: "time", date: row.startDate, startTime: row.startTime, endTime: row.endTime };
+  if (row.hoursPerDay != null) return { kind: "hours", startDate: row.startDate, endDate: row.endDate, hoursPerDay: row.hoursPerDay };
+  return { startDate: row.startDate, endDate: row.endDate, halfDayStart: row.halfDayStart, halfDayEnd: row.halfDayEnd };
+}
+
+/**
+ * The hours a stored request of an hour category is charged, as createVacation charged it; null
+ * when it cannot be charged (a malformed row shows a dash rather than breaking a list).
+ */
+export function chargedHours(row: StoredRequest, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): number | null {
+  try {
+    return chargeRequest(storedRequest(row), { schedules: schedules ?? constantSchedule(), calendar, unit: "hour" }).amount;
+  } catch {
+    return null;
+  }
 }
