@@ -84,8 +84,8 @@ export default function AbsenceCategoriesTab() {
               <tr>
                 <th scope="col">{t("absenceTypes.columns.name")}</th>
                 <th scope="col">{t("absenceTypes.columns.balance")}</th>
-                <th scope="col">{t("hours.unitColumn")}</th>
                 <th scope="col">{t("absenceTypes.columns.approval")}</th>
+                <th scope="col">{t("hours.unitColumn")}</th>
                 <th scope="col">{t("absenceTypes.columns.status")}</th>
                 <th scope="col">{t("absenceTypes.columns.usage")}</th>
                 <th scope="col">
@@ -103,8 +103,8 @@ export default function AbsenceCategoriesTab() {
                       {name}
                     </th>
                     <td data-label={t("absenceTypes.columns.balance")}>{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</td>
-                    <td data-label={t("hours.unitColumn")}>{t(category.unit === "hour" ? "hours.units.hour" : "hours.units.day")}</td>
                     <td data-label={t("absenceTypes.columns.approval")}>{category.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
+                    <td data-label={t("hours.unitColumn")}>{t(category.unit === "hour" ? "hours.units.hour" : "hours.units.day")}</td>
                     <td data-label={t("absenceTypes.columns.status")}>{category.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
                     <td className="absence-types__usage" data-label={t("absenceTypes.columns.usage")}>{category.uses ? t("absenceTypes.usage", { count: category.uses }) : t("absenceTypes.unused")}</td>
                     <td className="card-table__actions">
