@@ -150,7 +150,7 @@ export default function AbsenceCategoriesTab() {
         {/* A fresh form per category, so switching from one category to another never keeps stale fields. */}
         <CategoryForm key={editCategory?.id ?? "new"} category={editCategory} leaveUnit={leaveUnit} lastResult={formReply?.result} errorValues={formReply?.values} busy={busy} />
       </section>
-      <section className="card" aria-labelledby="leave-unit-heading">
+      <section className="card absence-types__form-card" aria-labelledby="leave-unit-heading">
         <h2 id="leave-unit-heading" className="card__title">
           {t("hours.companyUnit.title")}
         </h2>
@@ -162,10 +162,10 @@ export default function AbsenceCategoriesTab() {
               <option value="day">{t("hours.units.day")}</option>
               <option value="hour">{t("hours.units.hour")}</option>
             </select>
+            <span className="field__hint" id="leave-unit-hint">
+              {t("hours.companyUnit.hint")}
+            </span>
           </label>
-          <p className="field__hint" id="leave-unit-hint">
-            {t("hours.companyUnit.hint")}
-          </p>
           <div className="absence-types__form-actions">
             <button type="submit" className="button" disabled={busy}>
               {t("hours.companyUnit.save")}
