@@ -13,11 +13,13 @@ import { action as apiLogin } from "~/routes/api.auth.login";
 import { loader as getVacationApi } from "~/routes/api.vacations.$id";
 import { action as createVacationApi } from "~/routes/api.vacations._index";
 import { action as loginAction } from "~/routes/login";
+import { loader as exportCsv } from "~/routes/vacations.export[.]csv";
+import { renderVacationMail } from "~/emails/vacation.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
-import { args, cookiesFrom, postForm, run, unwrapData } from "../support/http";
+import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 type Json = Record<string, unknown>;
 
@@ -199,5 +201,32 @@ describe("the request form without JavaScript", () => {
     const { status, value } = unwrapData<{ result: { error: Record<string, string[]> } }>(await myCalendarAction(args(postForm("/my-calendar?year=2027", { ...form, startDate: "2027-11-10", endDate: "2027-11-10", categoryId: "yearly_allowance" }, cookie))));
     expect(status).toBe(400);
     expect(value.result.error.startTime).toEqual(["hours.errors.dayCategory"]);
+  });
+});
+
+describe("amounts in hours outside the lists", () => {
+  it("the Absences CSV gets a column of hours, and the e-mails say the hours and times", async () => {
+    const login = (await loginAction(args(postForm("/login", { email: "eva@hourly.test", password: TEST_PASSWORD })))) as Response;
+    const csv = await (await exportCsv(args(getRequest("/vacations/export.csv?from=2027-03-01&to=2027-03-05", cookiesFrom(login))))).text();
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    expect(header.endsWith(";Horas")).toBe(true);
+    expect(rows.find((row) => row.startsWith("2027-03-03;"))?.endsWith(";4")).toBe(true);
+
+    const mail = renderVacationMail("requested", "pt", {
+      requester: "Eva",
+      recipient: "Bea",
+      startDate: "2027-03-03",
+      endDate: "2027-03-03",
+      workingDays: 1,
+      hours: 4,
+      startTime: "09:00",
+      endTime: "13:00",
+      categoryId: hourType,
+      categoryName: "Time off",
+      description: "",
+      links: null,
+      appUrl: "http://localhost",
+    });
+    expect(mail.text.replace(/\u00a0/g, " ")).toContain("(4 h, 09:00–13:00)");
   });
 });
