@@ -91,7 +91,8 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
     end: t("absences.table.end"),
     description: t("absences.table.description"),
     category: t("absences.table.category"),
-    workingDays: t("absences.table.workingDays"),
+    // A table holding requests in hours counts both units: its column says how long, not "working days".
+    workingDays: rows.some((row) => row.hours !== undefined) ? t("hours.amountColumn") : t("absences.table.workingDays"),
     status: t("absences.table.status"),
   };
   // The roles repeat the elements' own: a browser drawing the cards (display: block and grid) may
