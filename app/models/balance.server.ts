@@ -7,7 +7,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type WorkingDayCounter } from "~/lib/balances";
 import { scheduleDayCounter } from "~/lib/leave-charge";
 import { todayIn, type IsoDate } from "~/lib/dates";
-import { leaveYear } from "~/lib/leave-year";
+import { leaveYear, leaveYearOf } from "~/lib/leave-year";
 import { parseRoundingRule, prorateAllowance, type ProrationExplanation, type RoundingRule } from "~/lib/proration";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfVacationsTouching } from "~/lib/holiday-spans";
@@ -47,6 +47,14 @@ export function companyRefOf(viewer: Viewer): CompanyRef {
     leaveYearStartMonth: viewer.companyLeaveYearStartMonth,
     allowanceRounding: viewer.companyAllowanceRounding,
   };
+}
+
+/**
+ * The leave year holding today in the company's time zone (decision 0080): the "current year" of
+ * every year switcher and of the API's year parameters, which stay the calendar year it starts in.
+ */
+export function currentLeaveYear(viewer: Pick<Viewer, "timeZone" | "companyLeaveYearStartMonth">, now?: Date): number {
+  return leaveYearOf(todayIn(viewer.timeZone, now), viewer.companyLeaveYearStartMonth ?? 1).year;
 }
 
 const companyFactsSelect = { id: true, countryCode: true, timeZone: true, leaveYearStartMonth: true, allowanceRounding: true } as const;

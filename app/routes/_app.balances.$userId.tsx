@@ -10,8 +10,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { DateRangeText } from "~/components/date-text";
 import { StatusBadge } from "~/components/status-badge";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind } from "~/lib/balance-kinds";
-import { todayIn, yearOf } from "~/lib/dates";
-import { formatDate, formatDays } from "~/lib/format";
+import { formatDate, formatDays, formatIsoDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
 import { explainBalance, type BalanceExplanation } from "~/models/balance-explanation.server";
@@ -22,6 +21,7 @@ import { AppError } from "~/utils/errors.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import balancesStyles from "~/styles/balances.css";
+import { currentLeaveYear } from "~/models/balance.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: balancesStyles },
@@ -35,7 +35,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser({ request, context });
     const userId = params.userId === "me" ? viewer.userId : (params.userId ?? "");
-    const year = readYear(new URL(request.url).searchParams.get("year"), yearOf(todayIn(viewer.timeZone)));
+    const year = readYear(new URL(request.url).searchParams.get("year"), currentLeaveYear(viewer));
     return explainBalance(viewer, userId, year);
   });
 }
@@ -98,7 +98,7 @@ export default function BalanceExplanationPage() {
             <span aria-hidden="true">‹</span>
           </Link>
           <span className="year-switch__year" data-testid="explanation-year">
-            {year}
+            {explanation.leaveYear.label}
           </span>
           <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("balances.nextYear", { year: year + 1 })}>
             <span aria-hidden="true">›</span>
@@ -106,7 +106,10 @@ export default function BalanceExplanationPage() {
         </nav>
       </header>
       <p className="balances-page__intro muted">
-        {t("balances.intro", { year, date: formatDate(explanation.today, language) })}{" "}
+        {t("balances.intro", { year: explanation.leaveYear.label, date: formatDate(explanation.today, language) })}{" "}
+        {explanation.leaveYear.startMonth === 1
+          ? null
+          : `${t("leaveYear.explanation.dates", { from: formatDate(explanation.leaveYear.firstDay, language), to: formatDate(explanation.leaveYear.lastDay, language) })} `}
         {person.self ? <Link to={`/my-calendar?year=${year}`}>{t("balances.backToCalendar")}</Link> : null}
       </p>
 
@@ -181,7 +184,56 @@ function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
       : source.kind === "previous"
         ? t("balances.source.previous", { year, fromYear: source.fromYear })
         : t("balances.source.none", { year });
-  return <Line label={t("balances.line.allowance", { year })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+  const line = <Line label={t("balances.line.allowance", { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+  if (!explanation.proration || !explanation.hasAllowance) return line;
+  return (
+    <>
+      {line}
+      <ProrationLines proration={explanation.proration} />
+    </>
+  );
+}
+
+/**
+ * How a joiner's or leaver's yearly allowance was prorated (decision 0080), in one sentence:
+ * "Employed 1 Jul–31 Dec, 130 of 261 working days → 11 of 22 days, rounded to the nearest half
+ * day", and what was taken beyond it.
+ */
+function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanation["proration"]> }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const short = (iso: string) => formatIsoDate(iso, language, { day: "numeric", month: "short" });
+  const values = {
+    from: proration.employedFrom ? short(proration.employedFrom) : "",
+    to: proration.employedTo ? short(proration.employedTo) : "",
+    employed: formatDays(proration.employedMeasure, language),
+    yearDays: formatDays(proration.yearMeasure, language),
+    total: formatDays(proration.total, language),
+    allowance: formatDays(proration.allowance, language),
+    rounding: t(`leaveYear.rounded.${proration.rounding}`),
+  };
+  const sentence = !proration.employedFrom
+    ? t("leaveYear.proration.notEmployed")
+    : t(proration.basis === "schedule" ? "leaveYear.proration.bySchedule" : "leaveYear.proration.byCalendarDays", values);
+  return (
+    <>
+      <div className="ledger__line ledger__line--note" data-testid="proration">
+        <dt>
+          {t("leaveYear.proration.title")}
+          <span className="ledger__note">{sentence}</span>
+        </dt>
+        <dd />
+      </div>
+      {proration.overdraft > 0 ? (
+        <Line
+          label={t("leaveYear.proration.overdraft")}
+          amount={proration.overdraft}
+          note={t("leaveYear.proration.overdraftNote", { taken: formatDays(proration.taken, language), total: formatDays(proration.total, language) })}
+          testId="overdraft"
+        />
+      ) : null}
+    </>
+  );
 }
 
 function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
