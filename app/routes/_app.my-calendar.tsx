@@ -200,7 +200,7 @@ export default function MyCalendar() {
 
       {data.setup ? <DeferredSetupChecklist steps={data.setup.steps} /> : null}
 
-      <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} />
+      <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} label={data.yearLabel} />
 
       <section className="card upcoming-card" aria-labelledby="upcoming-heading">
         <div className="card__header">

@@ -90,7 +90,7 @@ export default function CompanyTab() {
             <label className="field">
               <span>{t("leaveYear.settings.startMonth")}</span>
               <small className="field__hint">
-                {t("leaveYear.settings.startMonthHint", { example: leaveYearLabel(2026, 4), january: leaveYearLabel(2026, 1) })}
+                {t("leaveYear.settings.startMonthHint", { example: leaveYearLabel(2026, 4), january: leaveYearLabel(2026, 1) })} {t("leaveYear.settings.switchHint")}
               </small>
               <select {...getSelectProps(fields.leaveYearStartMonth)} key={fields.leaveYearStartMonth.key}>
                 {Array.from({ length: 12 }, (_, index) => {
@@ -104,7 +104,6 @@ export default function CompanyTab() {
               </select>
               <FieldError errors={fields.leaveYearStartMonth.errors} id={fields.leaveYearStartMonth.errorId} />
             </label>
-            <p className="field__hint">{t("leaveYear.settings.switchHint")}</p>
             <label className="field">
               <span>{t("leaveYear.settings.rounding")}</span>
               <small className="field__hint">{t("leaveYear.settings.roundingHint")}</small>
