@@ -178,7 +178,7 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
 
 function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
   const { t } = useTranslation();
-  const { year, yearlySource: source } = explanation;
+  const { yearlySource: source } = explanation;
   const note =
     source.kind === "set"
       ? t("balances.source.set", { year: explanation.leaveYear.label })
@@ -324,7 +324,7 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
 
 function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) {
   const { t, i18n } = useTranslation();
-  const { year, vacations } = explanation;
+  const { vacations } = explanation;
   return (
     <section className="card" aria-labelledby="explain-absences">
       <h2 id="explain-absences" className="card__title">
