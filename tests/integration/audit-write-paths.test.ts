@@ -24,7 +24,7 @@ import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
 import { issueTokenPair, refreshTokenPair, revokeRefreshToken } from "~/models/api-token.server";
 import { runAutoApproval } from "~/models/auto-approval.server";
 import { revertCarryOver, runCarryOver } from "~/models/carry-over.server";
-import { registerCompany, sendVerificationEmail, updateCompanySettings } from "~/models/company.server";
+import { registerCompany, sendVerificationEmail, updateCompanySettings, updateLeaveYearSettings } from "~/models/company.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { seedDemoCompany } from "~/models/demo.server";
 import { acceptInvitation, cancelInvitation, inviteUser } from "~/models/invitation.server";
@@ -269,6 +269,7 @@ const WRITES: Record<string, WriteCase> = {
     run: () => updateCompanySettings(f.owner, { name: "Acme Renamed", countryCode: "PT", timeZone: "Europe/Lisbon", defaultYearlyAllowance: 23, carryOverMaxDays: 5, carryOverExpiresOn: "04-30" }),
     actions: ["company.updated"],
   },
+  "company:updateLeaveYearSettings": { run: () => updateLeaveYearSettings(f.owner, { leaveYearStartMonth: 4, allowanceRounding: "up" }), actions: ["company.updated"] },
   "credentials:checkCredentials": {
     run: () => checkCredentials(f.employee.user.email, "not-the-password", "198.51.100.7").catch(() => null),
     actions: ["auth.sign_in_failed"],
@@ -436,6 +437,8 @@ const READS = new Set([
   "balance:loadHolidayCalendars",
   "balance:loadBalanceInputs",
   "balance:companyRefOf",
+  "balance:currentLeaveYear",
+  "balance:leaveYearSpan",
   "balance:balanceShortfallError",
   "calendar:listCategories",
   "calendar:getPersonalYear",

@@ -131,6 +131,7 @@ export const exampleReportRow: ApiReportRow = {
   specialLeaveUsed: 1,
   specialLeavePending: 0,
   specialLeaveRemaining: 1,
+  yearlyOverdraft: 0,
 };
 
 export const exampleInvoice: ApiInvoice = {

@@ -96,7 +96,7 @@ export const userOperations: ApiOperation[] = [
     path: "/api/users/me/allowances-summary",
     tag: TAG,
     summary: "The caller's balances of a year",
-    description: "Total, used, pending and remaining days of the yearly allowance, the residual (carried over) and special leave. The year defaults to this year in the company's time zone.",
+    description: "Total, used, pending and remaining days of the yearly allowance, the residual (carried over) and special leave. The year is the leave year, given as the calendar year it starts in (2026 is April 2026 – March 2027 for a company whose leave year starts in April: GET /api/companies/me); it defaults to the leave year holding today in the company's time zone. A joiner's or leaver's yearly total is prorated by their scheduled working days.",
     specRow: "GET /api/users/me/allowances-summary?year=",
     access: "signedIn",
     query: [apiYearSchema],
