@@ -17,6 +17,8 @@ import { readYear } from "~/lib/year-param";
 import { createVacationFromForm, readCreatedFlag } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
+import { myScheduleSummary } from "~/models/work-schedule.server";
+import { MyScheduleCard } from "~/components/my-schedule-card";
 import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
@@ -48,7 +50,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const today = todayIn(viewer.timeZone);
     const currentYear = yearOf(today);
     const year = readYear(params.get("year"), currentYear);
-    const [personal, setup] = await Promise.all([getPersonalYear(viewer, year, today, await getLanguage(request)), getSetupChecklist(viewer, today)]);
+    const [personal, setup, schedule] = await Promise.all([
+      getPersonalYear(viewer, year, today, await getLanguage(request)),
+      getSetupChecklist(viewer, today),
+      myScheduleSummary(viewer, today),
+    ]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
     const end = dateParam(params.get("end")) || start;
@@ -75,6 +81,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       holidays: personal.holidays,
       holidayContext,
       setup,
+      schedule,
     };
   });
 }
@@ -196,6 +203,8 @@ export default function MyCalendar() {
       {data.setup ? <DeferredSetupChecklist steps={data.setup.steps} /> : null}
 
       <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} />
+
+      <MyScheduleCard current={data.schedule.current} next={data.schedule.next} />
 
       <section className="card upcoming-card" aria-labelledby="upcoming-heading">
         <div className="card__header">
