@@ -44,7 +44,9 @@ export function ScheduleEditorFields({ fields }: { fields: Fields }) {
             {WEEKDAYS.map((weekday) => {
               const worked = fields[workedField(week, weekday)];
               const hours = fields[hoursField(week, weekday)];
-              const day = weekdayName(weekday, i18n.language, "long");
+              // Week 2's fields are named apart from week 1's, for screen readers and tests alike.
+              const name = weekdayName(weekday, i18n.language, "long");
+              const day = week === 1 ? name : `${name} (${t("workSchedules.summary.week", { week })})`;
               return (
                 <div key={weekday} className="schedule-day">
                   <label className="schedule-day__worked">
