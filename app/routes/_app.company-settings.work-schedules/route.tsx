@@ -131,7 +131,14 @@ function BulkSchedules({ data }: { data: Loaded }) {
                 {data.people.map((person) => (
                   <tr key={person.id} data-testid="schedule-person">
                     <td className="card-table__fit">
-                      <input type="checkbox" name={fields.userIds.name} value={person.id} aria-label={t("people.table.selectNamed", { name: person.displayName })} />
+                      <input
+                        type="checkbox"
+                        name={fields.userIds.name}
+                        value={person.id}
+                        aria-label={t("people.table.selectNamed", { name: person.displayName })}
+                        aria-invalid={fields.userIds.errors ? true : undefined}
+                        aria-describedby={fields.userIds.errors ? fields.userIds.errorId : undefined}
+                      />
                     </td>
                     <th scope="row" className="card-table__title">
                       <Link to={editLink(person.id)}>{person.displayName}</Link>
