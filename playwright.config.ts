@@ -66,7 +66,10 @@ export default defineConfig({
     // every screen is rendered with), so one project runs them; @js-off-only is the reverse.
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
     // Tests tagged @js-only exercise enhancements (drag selection) that have a no-JS path tested apart.
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only|@once/ },
+    // Tests tagged @phone-journey repeat a desktop journey at 390 px: with JavaScript, as phones run
+    // it. Without JavaScript the journey runs on the desktop, and layout.spec.ts checks that every
+    // screen fits a phone (@js-off-only) and that the no-JS menu works there.
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only|@once|@phone-journey/ },
   ].filter((project) => !POSTGRESQL || project.name === "js-on"),
   webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => {
     const port = e2ePort(worker);

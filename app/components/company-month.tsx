@@ -1,7 +1,8 @@
 // The company calendar's grid: a table with one row per person and one column per day, vacations as
 // cells spanning their days (colSpan), so it reads as a table to screen readers and needs no
 // JavaScript. Weekends and today are shaded per column (<col>), holidays per person (each row
-// follows its person's work country and region).
+// follows its person's work country and region), and so are the weekdays a person's work schedule
+// has them not working (decision 0078).
 import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { memo, useMemo, type ReactNode } from "react";
@@ -32,6 +33,8 @@ export interface MonthPerson {
   isViewer: boolean;
   holidays: Record<IsoDate, string>;
   bars: MonthBar[];
+  /** Weekdays this person does not work (their schedule); absent when none. */
+  offDays?: IsoDate[];
 }
 
 /**
@@ -47,11 +50,12 @@ const FLAGS = { halfDayStart: 1, halfDayEnd: 2, canCancel: 4, canNotify: 8 } as 
 
 /** The people of a month as the loader sends them (their bars as tuples). */
 export function packPeople(people: readonly MonthPerson[]): PackedPerson[] {
-  return people.map(({ id, name, isViewer, holidays, bars }) => ({
+  return people.map(({ id, name, isViewer, holidays, bars, offDays }) => ({
     id,
     name,
     isViewer,
     holidays,
+    ...(offDays ? { offDays } : {}),
     bars: bars.map((bar): PackedBar => [
       bar.id,
       bar.startDate,
@@ -66,11 +70,12 @@ export function packPeople(people: readonly MonthPerson[]): PackedPerson[] {
 /** The people of a month as the page works with them, from what the loader sent. */
 export function unpackPeople(people: readonly PackedPerson[]): MonthPerson[] {
   // Each field named rather than the rest copied: a rest pattern copies through a slow path.
-  return people.map(({ id, name, isViewer, holidays, bars }) => ({
+  return people.map(({ id, name, isViewer, holidays, bars, offDays }) => ({
     id,
     name,
     isViewer,
     holidays,
+    ...(offDays ? { offDays } : {}),
     bars: bars.map(([id, startDate, endDate, status, flags, details]) => ({
       id,
       startDate,
@@ -325,6 +330,8 @@ function rowCells(
   const indexOf = (date: IsoDate) => dayNumber(date) - first;
   const kinds = columnKindsOf(days, today);
   const bars = person.bars;
+  const offDays = person.offDays ? new Set(person.offDays) : null;
+  const notWorking = offDays ? t("workCounts.notWorking") : "";
   // Each vacation's first and last day within the month, as indexes into days (bars come sorted).
   const spans = bars.map((bar) => ({ start: indexOf(maxDate(bar.startDate, days[0])), end: indexOf(minDate(bar.endDate, days[days.length - 1])) }));
   let barIndex = 0;
@@ -381,7 +388,8 @@ function rowCells(
     const date = days[day];
     const holiday = person.holidays[date];
     const drafted = Boolean(draft && date >= draft.start && date <= draft.end);
-    if (!own && !holiday && !drafted) {
+    const off = offDays?.has(date) ?? false;
+    if (!own && !holiday && !drafted && !off) {
       // Days with nothing on them are one cell per run, up to the next vacation or holiday and
       // within one kind of column (weekdays, weekend, today: a spanning cell takes the background of
       // the column it starts in): a month of 200 people was 6,000 empty cells to render and send.
@@ -391,6 +399,7 @@ function rowCells(
         next < days.length &&
         kinds[next] === kinds[day] &&
         !person.holidays[days[next]] &&
+        !offDays?.has(days[next]) &&
         !(draft && days[next] >= draft.start && days[next] <= draft.end) &&
         !startsBar(next)
       )
@@ -402,19 +411,21 @@ function rowCells(
       day = next;
       continue;
     }
-    const classes = [holiday ? "company-month__holiday" : "", drafted ? "company-month__draft" : ""].filter(Boolean).join(" ");
+    const classes = [holiday ? "company-month__holiday" : off ? "company-month__off" : "", drafted ? "company-month__draft" : ""].filter(Boolean).join(" ");
+    // A holiday on a day off is told as the holiday (it costs nothing either way).
+    const note = holiday || (off ? notWorking : "");
     cells.push(
       <td
         key={date}
         className={classes || undefined}
-        title={holiday || undefined}
+        title={note || undefined}
         data-date={own ? date : undefined}
         tabIndex={own ? (date === focusDate ? 0 : -1) : undefined}
         // A cell of a table (not a grid) cannot carry aria-selected: the draft is part of its name,
         // and the draft bar above the table announces the range.
-        aria-label={own ? [formatIsoDate(date, language, DATE_FULL), drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined}
+        aria-label={own ? [formatIsoDate(date, language, DATE_FULL), holiday ? "" : note, drafted ? t("absences.calendar.day.selected") : ""].filter(Boolean).join(" · ") : undefined}
       >
-        {holiday ? <span className="visually-hidden">{holiday}</span> : null}
+        {note ? <span className="visually-hidden">{note}</span> : null}
       </td>,
     );
     day++;

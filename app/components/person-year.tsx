@@ -12,15 +12,18 @@ interface PersonYearProps {
   today: IsoDate;
   vacations: readonly { startDate: IsoDate; endDate: IsoDate; status: string }[];
   holidays: readonly { date: IsoDate; name: string }[];
+  /** Weekdays the person does not work (their schedule), shaded and named like the company calendar's. */
+  offDays?: readonly IsoDate[];
 }
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-export function PersonYear({ year, today, vacations, holidays }: PersonYearProps) {
+export function PersonYear({ year, today, vacations, holidays, offDays = [] }: PersonYearProps) {
   const { t, i18n } = useTranslation();
   const captionId = useId();
   const holidayOn = new Map(holidays.map((h) => [h.date, h.name]));
+  const off = new Set(offDays);
   const statusOn = (date: IsoDate) => vacations.find((v) => v.startDate <= date && v.endDate >= date)?.status ?? null;
   return (
     <ScrollBox labelledBy={captionId}>
@@ -54,8 +57,9 @@ export function PersonYear({ year, today, vacations, holidays }: PersonYearProps
                   const date = isoDate(year, month, day);
                   const status = statusOn(date);
                   const holiday = holidayOn.get(date);
-                  const kind = status ? (status === "approved" ? "approved" : "pending") : holiday ? "holiday" : isWeekend(date) ? "weekend" : null;
-                  const note = [status ? t(`absences.status.${kind}`) : null, holiday].filter(Boolean).join(" · ");
+                  const notWorking = off.has(date);
+                  const kind = status ? (status === "approved" ? "approved" : "pending") : holiday ? "holiday" : notWorking ? "off" : isWeekend(date) ? "weekend" : null;
+                  const note = [status ? t(`absences.status.${kind}`) : null, holiday, notWorking && !holiday ? t("workCounts.notWorking") : null].filter(Boolean).join(" · ");
                   return (
                     <td key={day} className={[kind ? `person-year__day--${kind}` : "", date === today ? "person-year__day--today" : ""].join(" ").trim() || undefined} title={note || undefined}>
                       {note ? <span className="visually-hidden">{`${formatIsoDate(date, i18n.language, { day: "numeric", month: "long" })}: ${note}`}</span> : null}

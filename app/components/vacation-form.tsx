@@ -10,7 +10,9 @@ import { isIsoDate, yearOf } from "~/lib/dates";
 import { formatDays } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
-import { countWorkingDays, holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
+import { scheduleDayCounter, vacationWorkingDays } from "~/lib/leave-charge";
+import { constantSchedule, frozenSchedules, type ScheduleSegment } from "~/lib/work-schedule";
+import { holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
 import { categoryName } from "./absence-category-name";
 import { FieldError } from "./field-error";
 import { FormError } from "./form-error";
@@ -26,6 +28,8 @@ export interface HolidayContextData {
   rows: HolidayRow[];
   person: HolidayPerson;
   companyCountryCode: string;
+  /** The requester's work schedules over every date the form takes; null: Monday–Friday (no schedules). */
+  schedules?: ScheduleSegment[] | null;
 }
 
 export interface VacationFormProps {
@@ -68,11 +72,13 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
     () => holidayCalendar(holidays.rows, holidays.person, holidays.companyCountryCode),
     [holidays],
   );
+  // The requester's schedules, so the count shown is what the server will charge (decision 0078).
+  const countDays = useMemo(() => (holidays.schedules ? scheduleDayCounter(frozenSchedules(holidays.schedules, constantSchedule())) : undefined), [holidays.schedules]);
   const start = asString(fields.startDate.value);
   const end = asString(fields.endDate.value);
   const range = isIsoDate(start) && isIsoDate(end) && start <= end ? { startDate: start, endDate: end } : null;
   const workingDays = range
-    ? countWorkingDays({ ...range, halfDayStart: fields.halfDayStart.value === "on", halfDayEnd: fields.halfDayEnd.value === "on" }, calendar)
+    ? vacationWorkingDays({ ...range, halfDayStart: fields.halfDayStart.value === "on", halfDayEnd: fields.halfDayEnd.value === "on" }, calendar, countDays)
     : null;
   const category = categories.find((c) => c.id === fields.categoryId.value);
   const kind = category ? parseCategoryBalance(category.balance) : "none";

@@ -7,7 +7,7 @@
 import { addDays, dayNumber, isIsoDate, maxDate, minDate, type IsoDate } from "./dates";
 import { leaveYearsBetween, type LeaveYear } from "./leave-year";
 import { cappedMinutesBetween, minutesOfHours, scheduledDaysBetween, scheduledMinutes, scheduledMinutesBetween, type ScheduleSource, type WorkSchedule } from "./work-schedule";
-import type { HolidayCalendar, VacationRange } from "./working-days";
+import { countWorkingDays, type HolidayCalendar, type VacationRange } from "./working-days";
 
 /** How an absence category counts: the spec's days (the default), or hours. */
 export type LeaveUnit = "day" | "hour";
@@ -252,11 +252,24 @@ export function compareCharges(charged: Charge, current: Charge): ChargeComparis
   return { charged, current, difference: charged.unit === "day" ? raw : raw / 60, changed: charged.unit !== current.unit || raw !== 0 };
 }
 
+/** Working days (whole and half) of a range between two dates: balances.ts's WorkingDayCounter. */
+export type DayCounter = (range: VacationRange, from: IsoDate, to: IsoDate, calendar: HolidayCalendar) => number;
+
 /**
  * Working days (whole and half) of a range between two dates under a person's schedules: what
  * balances count when the server passes it in (balances.ts's WorkingDayCounter, decision 0077).
  */
-export function scheduleDayCounter(schedules: ScheduleSource): (range: DaysRequest, from: IsoDate, to: IsoDate, calendar: HolidayCalendar) => number {
+export function scheduleDayCounter(schedules: ScheduleSource): DayCounter {
   return (range, from, to, calendar) =>
     chargeBetween({ startDate: range.startDate, endDate: range.endDate, halfDayStart: range.halfDayStart, halfDayEnd: range.halfDayEnd }, from, to, { schedules, calendar, unit: "day" }).days;
+}
+
+/**
+ * The working days a whole vacation takes, counted as its person's balances count them: with their
+ * counter (scheduleDayCounter, when the company keeps schedules), else Monday–Friday. Lists,
+ * e-mails, reports, exports and the request form's preview all count through this, so a request
+ * shows one figure everywhere (a Monday–Thursday person's Monday–Friday week is 4 days).
+ */
+export function vacationWorkingDays(range: VacationRange, calendar: HolidayCalendar, countDays: DayCounter | undefined): number {
+  return countDays ? countDays(range, range.startDate, range.endDate, calendar) : countWorkingDays(range, calendar);
 }

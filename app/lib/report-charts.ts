@@ -6,7 +6,8 @@
 //   special leave remaining), the pile-up an admin must see coming before the year ends.
 import type { BalanceKind, Balances } from "./balance-kinds";
 import { isoDate, lastDayOfYear, type IsoDate } from "./dates";
-import { countWorkingDaysBetween, type VacationRange, type HolidayCalendar } from "./working-days";
+import { workingDaysBetween, type WorkingDayCounter } from "./balances";
+import type { VacationRange, HolidayCalendar } from "./working-days";
 
 /** More teams than this and the smallest are drawn together as "other teams". */
 export const MAX_TEAM_SERIES = 6;
@@ -64,6 +65,8 @@ export function daysOffByMonth(
   teamNames: ReadonlyMap<string, string>,
   vacationsOf: (personId: string) => readonly ChartVacation[],
   calendarOf: (personId: string) => HolidayCalendar,
+  /** Each person's counter of working days (their schedule), as their balances count; none: Monday–Friday. */
+  countDaysOf: (personId: string) => WorkingDayCounter | undefined = () => undefined,
 ): MonthlyDaysOff {
   const months = monthBounds(year);
   const byTeam = new Map<string, number[]>();
@@ -73,11 +76,12 @@ export function daysOffByMonth(
     for (const vacation of vacationsOf(person.id)) {
       if (vacation.status !== "approved" || vacation.endDate < months[0][0] || vacation.startDate > months[11][1]) continue;
       const calendar = calendarOf(person.id);
+      const countDays = countDaysOf(person.id);
       for (let month = 0; month < 12; month++) {
         const [first, last] = months[month];
         if (vacation.endDate < first || vacation.startDate > last) continue;
         row ??= byTeam.set(key, new Array<number>(12).fill(0)).get(key)!;
-        row[month] += countWorkingDaysBetween(vacation, first, last, calendar);
+        row[month] += workingDaysBetween(vacation, first, last, calendar, countDays);
       }
     }
   }

@@ -273,3 +273,19 @@ export function workScheduleListProblems(schedules: readonly WorkSchedule[]): (W
   }
   return [...problems];
 }
+
+/**
+ * The Monday-to-Friday dates from `from` to `to` a person's schedules have no hours on (a four-day
+ * week's Fridays): what a calendar shades on the person's row. Weekends are left out, since the
+ * calendars shade them already; a month asks ~20 dates.
+ */
+export function unscheduledWeekdays(source: ScheduleSource, from: IsoDate, to: IsoDate): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (const segment of source.segments(from, to)) {
+    let weekday = weekdayOfDayNumber(dayNumber(segment.from));
+    for (let date = segment.from; date <= segment.to; date = addDays(date, 1), weekday = (weekday + 1) % 7) {
+      if (weekday !== 0 && weekday !== 6 && scheduledMinutes(segment.schedule, date) === 0) dates.push(date);
+    }
+  }
+  return dates;
+}

@@ -1,22 +1,33 @@
 // Spec: pending requests not reviewed within 5 business days of their creation are approved.
-// Business days skip weekends and the company's holidays. Safe to run twice or from two
+// Business days are the working days of the company's default work schedule (Monday–Friday unless
+// it set another, decision 0078) that are not its holidays: the reviewers' week, not the requester's. Safe to run twice or from two
 // processes at once: each approval is a conditional update (pending → approved) that only one
 // run can win, and only the winner sends the e-mail.
 import { addDays, todayIn } from "~/lib/dates";
-import { buildHolidayIndex, holidayCalendarFor, isWorkingDay, type HolidayCalendar } from "~/lib/working-days";
+import { constantSchedule, DEFAULT_WORK_SCHEDULE, isScheduledWorkingDay, weeklyFigures, type ScheduleTimeline } from "~/lib/work-schedule";
+import { buildHolidayIndex, holidayCalendarFor, type HolidayCalendar } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { autoApproveVacation } from "./vacation.server";
+import { loadCompanyScheduleTimelines } from "./work-schedule.server";
 
 export const AUTO_APPROVE_BUSINESS_DAYS = 5;
 
-/** The date on which a request created on `created` is due: that many business days later. */
-export function autoApprovalDate(created: string, calendar: HolidayCalendar, businessDays = AUTO_APPROVE_BUSINESS_DAYS): string {
+const MONDAY_TO_FRIDAY = constantSchedule();
+
+/**
+ * The date on which a request created on `created` is due: that many business days later, on the
+ * company's default schedule. A schedule without working days (never saved by the screens, but
+ * possible through the API) counts Monday–Friday rather than never coming due.
+ */
+export function autoApprovalDate(created: string, calendar: HolidayCalendar, businessDays = AUTO_APPROVE_BUSINESS_DAYS, schedules: ScheduleTimeline = MONDAY_TO_FRIDAY): string {
   let date = created;
   let counted = 0;
   while (counted < businessDays) {
     date = addDays(date, 1);
-    if (isWorkingDay(date, calendar)) counted++;
+    const inForce = schedules.at(date);
+    const schedule = weeklyFigures(inForce).daysPerWeek > 0 ? inForce : DEFAULT_WORK_SCHEDULE;
+    if (isScheduledWorkingDay(schedule, date, calendar.isHoliday)) counted++;
   }
   return date;
 }
@@ -32,10 +43,13 @@ export async function runAutoApproval(now = new Date()): Promise<string[]> {
   });
   if (candidates.length === 0) return [];
   const companyIds = [...new Set(candidates.map((c) => c.companyId))];
-  const holidays = await db.holiday.findMany({
-    where: { companyId: { in: companyIds } },
-    select: { companyId: true, date: true, countryCode: true, region: true, isRecurring: true },
-  });
+  const [holidays, scheduleOf] = await Promise.all([
+    db.holiday.findMany({
+      where: { companyId: { in: companyIds } },
+      select: { companyId: true, date: true, countryCode: true, region: true, isRecurring: true },
+    }),
+    loadCompanyScheduleTimelines(db, companyIds),
+  ]);
   const approved: string[] = [];
   for (const companyId of companyIds) {
     const index = buildHolidayIndex(holidays.filter((h) => h.companyId === companyId));
@@ -43,7 +57,7 @@ export async function runAutoApproval(now = new Date()): Promise<string[]> {
       const calendar = holidayCalendarFor(index, {}, request.company.countryCode);
       // Days are counted on the company's own calendar (its time zone).
       const created = todayIn(request.company.timeZone, request.createdAt);
-      if (autoApprovalDate(created, calendar) > todayIn(request.company.timeZone, now)) continue;
+      if (autoApprovalDate(created, calendar, AUTO_APPROVE_BUSINESS_DAYS, scheduleOf(companyId)) > todayIn(request.company.timeZone, now)) continue;
       try {
         await autoApproveVacation(companyId, request.id, now);
         approved.push(request.id);

@@ -4,7 +4,10 @@ import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { displayName } from "~/lib/people";
-import { countWorkingDays, normalizeCode, type HolidayCalendar } from "~/lib/working-days";
+import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
+import { vacationWorkingDays } from "~/lib/leave-charge";
+import { freezeSchedules, type ScheduleSegment, type ScheduleSource } from "~/lib/work-schedule";
+import { normalizeCode, type HolidayCalendar } from "~/lib/working-days";
 import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -13,6 +16,7 @@ import { readCategoryListing } from "./absence-category.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDates, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
+import { loadScheduleTimelines } from "./work-schedule.server";
 
 export const UPCOMING_LIMIT = 10;
 
@@ -49,11 +53,12 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
     ? calendar
     : (await loadHolidayCalendars(db, companyRefOf(viewer), upcomingSpan)).calendarFor(person);
+  const countDays = inputs.countDaysOf(userId);
   const withDays =
     (counted: HolidayCalendar) =>
     <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
       ...v,
-      workingDays: countWorkingDays(v, counted),
+      workingDays: vacationWorkingDays(v, counted, countDays),
     });
   return {
     year,
@@ -63,7 +68,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
     hasAllowance: Boolean(inputs.allowanceOf(userId, year)),
-    holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows),
+    holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows, inputs.schedulesOf(userId)),
   };
 }
 
@@ -75,11 +80,16 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
 function holidayContextOf(
   user: { countryCode: string | null; region: string | null; company: { countryCode: string } },
   rows: readonly { date: string; countryCode: string; region: string | null; isRecurring: boolean }[],
+  schedules: ScheduleSource | undefined,
 ) {
   const country = normalizeCode(user.countryCode) ?? normalizeCode(user.company.countryCode);
   return {
     person: { countryCode: user.countryCode, region: user.region },
     companyCountryCode: user.company.countryCode,
+    // The person's schedules over every date the form accepts, as segments (one per change, so a
+    // few hundred bytes): the browser counts a request as the server will charge it. Null when the
+    // company keeps no schedules: Monday–Friday, as before.
+    schedules: schedules ? freezeSchedules(schedules, FIRST_DATE, LAST_DATE) : (null as ScheduleSegment[] | null),
     rows: rows
       .filter((row) => normalizeCode(row.countryCode) === country)
       .map(({ date, countryCode, region, isRecurring }) => ({ date, countryCode, region, isRecurring })),
@@ -107,10 +117,11 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   const workingDays: Record<string, number | null> = {};
   if (vacations.length === 0) return { names, requesters, workingDays };
   const userIds = [...new Set(vacations.map((v) => v.userId))];
-  const [people, holidays] = await Promise.all([
+  const [people, holidays, schedules] = await Promise.all([
     // Deactivated people too: their past vacations are still listed under their name.
     readBalancePeople(getDb(), viewer.companyId, { userIds, deactivated: "included" }),
     loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(vacations)),
+    loadScheduleTimelines(getDb(), viewer.companyId, userIds),
   ]);
   for (const person of people) {
     names[person.id] = displayName(person);
@@ -120,7 +131,7 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   for (const vacation of vacations) {
     const person = byId.get(vacation.userId);
     try {
-      workingDays[vacation.id] = person ? countWorkingDays(vacation, holidays.calendarFor(person)) : null;
+      workingDays[vacation.id] = person ? vacationWorkingDays(vacation, holidays.calendarFor(person), schedules.countDaysOf(person.id)) : null;
     } catch {
       // A stored row with malformed dates shows a dash rather than breaking the whole list.
       workingDays[vacation.id] = null;

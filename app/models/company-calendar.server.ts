@@ -6,6 +6,7 @@ import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { firstDayOfMonth, lastDayOfMonth, type IsoMonth } from "~/lib/month-param";
 import { compareNames, displayName } from "~/lib/people";
 import { matchesSearch } from "~/lib/text-search";
+import { unscheduledWeekdays, type ScheduleTimeline } from "~/lib/work-schedule";
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
@@ -13,6 +14,7 @@ import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance
 import { holdingDates, overlapping, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
 import { listTeams } from "./team.server";
+import { loadScheduleTimelines } from "./work-schedule.server";
 
 /**
  * People per page (decision 0068): two screens of rows, with the team filter and the search to
@@ -55,6 +57,11 @@ export interface CalendarPerson {
   /** Holidays of this person's work country and region in the month, by date. */
   holidays: Record<IsoDate, string>;
   bars: CalendarBar[];
+  /**
+   * Monday-to-Friday dates of the month this person's work schedule has no hours on (a four-day
+   * week's Fridays), shaded on their row; absent when none. Weekends are shaded by their column.
+   */
+  offDays?: IsoDate[];
 }
 
 /** Monday to Sunday around `date` (weeks start on Monday). */
@@ -72,7 +79,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const monthStart = firstDayOfMonth(query.month);
   const monthEnd = lastDayOfMonth(query.month);
   const week = weekAround(query.today);
-  const [candidates, teams, holidays, vacations, categories] = await Promise.all([
+  const [candidates, teams, holidays, vacations, categories, schedules] = await Promise.all([
     // People who left during or after this month still have their vacations of it shown.
     readBalancePeople(db, companyId, { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } }),
     listTeams(viewer),
@@ -86,6 +93,9 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     // The company's few absence categories, named by id: the vacations' own relation read them by
     // (company, category) pair, a statement with two parameters per vacation of the month.
     listCategories(viewer, { activeOnly: false }),
+    // Everyone's rows in the same round trip as the people: the page's people are known only after
+    // sorting them, and the rows are few (people with a schedule of their own, and the default's).
+    loadScheduleTimelines(db, companyId),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
 
@@ -125,6 +135,16 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     return found;
   };
 
+  // People on the same timeline (most follow the company default) share one list.
+  const offDaysByTimeline = new Map<ScheduleTimeline, IsoDate[]>();
+  const offDaysOf = (personId: string): IsoDate[] | undefined => {
+    if (!schedules.any) return undefined;
+    const timeline = schedules.timelineOf(personId);
+    let off = offDaysByTimeline.get(timeline);
+    if (!off) offDaysByTimeline.set(timeline, (off = unscheduledWeekdays(timeline, monthStart, monthEnd)));
+    return off.length ? off : undefined;
+  };
+
   const toBar = (vacation: (typeof vacations)[number], person: { id: string; role: string; teamId: string | null }): CalendarBar => {
     const requester = { id: person.id, role: person.role, teamId: person.teamId };
     return {
@@ -149,6 +169,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     isViewer: person.id === viewer.userId,
     holidays: holidaysOf(person),
     bars: (byPerson.get(person.id) ?? []).filter((v) => v.endDate >= monthStart && v.startDate <= monthEnd).map((v) => toBar(v, person)),
+    ...withOffDays(offDaysOf(person.id)),
   }));
 
   // "Who is off": today and this week, for everyone the filter matches (not just this page).
@@ -177,3 +198,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
 }
 
 export type CompanyMonth = Awaited<ReturnType<typeof getCompanyMonth>>;
+
+/** The offDays key only when there are some: most people's rows carry nothing more. */
+function withOffDays(offDays: IsoDate[] | undefined): { offDays?: IsoDate[] } {
+  return offDays ? { offDays } : {};
+}

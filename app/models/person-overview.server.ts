@@ -1,9 +1,11 @@
 // One person's year as a colleague or an admin sees it: the company calendar's side panel and the
 // person's own page (/people/:userId) both read it from here.
+import { firstDayOfYear, lastDayOfYear, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { displayName } from "~/lib/people";
 import { holdsDates } from "~/lib/statuses";
+import { unscheduledWeekdays, type ScheduleSource } from "~/lib/work-schedule";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { isAdmin, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
@@ -41,7 +43,13 @@ export async function getPersonOverview(viewer: Viewer, userId: string, year: nu
       .filter((vacation) => holdsDates(vacation.status))
       .map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
     holidays: holidaysInYear(language ? await holidaysInLanguage(inputs.holidayRows, language) : inputs.holidayRows, person, inputs.companyCountryCode, year),
+    /** Weekdays of the year the person does not work (their schedule), shaded on their year; none without schedules. */
+    offDays: offDaysOf(inputs.schedulesOf(userId), year),
   };
 }
 
 export type PersonOverview = Awaited<ReturnType<typeof getPersonOverview>>;
+
+function offDaysOf(schedules: ScheduleSource | undefined, year: number): IsoDate[] {
+  return schedules ? unscheduledWeekdays(schedules, firstDayOfYear(year), lastDayOfYear(year)) : [];
+}

@@ -14,12 +14,13 @@ import { compareNames, displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
-import { countWorkingDays } from "~/lib/working-days";
+import { vacationWorkingDays } from "~/lib/leave-charge";
 import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
+import { loadScheduleTimelines } from "./work-schedule.server";
 import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { pageAndTotal } from "~/lib/paging";
 
@@ -150,7 +151,7 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery): Promis
     unknownTeam,
     rows: sortReportRows(chosen, query.sort, query.direction),
     totals: sumBalances(chosen),
-    daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf),
+    daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf),
     daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
   };
 }
@@ -226,11 +227,12 @@ export interface VacationReportRow {
  */
 async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[] | null, span: HolidaySpan) {
   const db = getDb();
-  const [people, holidays, categories, teams] = await Promise.all([
+  const [people, holidays, categories, teams, schedules] = await Promise.all([
     db.user.findMany({ where: { companyId: viewer.companyId, ...(userIds ? { id: { in: userIds } } : {}) }, select: { id: true, fullName: true, name: true, email: true, teamId: true, countryCode: true, region: true } }),
     loadHolidayCalendars(db, companyRefOf(viewer), span),
     db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
     listTeams(viewer),
+    loadScheduleTimelines(db, viewer.companyId, userIds ?? undefined),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
   const teamName = new Map(teams.map((team) => [team.id, team.name]));
@@ -238,14 +240,14 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
   const personById = new Map(
     people.map((person) => [
       person.id,
-      { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person) },
+      { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person), countDays: schedules.countDaysOf(person.id) },
     ]),
   );
   return (vacation: VacationReportFields) => {
     const person = personById.get(vacation.userId);
     let workingDays: number | null = null;
     try {
-      workingDays = person ? countWorkingDays(vacation, person.calendar) : null;
+      workingDays = person ? vacationWorkingDays(vacation, person.calendar, person.countDays) : null;
     } catch {
       // A stored row with malformed dates shows a dash rather than breaking the report.
     }

@@ -4,7 +4,7 @@ import { parseCategoryBalance } from "~/lib/balances";
 import { yearOf } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
-import { countWorkingDays } from "~/lib/working-days";
+import { vacationWorkingDays } from "~/lib/leave-charge";
 import { loadViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -65,7 +65,7 @@ export async function describeActionLink(token: string, now = new Date()) {
       description: vacation.description,
       categoryId: vacation.category.id,
       categoryName: vacation.category.name,
-      workingDays: countWorkingDays(vacation, inputs.calendarOf(vacation.userId)),
+      workingDays: vacationWorkingDays(vacation, inputs.calendarOf(vacation.userId), inputs.countDaysOf(vacation.userId)),
       requester: displayName(requester),
     },
     // The balance this request draws on (pending days, this one included, already counted).

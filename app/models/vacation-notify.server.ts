@@ -4,7 +4,7 @@ import { languageOr, type Language } from "~/i18n";
 import { renderVacationMail } from "~/emails/vacation.server";
 import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
-import { countWorkingDays } from "~/lib/working-days";
+import { vacationWorkingDays } from "~/lib/leave-charge";
 import { spanOfVacations } from "~/lib/holiday-spans";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -16,6 +16,7 @@ import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.ser
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { reviewersOf } from "./approval.server";
 import { loadHolidayCalendars } from "./balance.server";
+import { loadScheduleTimelines } from "./work-schedule.server";
 
 export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -53,8 +54,11 @@ async function loadRequest(companyId: string, vacationId: string) {
     },
   });
   if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
-  const { calendarFor } = await loadHolidayCalendars(db, companyId, spanOfVacations([vacation]));
-  const workingDays = countWorkingDays(vacation, calendarFor(vacation.user));
+  const [{ calendarFor }, schedules] = await Promise.all([
+    loadHolidayCalendars(db, companyId, spanOfVacations([vacation])),
+    loadScheduleTimelines(db, companyId, [vacation.userId]),
+  ]);
+  const workingDays = vacationWorkingDays(vacation, calendarFor(vacation.user), schedules.countDaysOf(vacation.userId));
   return { vacation, workingDays };
 }
 

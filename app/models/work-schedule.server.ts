@@ -4,7 +4,9 @@
 // is not found (404); a person reads their own rows, company admins read and write anyone's.
 // Rows that started before today are history and are never rewritten, so a change from 1 March
 // leaves January's amounts as they were.
+import type { WorkingDayCounter } from "~/lib/balances";
 import { addDays, todayIn, type IsoDate } from "~/lib/dates";
+import { scheduleDayCounter } from "~/lib/leave-charge";
 import { compareNames, displayName } from "~/lib/people";
 import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
 import { apiWorkScheduleDaySchema } from "~/lib/schemas/work-schedules-api";
@@ -341,15 +343,54 @@ export async function loadScheduleTimelines(db: DbClient, companyId: string, use
   }
   const companyTimeline = scheduleTimeline([], defaults);
   const timelines = new Map<string, ScheduleTimeline>();
+  const timelineOf = (userId: string): ScheduleTimeline => {
+    const schedules = own.get(userId);
+    if (!schedules) return companyTimeline;
+    let timeline = timelines.get(userId);
+    if (!timeline) timelines.set(userId, (timeline = scheduleTimeline(schedules, defaults)));
+    return timeline;
+  };
+  const any = rows.length > 0;
+  const counters = new Map<ScheduleTimeline, WorkingDayCounter>();
   return {
     /** Whether anyone of the company (or of `userIds`) has a schedule other than Monday–Friday: nothing to count differently otherwise. */
-    any: rows.length > 0,
-    timelineOf(userId: string): ScheduleTimeline {
-      const schedules = own.get(userId);
-      if (!schedules) return companyTimeline;
-      let timeline = timelines.get(userId);
-      if (!timeline) timelines.set(userId, (timeline = scheduleTimeline(schedules, defaults)));
-      return timeline;
+    any,
+    timelineOf,
+    /**
+     * How a person's working days are counted (balances.ts's workingDaysBetween takes it): by their
+     * timeline, or undefined when nobody has a schedule, so such a company keeps the Monday–Friday
+     * arithmetic and its speed. People on the company default share one counter.
+     */
+    countDaysOf(userId: string): WorkingDayCounter | undefined {
+      if (!any) return undefined;
+      const timeline = timelineOf(userId);
+      let counter = counters.get(timeline);
+      if (!counter) counters.set(timeline, (counter = scheduleDayCounter(timeline)));
+      return counter;
     },
+  };
+}
+
+/**
+ * Each company's default timeline (no person's rows), for jobs that count a company's working days
+ * (auto-approval's business days): one query for any number of companies.
+ */
+export async function loadCompanyScheduleTimelines(db: DbClient, companyIds: readonly string[]): Promise<(companyId: string) => ScheduleTimeline> {
+  const rows = await db.workSchedule.findMany({
+    where: { companyId: { in: [...companyIds] }, userId: null },
+    select: { ...rowSelect, companyId: true },
+    orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }],
+  });
+  const byCompany = new Map<string, WorkSchedule[]>();
+  for (const row of rows) {
+    const list = byCompany.get(row.companyId);
+    if (list) list.push(scheduleOf(row));
+    else byCompany.set(row.companyId, [scheduleOf(row)]);
+  }
+  const timelines = new Map<string, ScheduleTimeline>();
+  return (companyId) => {
+    let timeline = timelines.get(companyId);
+    if (!timeline) timelines.set(companyId, (timeline = scheduleTimeline([], byCompany.get(companyId) ?? [])));
+    return timeline;
   };
 }

@@ -304,7 +304,7 @@ export default function CompanyCalendar() {
       <section className="card company-calendar__card" aria-labelledby="company-month-heading">
         <div className="card__header">
           <h2 id="company-month-heading">{t("companyCalendar.title", { month: monthName })}</h2>
-          <MonthLegend />
+          <MonthLegend withOffDays={people.some((person) => person.offDays)} />
         </div>
         {hydrated ? <p className="calendar-card__hint">{t("companyCalendar.dragHint")}</p> : null}
         {people.length === 0 ? <p className="empty-state">{data.total === 0 && (searchParams.get("q") || data.teamId) ? t("companyCalendar.emptyFiltered") : t("companyCalendar.empty")}</p> : null}
@@ -414,7 +414,8 @@ function usePersonSummary(personId: string | null, year: string): PersonOverview
   return loaded && loaded.id === personId ? loaded.data : null;
 }
 
-function MonthLegend() {
+/** The table's key; "not working" only when a row on the page has such days (decision 0078). */
+function MonthLegend({ withOffDays }: { withOffDays: boolean }) {
   const { t } = useTranslation();
   const kinds = ["approved", "pending", "weekend", "holiday", "today"] as const;
   return (
@@ -425,6 +426,12 @@ function MonthLegend() {
           {t(`absences.calendar.legend.${kind}`)}
         </li>
       ))}
+      {withOffDays ? (
+        <li className="calendar-legend__item">
+          <span className="calendar-legend__swatch company-month__swatch--off" aria-hidden="true" />
+          {t("workCounts.notWorking")}
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -70,7 +70,7 @@ export default function PersonPage() {
             </Link>
           </nav>
         </div>
-        <PersonYear year={year} today={data.today} vacations={data.vacations} holidays={data.holidays} />
+        <PersonYear year={year} today={data.today} vacations={data.vacations} holidays={data.holidays} offDays={data.offDays} />
       </section>
     </div>
   );

@@ -3,11 +3,12 @@ import { categoryName } from "~/components/absence-category-name";
 import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/csv";
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
-import { countWorkingDays } from "~/lib/working-days";
+import { vacationWorkingDays } from "~/lib/leave-charge";
 import { spanOfVacations } from "~/lib/holiday-spans";
 import { companyRefOf, loadHolidayCalendars } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
+import { loadScheduleTimelines } from "~/models/work-schedule.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { withPageErrors } from "~/utils/form-errors.server";
@@ -23,13 +24,15 @@ export function loader({ request }: LoaderFunctionArgs) {
     const companyScope = params.get("scope") === "company" && isAdmin(viewer);
     const { filters } = readVacationFilters(params);
     const { items } = await searchVacations(viewer, { ...filters, userId: companyScope ? undefined : viewer.userId, limit: MAX_EXPORT_ROWS });
-    const [people, holidays, categories] = await Promise.all([
+    const userIds = [...new Set(items.map((v) => v.userId))];
+    const [people, holidays, categories, schedules] = await Promise.all([
       getDb().user.findMany({
-        where: { companyId: viewer.companyId, id: { in: [...new Set(items.map((v) => v.userId))] } },
+        where: { companyId: viewer.companyId, id: { in: userIds } },
         select: { id: true, fullName: true, name: true, email: true, countryCode: true, region: true },
       }),
       loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(items)),
       listCategories(viewer, { activeOnly: false }),
+      loadScheduleTimelines(getDb(), viewer.companyId, userIds),
     ]);
     const language = await getLanguage(request);
     const t = getT(language);
@@ -47,7 +50,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
     const rows = items.map((v) => {
       const person = byId.get(v.userId);
-      const days = countWorkingDays(v, holidays.calendarFor(person ?? {}));
+      const days = vacationWorkingDays(v, holidays.calendarFor(person ?? {}), schedules.countDaysOf(v.userId));
       return [
         ...(companyScope ? [person ? displayName(person) : "", person?.email ?? ""] : []),
         v.startDate,

@@ -43,7 +43,7 @@ async function createCategory(page: Page, name: string, { needsApproval }: { nee
 }
 
 for (const width of WIDTHS) {
-  test(`a type that needs no approval is recorded at once, and once deactivated it cannot be requested (${width} px)`, async ({ page }, testInfo) => {
+  test(`a type that needs no approval is recorded at once, and once deactivated it cannot be requested (${width} px)${width === 390 ? " @phone-journey" : ""}`, async ({ page }, testInfo) => {
     const name = uniqueName(testInfo, "Dádiva", width);
     const day = monday(testInfo, width);
 

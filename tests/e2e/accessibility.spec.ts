@@ -24,33 +24,36 @@ const SCANNED_ROLES = ROLES.map((role) =>
   role.who === DEMO.master ? { ...role, screens: ["/my-calendar", ...role.screens.filter((path) => !ADMIN.screens.includes(path))] } : role,
 );
 
-async function scan(page: Page, path: string) {
-  // /public and /api/docs have no scripts at all, so they never hydrate.
-  if (NO_SCRIPT_SCREENS.includes(path)) await page.goto(path);
-  else await openPage(page, path);
-  await expectAccessible(page, path);
-}
-
 // The API reference is one long static page (every operation of the document): axe takes ~18 s
 // on it, the same nodes at either width, so it is scanned once, at the narrower one, where
 // targets and reflow are tightest.
 const API_DOCS = "/api/docs";
 
-for (const size of WIDTHS) {
-  test(`the signed-out screens at ${size.width} px @once`, async ({ page }) => {
+/** Scans the page as loaded at each width in turn: one load (and hydration) serves both scans. */
+async function scanAtBothWidths(page: Page, path: string, widths = WIDTHS) {
+  for (const size of widths) {
     await page.setViewportSize(size);
-    const paths = [...PUBLIC_SCREENS, ...NO_SCRIPT_SCREENS].filter((path) => path !== API_DOCS || size === PHONE);
-    for (const path of paths) await scan(page, path);
-  });
-
-  for (const { who, screens } of SCANNED_ROLES) {
-    test(`every screen of ${who.email} at ${size.width} px @once`, async ({ page }) => {
-      // Signed in at full width: on a phone the name is inside the closed menu.
-      await signIn(page, who.email);
-      await page.setViewportSize(size);
-      for (const path of screens) await scan(page, path);
-    });
+    if (size === widths[0]) await load(page, path);
+    await expectAccessible(page, path);
   }
+}
+
+async function load(page: Page, path: string) {
+  // /public and /api/docs have no scripts at all, so they never hydrate.
+  if (NO_SCRIPT_SCREENS.includes(path)) await page.goto(path);
+  else await openPage(page, path);
+}
+
+test("the signed-out screens at 1366 and 390 px @once", async ({ page }) => {
+  for (const path of [...PUBLIC_SCREENS, ...NO_SCRIPT_SCREENS]) await scanAtBothWidths(page, path, path === API_DOCS ? [PHONE] : WIDTHS);
+});
+
+for (const { who, screens } of SCANNED_ROLES) {
+  test(`every screen of ${who.email} at 1366 and 390 px @once`, async ({ page }) => {
+    // Signed in at full width: on a phone the name is inside the closed menu.
+    await signIn(page, who.email);
+    for (const path of screens) await scanAtBothWidths(page, path);
+  });
 }
 
 // ---- States: each is set up once, then checked at both widths (resizing keeps it open). ----
@@ -221,19 +224,22 @@ test("the company calendar: a bar's panel, its cancel question, a person, a draf
   await scanBoth(page, "the company calendar when no one matches");
 });
 
-test("screens one reaches from others: feeds, a person's page, balances", async ({ page }) => {
+test("a calendar feed's new address, shown once", async ({ page }) => {
   await signIn(page, statePerson());
   await openPage(page, "/calendar-feeds");
-  await scanBoth(page, "/calendar-feeds");
   // Each person makes each feed once: a reused server has it already.
   if (await submitOf(page, "create").count()) {
     await submitOf(page, "create").click();
     await expect(page.getByTestId("feed-address")).toBeVisible();
     await scanBoth(page, "/calendar-feeds with a new address shown once");
   }
+});
 
-  await page.context().clearCookies();
+// Screens opened by their address: the server's markup, the same with or without JavaScript.
+test("screens one reaches from others: feeds, a person's page, balances @once", async ({ page }) => {
   await signIn(page, "admin@demo.test");
+  await openPage(page, "/calendar-feeds");
+  await scanBoth(page, "/calendar-feeds");
   await openPage(page, "/company-calendar");
   const href = await page.getByTestId("company-month").locator(".company-month__name").first().getAttribute("href");
   const userId = href!.split("/")[2].split("?")[0];
@@ -343,7 +349,8 @@ test("bank holidays: a new one with errors, CSV previews, the official list, fil
   await scanBoth(page, "the holiday deletion question");
 });
 
-test("reports with wrong input", async ({ page }) => {
+// Pages opened by their address, as the previous test's.
+test("reports with wrong input @once", async ({ page }) => {
   await signIn(page, "admin@demo.test");
   await openPage(page, "/reports?year=1999");
   await scanBoth(page, "the report with a year out of range");
@@ -351,17 +358,14 @@ test("reports with wrong input", async ({ page }) => {
   await scanBoth(page, "the absences report with a wrong date");
 });
 
-for (const size of WIDTHS) {
-  test(`a new company's owner: every screen empty at ${size.width} px @once`, async ({ page }) => {
-    await signUpNewCompany(page, "a11y");
-    await page.setViewportSize(size);
-    for (const path of [...COMMON_SCREENS, ...ADMIN_SCREENS]) await scan(page, path);
-    if (size !== LAPTOP) return;
+test("a new company's owner: every screen empty at 1366 and 390 px @once", async ({ page }) => {
+  await signUpNewCompany(page, "a11y");
+  for (const path of [...COMMON_SCREENS, ...ADMIN_SCREENS]) await scanAtBothWidths(page, path);
 
-    // Only an owner may ask to delete the account; the question is asked, never answered here.
-    await openPage(page, "/company-settings/manage-account");
-    await page.locator('button[name="intent"][value="account.delete"]').click();
-    await expectQuestion(page);
-    await scanBoth(page, "the account deletion question");
-  });
-}
+  // Only an owner may ask to delete the account; the question is asked, never answered here.
+  await page.setViewportSize(LAPTOP);
+  await openPage(page, "/company-settings/manage-account");
+  await page.locator('button[name="intent"][value="account.delete"]').click();
+  await expectQuestion(page);
+  await scanBoth(page, "the account deletion question");
+});

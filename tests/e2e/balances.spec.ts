@@ -34,7 +34,7 @@ async function expectExplanation(page: Page) {
 }
 
 for (const screen of SCREENS) {
-  test.describe(`on a ${screen.name}`, () => {
+  test.describe(`on a ${screen.name}${screen.name === "phone" ? " @phone-journey" : ""}`, () => {
     test("an employee opens the explanation of their balances from My Calendar", async ({ page }) => {
       await signInOn(page, DEMO.employee.email, screen.size);
       await openPage(page, "/my-calendar");

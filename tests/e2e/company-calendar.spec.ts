@@ -1,8 +1,8 @@
 // The company calendar as people use it, with JavaScript on and off: drafting a request on one's
 // own row, what colleagues see of it, cancelling it from its bar and telling the team's admin,
-// a person's panel or page, and the filters.
+// a person's panel or page, the filters, and a part-timer's days off shaded on their row.
 import { expect, test, type Page, type TestInfo } from "./fixtures";
-import { openPage, signIn, urlPath } from "./support";
+import { DEMO, DEMO_PASSWORD, openPage, signIn, urlPath } from "./support";
 
 const YEAR = new Date().getFullYear() + 2;
 const MONTH = `${YEAR}-05`;
@@ -146,4 +146,22 @@ test("the team filter and a name typed without accents narrow the rows; the mont
   await expect(page).toHaveURL(new RegExp(`month=${YEAR}-06`));
   await expect(page.getByTestId("calendar-month")).toHaveText(`Junho de ${YEAR}`);
   await expect(names.filter({ hasText: /\S/ })).toHaveText(["João Pereira"]);
+});
+
+// The markup is the same with JavaScript: checked once, without it (decision 0078).
+test("a part-timer's weekdays off are shaded on their row, named, and in the legend @js-off-only", async ({ page, request }) => {
+  const login = async (email: string) => (await (await request.post("/api/auth/login", { data: { email, password: DEMO_PASSWORD } })).json()) as { access_token: string; user: { id: string } };
+  const partTimer = (await login("rui.pereira19@demo.test")).user.id;
+  const { access_token } = await login(DEMO.admin.email);
+  // Monday to Thursday from the spec's year on (the same list again on a reused server changes nothing).
+  const days = [1, 2, 3, 4].map((weekday) => ({ weekday, hours: 8 }));
+  const put = await request.put(`/api/users/${partTimer}/work-schedules`, { headers: { Authorization: `Bearer ${access_token}` }, data: [{ valid_from: `${YEAR}-01-01`, cycle_weeks: 1, days }] });
+  expect(put.status()).toBe(200);
+
+  await signIn(page, COLLEAGUE);
+  await openPage(page, `/company-calendar?month=${MONTH}&q=rui`);
+  const off = rowOf(page, "Rui Pereira").locator("td.company-month__off");
+  await expect(off.first()).toHaveAttribute("title", "Não trabalha");
+  await expect(off.first()).toHaveText("Não trabalha");
+  await expect(page.locator(".calendar-legend")).toContainText("Não trabalha");
 });

@@ -10,7 +10,6 @@ const PEOPLE: Record<string, string[]> = {
   "js-on desktop": ["Patrícia Sousa", "Ricardo Costa"],
   "js-on phone": ["Sofia Ferreira"],
   "js-off desktop": ["Tiago Gomes", "Vera Rodrigues"],
-  "js-off phone": ["Rui Pereira"],
 };
 
 const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
@@ -44,7 +43,7 @@ async function deleteTeam(page: Page, testInfo: TestInfo, name: string) {
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`on a ${size}`, () => {
+  test.describe(`on a ${size}${size === "phone" ? " @phone-journey" : ""}`, () => {
     test("the owner sets up a team: members, an admin, a new name; deletes only an empty team", async ({ page }, testInfo) => {
       const run = `${testInfo.project.name} ${size}`;
       const people = PEOPLE[run];

@@ -417,6 +417,7 @@ const READS = new Set([
   "work-schedule:listWorkSchedules",
   "work-schedule:listCompanyWorkSchedules",
   "work-schedule:loadScheduleTimelines",
+  "work-schedule:loadCompanyScheduleTimelines",
   "approval:loadReviewRouting",
   "approval:reviewersOf",
   "approval:pendingDecisionsWhere",

@@ -10,12 +10,14 @@ import {
   chargeRequest,
   compareCharges,
   minutesOfTime,
+  scheduleDayCounter,
+  vacationWorkingDays,
   type ChargeContext,
   type DaysRequest,
   type LeaveRequest,
   type LeaveUnit,
 } from "~/lib/leave-charge";
-import { freezeSchedules, frozenSchedules, scheduledMinutes, scheduleTimeline, type ScheduleTimeline, type WorkSchedule } from "~/lib/work-schedule";
+import { freezeSchedules, frozenSchedules, scheduledMinutes, scheduleTimeline, unscheduledWeekdays, type ScheduleTimeline, type WorkSchedule } from "~/lib/work-schedule";
 import { holidayCalendar, NO_HOLIDAYS, type HolidayCalendar, type HolidayRow } from "~/lib/working-days";
 
 const weekly = (validFrom: string, hoursByWeekday: Record<number, number>): WorkSchedule => ({
@@ -254,5 +256,18 @@ describe("charging, property-based", () => {
       }),
       runs,
     );
+  });
+});
+
+describe("vacationWorkingDays: the one count of lists, e-mails, reports, exports and the form (decision 0078)", () => {
+  const week = { startDate: "2027-03-01", endDate: "2027-03-05", halfDayStart: false, halfDayEnd: true };
+  it("counts Monday–Friday without a counter, as countWorkingDays", () => {
+    expect(vacationWorkingDays(week, NO_HOLIDAYS, undefined)).toBe(4.5);
+  });
+  it("counts the person's days with their counter", () => {
+    const fourDays = scheduleTimeline([{ validFrom: "2027-01-01", cycleWeeks: 1, days: [1, 2, 3, 4].map((weekday) => ({ weekday, hours: 8 })) }]);
+    // Friday, the half last day, is not worked: nothing to halve.
+    expect(vacationWorkingDays(week, NO_HOLIDAYS, scheduleDayCounter(fourDays))).toBe(4);
+    expect(unscheduledWeekdays(fourDays, "2026-12-28", "2027-01-10")).toEqual(["2027-01-01", "2027-01-08"]);
   });
 });
