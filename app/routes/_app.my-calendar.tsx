@@ -19,6 +19,8 @@ import { readYear } from "~/lib/year-param";
 import { createVacationFromForm, readCreatedFlag } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
+import { myScheduleSummary } from "~/models/work-schedule.server";
+import { MyScheduleCard } from "~/components/my-schedule-card";
 import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
@@ -51,7 +53,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     // The leave year holding today (decision 0080); `year` is the calendar year it starts in.
     const currentYear = currentLeaveYear(viewer);
     const year = readYear(params.get("year"), currentYear);
-    const [personal, setup] = await Promise.all([getPersonalYear(viewer, year, today, await getLanguage(request)), getSetupChecklist(viewer, today)]);
+    const [personal, setup, schedule] = await Promise.all([
+      getPersonalYear(viewer, year, today, await getLanguage(request)),
+      getSetupChecklist(viewer, today),
+      myScheduleSummary(viewer, today),
+    ]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
     const end = dateParam(params.get("end")) || start;
@@ -80,6 +86,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       holidays: personal.holidays,
       holidayContext,
       setup,
+      schedule,
     };
   });
 }
@@ -201,6 +208,8 @@ export default function MyCalendar() {
       {data.setup ? <DeferredSetupChecklist steps={data.setup.steps} /> : null}
 
       <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} label={data.yearLabel} />
+
+      <MyScheduleCard current={data.schedule.current} next={data.schedule.next} />
 
       <section className="card upcoming-card" aria-labelledby="upcoming-heading">
         <div className="card__header">

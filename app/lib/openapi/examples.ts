@@ -39,6 +39,8 @@ export const exampleUser: ApiUser = {
   profile_picture: null,
   team_id: EXAMPLE_IDS.team,
   company_id: EXAMPLE_IDS.company,
+  first_day: "2024-02-01",
+  last_day: null,
 };
 
 export const exampleVacation: ApiVacation = {

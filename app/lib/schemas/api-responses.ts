@@ -44,6 +44,8 @@ export const apiUserSchema = named(
     profile_picture: z.string().nullable().describe("A data URL (WebP, at most 256 × 256 px), or null"),
     team_id: id.nullable(),
     company_id: id,
+    first_day: date.nullable().describe("First day of employment (prorates the allowance); null when not set. Shown to the person and company admins only, null to others"),
+    last_day: date.nullable().describe("Last day of employment; null when not set. Shown to the person and company admins only, null to others"),
   }),
 );
 

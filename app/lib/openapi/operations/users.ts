@@ -58,8 +58,9 @@ export const userOperations: ApiOperation[] = [
     method: "patch",
     path: "/api/users/{id}",
     tag: TAG,
-    summary: "Rename a person, change their photo or role",
-    description: "People change their own name and photo; company admins anyone's, and roles (never their own; only an owner touches an owner). The company keeps at least one owner.",
+    summary: "Rename a person, change their photo, role or employment dates",
+    description:
+      "People change their own name and photo; company admins anyone's, and roles (never their own; only an owner touches an owner). The company keeps at least one owner. Company admins alone set first_day and last_day (employment dates; null clears one); the last day may not be before the first (400).",
     specRow: "PATCH /api/users/{id}",
     access: "signedIn",
     pathParams: ID,
