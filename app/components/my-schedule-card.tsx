@@ -1,11 +1,16 @@
 // My Calendar's small card of the person's own work schedule: what they work now, and the next
-// change when one is planned (their own or the company default's). Read-only; admins edit it.
+// change when one is planned (their own or the company default's). Read-only; admins edit it. The
+// loader puts the schedules in words (describeSchedule), so the page's code does not carry that.
 import { useTranslation } from "react-i18next";
-import type { WorkSchedule } from "~/lib/work-schedule";
 import { DateText } from "./date-text";
-import { ScheduleText } from "./schedule-text";
+import { ScheduleWeeks } from "./schedule-weeks";
 
-export function MyScheduleCard({ current, next }: { current: WorkSchedule; next: { from: string; schedule: WorkSchedule } | null }) {
+export interface MyScheduleWords {
+  current: string[];
+  next: { from: string; weeks: string[] } | null;
+}
+
+export function MyScheduleCard({ current, next }: MyScheduleWords) {
   const { t } = useTranslation();
   return (
     <section className="card my-schedule" aria-labelledby="my-schedule-heading" data-testid="my-schedule">
@@ -13,11 +18,11 @@ export function MyScheduleCard({ current, next }: { current: WorkSchedule; next:
         {t("workSchedules.mine.title")}
       </h2>
       <p className="my-schedule__line">
-        {t("workSchedules.mine.works")} <ScheduleText schedule={current} />
+        {t("workSchedules.mine.works")} <ScheduleWeeks weeks={current} />
       </p>
       {next ? (
         <p className="my-schedule__line my-schedule__next">
-          {t("workSchedules.mine.from")} <DateText date={next.from} />: <ScheduleText schedule={next.schedule} />
+          {t("workSchedules.mine.from")} <DateText date={next.from} />: <ScheduleWeeks weeks={next.weeks} />
         </p>
       ) : null}
     </section>

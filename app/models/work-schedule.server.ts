@@ -11,6 +11,7 @@ import { compareNames, displayName } from "~/lib/people";
 import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
 import { apiWorkScheduleDaySchema } from "~/lib/schemas/work-schedules-api";
 import { scheduleTimeline, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
+import { describeSchedule } from "~/lib/work-schedule-summary";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
@@ -306,12 +307,20 @@ export async function scheduleOverview(viewer: Viewer, today: IsoDate) {
 
 /**
  * The viewer's own schedule for My Calendar: the one in force today and the next change within a
- * year (their own row or the company default's), from one query of their rows and the default's.
+ * year (their own row or the company default's), from one query of their rows and the default's;
+ * with both in words, so the page's code need not carry what writes them.
  */
-export async function myScheduleSummary(viewer: Viewer, today: IsoDate) {
+export async function myScheduleSummary(viewer: Viewer, today: IsoDate, language: string) {
   const timelines = await loadScheduleTimelines(getDb(), viewer.companyId, [viewer.userId]);
   const [current, next] = timelines.timelineOf(viewer.userId).segments(today, addDays(today, 366));
-  return { current: current.schedule, next: next ? { from: next.from, schedule: next.schedule } : null };
+  return {
+    current: current.schedule,
+    next: next ? { from: next.from, schedule: next.schedule } : null,
+    words: {
+      current: describeSchedule(current.schedule, language),
+      next: next ? { from: next.from, weeks: describeSchedule(next.schedule, language) } : null,
+    },
+  };
 }
 
 /** Company admins replace the company default's list (see replaceList). */

@@ -53,10 +53,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     // The leave year holding today (decision 0080); `year` is the calendar year it starts in.
     const currentYear = currentLeaveYear(viewer);
     const year = readYear(params.get("year"), currentYear);
+    const language = await getLanguage(request);
     const [personal, setup, schedule] = await Promise.all([
-      getPersonalYear(viewer, year, today, await getLanguage(request)),
+      getPersonalYear(viewer, year, today, language),
       getSetupChecklist(viewer, today),
-      myScheduleSummary(viewer, today),
+      myScheduleSummary(viewer, today, language),
     ]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
@@ -209,7 +210,7 @@ export default function MyCalendar() {
 
       <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} label={data.yearLabel} />
 
-      <MyScheduleCard current={data.schedule.current} next={data.schedule.next} />
+      <MyScheduleCard {...data.schedule.words} />
 
       <section className="card upcoming-card" aria-labelledby="upcoming-heading">
         <div className="card__header">

@@ -234,9 +234,11 @@ describe("the Work schedules tab", () => {
 describe("My Calendar", () => {
   it("shows the person's schedule in force and the next planned change", async () => {
     const eva = await myCalendarLoader(args(getRequest("/my-calendar", cookies.eva)));
-    expect(eva.schedule).toEqual({ current: monToThu(past), next: null });
+    // The card's words come from the loader, in the person's language (Portuguese here).
+    expect(eva.schedule).toEqual({ current: monToThu(past), next: null, words: { current: ["segunda–quinta 8\u00a0h"], next: null } });
     const pia = await myCalendarLoader(args(getRequest("/my-calendar", await signIn("pia@rota.test"))));
     expect(pia.schedule.current.days.map((day) => day.weekday)).toEqual([1, 2, 3, 4, 5]);
     expect(pia.schedule.next).toEqual({ from: future, schedule: monToThu(future) });
+    expect(pia.schedule.words).toEqual({ current: ["segunda–sexta 8\u00a0h"], next: { from: future, weeks: ["segunda–quinta 8\u00a0h"] } });
   });
 });
