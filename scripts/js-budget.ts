@@ -13,10 +13,12 @@ const BUILD_DIR = path.resolve("public/build");
  * Route chains of the screens with a budget (kB of gzip, 1 kB = 1024 bytes). My Calendar's was 100
  * kB until the browser translated with i18next itself (issue 37): i18next is ~14.6 kB of gzip, and
  * the page went from 99.1 to 113.8 kB. Then 120: the routes' manifest (4 kB) is a file of its own,
- * kept by the browser, rather than a part of it in every page (decision 0068).
+ * kept by the browser, rather than a part of it in every page (decision 0068). Then 122: work schedules
+ * and the leave year (issue 40) put 1 kB on the page (119.7 → 120.7 kB), its schedule card's words
+ * already written by the loader (decision 0016, amendment of 2026-11-27).
  */
 export const BUDGETS: { screen: string; routes: string[]; maxKb: number }[] = [
-  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 120 },
+  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 122 },
 ];
 
 interface ManifestEntry {

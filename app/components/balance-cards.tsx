@@ -9,15 +9,15 @@ const FIGURES = ["total", "used", "pending", "remaining"] as const;
  * The three allowances of a year. Without an allowance row every figure is a dash (spec: 'a dash
  * when unknown'): zeros would claim the person has no days at all.
  */
-export function BalanceCards({ balances, hasAllowance, year }: { balances: Balances; hasAllowance: boolean; year: number }) {
+export function BalanceCards({ balances, hasAllowance, year, label = String(year) }: { balances: Balances; hasAllowance: boolean; year: number; /** "2026/27" for a leave year not starting in January. */ label?: string }) {
   const { t } = useTranslation();
   return (
     <section className="balance-cards" aria-labelledby="balance-cards-heading">
       <h2 id="balance-cards-heading" className="visually-hidden">
-        {t("absences.balances.title", { year })}
+        {t("absences.balances.title", { year: label })}
       </h2>
       {BALANCE_KINDS.map((kind) => (
-        <BalanceCard key={kind} kind={kind} figures={hasAllowance ? balances[kind] : null} year={year} />
+        <BalanceCard key={kind} kind={kind} figures={hasAllowance ? balances[kind] : null} year={label} />
       ))}
       {/* A plain link to a server-rendered page: the explanation adds no JavaScript to this page. */}
       <p className="balance-cards__explain">
@@ -29,7 +29,7 @@ export function BalanceCards({ balances, hasAllowance, year }: { balances: Balan
   );
 }
 
-function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: BalanceFigures | null; year: number }) {
+function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: BalanceFigures | null; year: string }) {
   const { t, i18n } = useTranslation();
   const headingId = `balance-${kind}`;
   return (

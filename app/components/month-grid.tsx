@@ -30,10 +30,12 @@ export interface DateRange {
 export function statusesByDate(
   vacations: readonly { startDate: IsoDate; endDate: IsoDate; status: string }[],
   year: number,
+  /** The month the (leave) year starts in: its twelve months are shown (decision 0080). */
+  startMonth = 1,
 ): Map<IsoDate, DayStatus> {
   const result = new Map<IsoDate, DayStatus>();
-  const yearStart = isoDate(year, 1, 1);
-  const yearEnd = isoDate(year, 12, 31);
+  const yearStart = isoDate(year, startMonth, 1);
+  const yearEnd = isoDate(year + 1, startMonth, 0);
   for (const vacation of vacations) {
     const status = calendarStatus(vacation.status);
     if (!status || vacation.endDate < yearStart || vacation.startDate > yearEnd) continue;

@@ -5,10 +5,16 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { useTranslation } from "react-i18next";
 import { dayNotes, MonthGrid, selectionInMonth, statusesByDate } from "./month-grid";
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+/** The twelve (year, month) pairs of a leave year from its start month. */
+function monthsOf(year: number, startMonth: number) {
+  return Array.from({ length: 12 }, (_, i) => ({ year: year + Math.floor((startMonth - 1 + i) / 12), month: ((startMonth - 1 + i) % 12) + 1 }));
+}
 
 export interface YearCalendarProps {
+  /** The year its first month is in. */
   year: number;
+  /** The month the company's leave year starts in (decision 0080); January by default. */
+  startMonth?: number;
   today: IsoDate;
   vacations: readonly { startDate: IsoDate; endDate: IsoDate; status: string }[];
   holidays: readonly { date: IsoDate; name: string }[];
@@ -18,15 +24,16 @@ export interface YearCalendarProps {
 }
 
 /** Twelve month grids; with JavaScript, days can be selected by dragging or with the keyboard. */
-export function YearCalendar({ year, today, vacations, holidays, selected, onSelect }: YearCalendarProps) {
+export function YearCalendar({ year, startMonth = 1, today, vacations, holidays, selected, onSelect }: YearCalendarProps) {
   const hydrated = useHydrated();
-  const statuses = useMemo(() => statusesByDate(vacations, year), [vacations, year]);
+  const statuses = useMemo(() => statusesByDate(vacations, year, startMonth), [vacations, year, startMonth]);
   const holidayNames = useMemo(() => new Map(holidays.map((h) => [h.date, h.name])), [holidays]);
   // The words of the days' names, translated once for the twelve grids.
   const { t } = useTranslation();
   const notes = useMemo(() => dayNotes(t), [t]);
-  const initialFocus = today.startsWith(`${year}-`) ? today : isoDate(year, 1, 1);
-  const { containerRef, focusDate, preview, handlers } = useRangeSelection({ year, initialFocus, onSelect });
+  const firstDay = isoDate(year, startMonth, 1);
+  const initialFocus = today >= firstDay && today <= isoDate(year + 1, startMonth, 0) ? today : firstDay;
+  const { containerRef, focusDate, preview, handlers } = useRangeSelection({ year, startMonth, initialFocus, onSelect });
   const shown = preview ?? selected;
   return (
     <div
@@ -35,17 +42,17 @@ export function YearCalendar({ year, today, vacations, holidays, selected, onSel
       data-testid="year-calendar"
       {...(hydrated ? handlers : {})}
     >
-      {MONTHS.map((month) => {
-        const prefix = `${year}-${String(month).padStart(2, "0")}-`;
+      {monthsOf(year, startMonth).map(({ year: monthYear, month }) => {
+        const prefix = `${monthYear}-${String(month).padStart(2, "0")}-`;
         return (
           <MonthGrid
-            key={month}
-            year={year}
+            key={prefix}
+            year={monthYear}
             month={month}
             today={today}
             statuses={statuses}
             holidays={holidayNames}
-            selection={selectionInMonth(shown, year, month)}
+            selection={selectionInMonth(shown, monthYear, month)}
             focusDate={hydrated && focusDate.startsWith(prefix) ? focusDate : null}
             interactive={hydrated}
             notes={notes}

@@ -30,10 +30,13 @@ const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowU
  */
 export function useRangeSelection<Container extends HTMLElement = HTMLDivElement>({
   year,
+  startMonth = 1,
   initialFocus,
   onSelect,
 }: {
   year: number;
+  /** The month the shown (leave) year starts in; focus stays within its twelve months. */
+  startMonth?: number;
   initialFocus: IsoDate;
   onSelect: (range: SelectedRange) => void;
 }) {
@@ -101,11 +104,11 @@ export function useRangeSelection<Container extends HTMLElement = HTMLDivElement
 
   const moveFocus = useCallback(
     (date: IsoDate) => {
-      const next = minDate(maxDate(date, isoDate(year, 1, 1)), isoDate(year, 12, 31));
+      const next = minDate(maxDate(date, isoDate(year, startMonth, 1)), isoDate(year + 1, startMonth, 0));
       setFocusDate(next);
       containerRef.current?.querySelector<HTMLElement>(`[data-date="${next}"]`)?.focus();
     },
-    [year],
+    [year, startMonth],
   );
 
   const onKeyDown = useCallback(
@@ -117,8 +120,8 @@ export function useRangeSelection<Container extends HTMLElement = HTMLDivElement
         moveFocus(addDays(date, KEY_STEPS[event.key]));
       } else if (event.key === "Home" || event.key === "End") {
         event.preventDefault();
-        const month = Number(date.slice(5, 7));
-        moveFocus(event.key === "Home" ? isoDate(year, month, 1) : isoDate(year, month + 1, 0));
+        const [dateYear, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+        moveFocus(event.key === "Home" ? isoDate(dateYear, month, 1) : isoDate(dateYear, month + 1, 0));
       } else if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
         if (keyboardAnchor) {
@@ -133,7 +136,7 @@ export function useRangeSelection<Container extends HTMLElement = HTMLDivElement
         setKeyboardAnchor(null);
       }
     },
-    [keyboardAnchor, moveFocus, year],
+    [keyboardAnchor, moveFocus],
   );
 
   const onFocus = useCallback((event: React.FocusEvent) => {

@@ -1,7 +1,8 @@
 // Allowance balances: how many working days of each allowance a user has used, has waiting for
 // review and has left in a year. Pure and client-safe, so the request drawer can show the same
 // figures the server enforces.
-import { addDays, firstDayOfYear, lastDayOfYear, yearOf, type IsoDate } from "./dates";
+import { addDays, type IsoDate } from "./dates";
+import { leaveYear, leaveYearsBetween } from "./leave-year";
 import {
   countWorkingDaysBetween,
   countWorkingDaysInYear,
@@ -25,15 +26,23 @@ export function workingDaysBetween(range: VacationRange, from: IsoDate, to: IsoD
   return countDays ? countDays(range, from, to, calendar) : countWorkingDaysBetween(range, from, to, calendar);
 }
 
-/** Working days of a range inside one calendar year (see WorkingDayCounter). */
-export function workingDaysInYear(range: VacationRange, year: number, calendar: HolidayCalendar, countDays?: WorkingDayCounter): number {
-  return countDays ? countDays(range, firstDayOfYear(year), lastDayOfYear(year), calendar) : countWorkingDaysInYear(range, year, calendar);
+/**
+ * Working days of a range inside one leave year (see WorkingDayCounter): the year the company's
+ * leave year starts in, from `leaveYearStartMonth` (January, the calendar year, by default), so
+ * a request across the boundary charges each part to its own year (decision 0080).
+ */
+export function workingDaysInYear(range: VacationRange, year: number, calendar: HolidayCalendar, countDays?: WorkingDayCounter, leaveYearStartMonth = 1): number {
+  if (!countDays && leaveYearStartMonth === 1) return countWorkingDaysInYear(range, year, calendar);
+  const { firstDay, lastDay } = leaveYear(year, leaveYearStartMonth);
+  return workingDaysBetween(range, firstDay, lastDay, calendar, countDays);
 }
 
-function workingDaysByYear(range: VacationRange, calendar: HolidayCalendar, countDays?: WorkingDayCounter): Record<number, number> {
-  if (!countDays) return splitWorkingDaysByYear(range, calendar);
+function workingDaysByYear(range: VacationRange, calendar: HolidayCalendar, countDays: WorkingDayCounter | undefined, leaveYearStartMonth: number): Record<number, number> {
+  if (!countDays && leaveYearStartMonth === 1) return splitWorkingDaysByYear(range, calendar);
   const byYear: Record<number, number> = {};
-  for (let year = yearOf(range.startDate); year <= yearOf(range.endDate); year++) byYear[year] = workingDaysInYear(range, year, calendar, countDays);
+  for (const part of leaveYearsBetween(range.startDate, range.endDate, leaveYearStartMonth)) {
+    byYear[part.year] = workingDaysInYear(range, part.year, calendar, countDays, leaveYearStartMonth);
+  }
   return byYear;
 }
 
@@ -70,7 +79,10 @@ export interface CarriedResidual {
 }
 
 export interface BalancesInput {
+  /** The leave year: the calendar year it starts in. */
   year: number;
+  /** The month the company's leave year starts in (1–12); January when absent. */
+  leaveYearStartMonth?: number;
   allowance: AllowanceTotals | null;
   vacations: readonly BalanceVacation[];
   categories: readonly BalanceCategory[];
@@ -100,6 +112,8 @@ export interface RequestFitInput {
   calendar: HolidayCalendar;
   /** How the requester's working days are counted; Monday–Friday when absent. */
   countDays?: WorkingDayCounter;
+  /** The month the company's leave year starts in (1–12); January when absent. */
+  leaveYearStartMonth?: number;
   /** Carried residual days of the years the request touches. */
   carried?: readonly CarriedResidual[];
 }
@@ -188,10 +202,11 @@ function carriedUseOf(
   calendar: HolidayCalendar,
   today: IsoDate | undefined,
   countDays: WorkingDayCounter | undefined,
+  leaveYearStartMonth: number,
 ): CarriedUse {
   const residual = Math.max(0, allowance?.residual ?? 0);
   const counted = Math.min(carried.days, residual);
-  const heldBeforeExpiry = residualDaysHeld(vacations, balances, calendar, firstDayOfYear(carried.year), carried.expiresOn, countDays);
+  const heldBeforeExpiry = residualDaysHeld(vacations, balances, calendar, leaveYear(carried.year, leaveYearStartMonth).firstDay, carried.expiresOn, countDays);
   const unused = Math.max(0, counted - heldBeforeExpiry);
   return {
     carried: counted,
@@ -206,7 +221,7 @@ function carriedUseOf(
 /** The use of a year's carried residual days; null when none were carried into it. */
 export function carriedResidualUse(input: BalancesInput): CarriedUse | null {
   if (!input.carried || input.carried.year !== input.year) return null;
-  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar, input.today, input.countDays);
+  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar, input.today, input.countDays, input.leaveYearStartMonth ?? 1);
 }
 
 function tallyBalances(
@@ -216,16 +231,16 @@ function tallyBalances(
   balances: Map<string, CategoryBalance>,
   calendar: HolidayCalendar,
   countDays: WorkingDayCounter | undefined,
+  leaveYearStartMonth: number,
 ): Balances {
   const result = emptyBalances(allowance);
-  const yearStart = firstDayOfYear(year);
-  const yearEnd = lastDayOfYear(year);
+  const { firstDay: yearStart, lastDay: yearEnd } = leaveYear(year, leaveYearStartMonth);
   for (const vacation of vacations) {
     const kind = balances.get(vacation.categoryId) ?? "none";
     const effect = statusEffect(vacation.status);
     const touchesYear = vacation.startDate <= yearEnd && vacation.endDate >= yearStart;
     if (kind === "none" || effect === "none" || !touchesYear) continue;
-    const days = workingDaysInYear(vacation, year, calendar, countDays);
+    const days = workingDaysInYear(vacation, year, calendar, countDays, leaveYearStartMonth);
     result[kind][effect] += days;
     result[kind].remaining -= days;
   }
@@ -238,9 +253,10 @@ function tallyBalances(
  */
 export function computeBalances(input: BalancesInput): Balances {
   const balances = balanceByCategory(input.categories);
-  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, input.calendar, input.countDays);
+  const startMonth = input.leaveYearStartMonth ?? 1;
+  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, input.calendar, input.countDays, startMonth);
   if (input.carried && input.carried.year === input.year) {
-    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.calendar, input.today, input.countDays);
+    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.calendar, input.today, input.countDays, startMonth);
     result.residual.expired = expired;
     result.residual.remaining -= expired;
   }
@@ -261,21 +277,22 @@ export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfal
   if (kind === "none") return null;
 
   const { countDays } = input;
-  const requestedByYear = workingDaysByYear(input.request, input.calendar, countDays);
-  for (let year = yearOf(input.request.startDate); year <= yearOf(input.request.endDate); year++) {
+  const startMonth = input.leaveYearStartMonth ?? 1;
+  const requestedByYear = workingDaysByYear(input.request, input.calendar, countDays, startMonth);
+  for (const { year, lastDay } of leaveYearsBetween(input.request.startDate, input.request.endDate, startMonth)) {
     const requested = requestedByYear[year];
     // A year the request takes no working day from cannot fall short, even if already overdrawn.
     if (requested === 0) continue;
     const allowance = input.allowances.find((row) => row.year === year) ?? null;
-    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, input.calendar, countDays)[kind];
+    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, input.calendar, countDays, startMonth)[kind];
     if (requested > remaining) return { balance: kind, year, requested, remaining };
     const carried = kind === "residual" ? input.carried?.find((row) => row.year === year) : undefined;
     if (carried) {
       const afterExpiry = addDays(carried.expiresOn, 1);
-      const requestedAfter = workingDaysBetween(input.request, afterExpiry, lastDayOfYear(year), input.calendar, countDays);
+      const requestedAfter = workingDaysBetween(input.request, afterExpiry, lastDay, input.calendar, countDays);
       if (requestedAfter === 0) continue;
-      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, input.calendar, undefined, countDays);
-      const available = handSet - residualDaysHeld(input.vacations, balances, input.calendar, afterExpiry, lastDayOfYear(year), countDays);
+      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, input.calendar, undefined, countDays, startMonth);
+      const available = handSet - residualDaysHeld(input.vacations, balances, input.calendar, afterExpiry, lastDay, countDays);
       if (requestedAfter > available) return { balance: kind, year, requested: requestedAfter, remaining: available, expiresOn: carried.expiresOn };
     }
   }

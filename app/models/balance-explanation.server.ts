@@ -3,7 +3,8 @@
 // as the cards (loadBalanceInputs), so the explanation and the cards cannot disagree.
 import { carriedResidualUse, parseCategoryBalance, statusEffect, workingDaysInYear, type BalanceKind } from "~/lib/balances";
 import { carryOverExpiry } from "~/lib/carry-over";
-import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
+import { todayIn, type IsoDate } from "~/lib/dates";
+import { leaveYear } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -79,13 +80,14 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
   const carriedIn = facts(year - 1);
   const use = carriedResidualUse(input);
 
+  const bounds = leaveYear(year, inputs.leaveYearStartMonth);
   const names = new Map(categoryNames.map((c) => [c.id, c.name]));
   const kinds = new Map(inputs.categories.map((c) => [c.id, parseCategoryBalance(c.balance)]));
   const vacations: ExplainedVacation[] = [];
   for (const vacation of inputs.vacationsOf(userId)) {
     const kind = kinds.get(vacation.categoryId) ?? "none";
     if (kind === "none" || statusEffect(vacation.status) === "none") continue;
-    if (vacation.endDate < firstDayOfYear(year) || vacation.startDate > lastDayOfYear(year)) continue;
+    if (vacation.endDate < bounds.firstDay || vacation.startDate > bounds.lastDay) continue;
     vacations.push({
       id: vacation.id,
       kind,
@@ -94,13 +96,21 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
       startDate: vacation.startDate,
       endDate: vacation.endDate,
       status: vacation.status,
-      days: workingDaysInYear(vacation, year, input.calendar, input.countDays),
+      days: workingDaysInYear(vacation, year, input.calendar, input.countDays, inputs.leaveYearStartMonth),
     });
   }
 
+  const proration = inputs.prorationOf(userId, year);
   return {
     person: { id: person.id, name: displayName(person), email: person.email, self },
     year,
+    /** The leave year's dates and label ("2026/27" when it does not start in January). */
+    leaveYear: bounds,
+    /**
+     * The yearly allowance prorated for a joiner or a leaver (decision 0080), with what was taken
+     * (approved) beyond it; null when employed the whole leave year.
+     */
+    proration: proration ? { ...proration, taken: balances.yearly.used, overdraft: Math.max(0, balances.yearly.used - proration.total) } : null,
     today: inputs.today,
     hasAllowance: input.allowance !== null,
     balances,
@@ -113,7 +123,7 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
     },
     carriedOut: facts(year),
     /** What the turn of this year will carry, under the company's current settings. */
-    carryOverRule: { maxDays: company.carryOverMaxDays, expiresOn: carryOverExpiry(year, company.carryOverExpiresOn) },
+    carryOverRule: { maxDays: company.carryOverMaxDays, expiresOn: carryOverExpiry(year, company.carryOverExpiresOn, inputs.leaveYearStartMonth) },
     vacations,
     canRevert: isAdmin(viewer) && carriedIn !== null && carriedIn.revertedOn === null,
   };

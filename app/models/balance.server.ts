@@ -4,12 +4,13 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
-import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type WorkingDayCounter } from "~/lib/balances";
-import { scheduleDayCounter } from "~/lib/leave-charge";
-import { firstDayOfYear, lastDayOfYear, todayIn, type IsoDate } from "~/lib/dates";
+import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
+import { todayIn, type IsoDate } from "~/lib/dates";
+import { leaveYear, leaveYearOf } from "~/lib/leave-year";
+import { parseRoundingRule, prorateAllowance, type ProrationExplanation, type RoundingRule } from "~/lib/proration";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfVacationsTouching } from "~/lib/holiday-spans";
-import type { ScheduleSource } from "~/lib/work-schedule";
+import { scheduleTimeline, type ScheduleSource, type ScheduleTimeline } from "~/lib/work-schedule";
 import type { DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
@@ -18,16 +19,51 @@ import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 import { readVacations } from "./vacation-list.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
 
+/** What holiday and balance reads need of a company, read already. */
+export interface CompanyFacts {
+  readonly id: string;
+  readonly countryCode: string;
+  readonly timeZone: string;
+  /** Balance reads need these two (decision 0080); holiday reads do not. */
+  readonly leaveYearStartMonth?: number;
+  readonly allowanceRounding?: string;
+}
+
 /** What holiday reads need of a company: its id, or its id with the facts read already. */
-export type CompanyRef = string | { readonly id: string; readonly countryCode: string; readonly timeZone: string };
+export type CompanyRef = string | CompanyFacts;
 
 /**
- * The viewer's company for holiday and balance reads: with its country and time zone when they
- * came with the signed-in person (one statement less per page), else its id. Writes in a
- * transaction pass the id, so that they read the company inside it.
+ * The viewer's company for holiday and balance reads: with its country, time zone and leave-year
+ * settings when they came with the signed-in person (one statement less per page), else its id.
+ * Writes in a transaction pass the id, so that they read the company inside it.
  */
 export function companyRefOf(viewer: Viewer): CompanyRef {
-  return viewer.companyCountryCode === undefined ? viewer.companyId : { id: viewer.companyId, countryCode: viewer.companyCountryCode, timeZone: viewer.timeZone };
+  if (viewer.companyCountryCode === undefined) return viewer.companyId;
+  return {
+    id: viewer.companyId,
+    countryCode: viewer.companyCountryCode,
+    timeZone: viewer.timeZone,
+    leaveYearStartMonth: viewer.companyLeaveYearStartMonth,
+    allowanceRounding: viewer.companyAllowanceRounding,
+  };
+}
+
+/**
+ * The leave year holding today in the company's time zone (decision 0080): the "current year" of
+ * every year switcher and of the API's year parameters, which stay the calendar year it starts in.
+ */
+export function currentLeaveYear(viewer: Pick<Viewer, "timeZone" | "companyLeaveYearStartMonth">, now?: Date): number {
+  return leaveYearOf(todayIn(viewer.timeZone, now), viewer.companyLeaveYearStartMonth ?? 1).year;
+}
+
+const companyFactsSelect = { id: true, countryCode: true, timeZone: true, leaveYearStartMonth: true, allowanceRounding: true } as const;
+
+/** The company's facts a balance read needs: the ones given, else read (the same one statement holiday reads made). */
+async function companyFactsOf(db: DbClient, company: CompanyRef): Promise<Required<CompanyFacts>> {
+  if (typeof company !== "string" && company.leaveYearStartMonth !== undefined && company.allowanceRounding !== undefined) {
+    return company as Required<CompanyFacts>;
+  }
+  return db.company.findUniqueOrThrow({ where: { id: companyIdOf(company) }, select: companyFactsSelect });
 }
 
 export const balanceVacationSelect = {
@@ -58,6 +94,9 @@ export const balancePersonSelect = {
   teamId: true,
   countryCode: true,
   region: true,
+  // Pro-rata for joiners and leavers (decision 0080).
+  firstDay: true,
+  lastDay: true,
 } as const;
 
 const allowanceColumns = { userId: true, year: true, yearly: true, residual: true, specialLeave: true } as const;
@@ -87,6 +126,7 @@ export function readBalancePeople(
 }
 
 export interface BalanceScope {
+  /** Leave years: the calendar year each starts in (the company's leave-year start month, decision 0080). */
   fromYear: number;
   toYear: number;
   /** The people to load; all of the company's when absent. */
@@ -137,33 +177,44 @@ export async function loadHolidayCalendars(db: DbClient, company: CompanyRef, sp
   return { companyCountryCode: countryCode, companyTimeZone: timeZone, holidayRows, calendarFor, span };
 }
 
-/** The vacations the balances of these years count: those touching them, neither rejected nor cancelled. */
-function countedVacations(companyId: string, userIds: readonly string[] | undefined, fromYear: number, toYear: number): Prisma.VacationWhereInput {
+/** The vacations the balances of these dates count: those touching them, neither rejected nor cancelled. */
+function countedVacations(companyId: string, userIds: readonly string[] | undefined, span: DateRange): Prisma.VacationWhereInput {
   return {
     companyId,
-    endDate: { gte: firstDayOfYear(fromYear) },
-    startDate: { lte: lastDayOfYear(toYear) },
+    endDate: { gte: span.startDate },
+    startDate: { lte: span.endDate },
     status: { notIn: UNCOUNTED_STATUSES },
     userId: idsIn(userIds),
   };
 }
 
-export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope: BalanceScope) {
-  const companyId = companyIdOf(company);
+/** The dates of leave years `fromYear`–`toYear` of a company whose leave year starts in `startMonth`. */
+export function leaveYearSpan(fromYear: number, toYear: number, startMonth: number): DateRange {
+  return { startDate: leaveYear(fromYear, startMonth).firstDay, endDate: leaveYear(toYear, startMonth).lastDay };
+}
+
+export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, scope: BalanceScope) {
+  // The leave year bounds every read below; a company given by id is read first, in the one
+  // statement the holiday read would have made.
+  const company = await companyFactsOf(db, companyRef);
+  const companyId = company.id;
   const { fromYear, toYear, userIds } = scope;
+  const leaveYearStartMonth = company.leaveYearStartMonth;
+  const rounding: RoundingRule = parseRoundingRule(company.allowanceRounding);
+  const span = leaveYearSpan(fromYear, toYear, leaveYearStartMonth);
   const [holidays, people, categories, allowances, vacations, carryOvers, schedules] = await Promise.all([
     // The vacations read below touch the years asked for; every day of them lies within this span.
-    loadHolidayCalendars(db, company, spanOfVacationsTouching(firstDayOfYear(fromYear), lastDayOfYear(toYear))),
+    loadHolidayCalendars(db, company, spanOfVacationsTouching(span.startDate, span.endDate)),
     readBalancePeople(db, companyId, {
       userIds,
-      deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${firstDayOfYear(fromYear)}T00:00:00Z`) } : "excluded",
+      deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${span.startDate}T00:00:00Z`) } : "excluded",
     }),
     readCategoryListing(db, companyId, { activeOnly: false }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
     db.allowance.findMany({ where: { companyId, year: { lte: toYear }, userId: idsIn(userIds) }, select: allowanceColumns }),
     scope.vacations
       ? scope.vacations.then((rows) => rows.filter((row) => statusEffect(row.status) !== "none"))
-      : readVacations(balanceVacationSelect, countedVacations(companyId, userIds, fromYear, toYear), { order: "oldest", db }),
+      : readVacations(balanceVacationSelect, countedVacations(companyId, userIds, span), { order: "oldest", db }),
     // Days carried into the years asked for; a reverted carry-over no longer counts.
     db.carryOver.findMany({
       where: { companyId, userId: idsIn(userIds), revertedAt: null, fromYear: { gte: fromYear - 1, lte: toYear - 1 } },
@@ -177,7 +228,7 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
   const vacationsByUser = groupBy(vacations, (row) => row.userId);
   const peopleById = new Map(people.map((person) => [person.id, person]));
   const calendarOf = (userId: string): HolidayCalendar => holidays.calendarFor(peopleById.get(userId) ?? {});
-  const allowanceOf = (userId: string, year: number): AllowanceRow | null => effectiveAllowance(allowancesByUser.get(userId) ?? [], year);
+  const setAllowanceOf = (userId: string, year: number): AllowanceRow | null => effectiveAllowance(allowancesByUser.get(userId) ?? [], year);
   const vacationsOf = (userId: string) => vacationsByUser.get(userId) ?? [];
   const carriedByUser = groupBy(
     carryOvers.map((row): CarriedResidual & { userId: string } => ({ userId: row.userId, year: row.fromYear + 1, days: row.days, expiresOn: row.expiresOn })),
@@ -187,16 +238,38 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
   const carriedOf = (userId: string): CarriedResidual[] => carriedByUser.get(userId) ?? [];
   // A company without schedules counts Monday–Friday through the arithmetic it always used.
   const schedulesOf = (userId: string): ScheduleSource | undefined => (schedules.any ? schedules.timelineOf(userId) : undefined);
-  const counters = new Map<string, WorkingDayCounter>();
-  const countDaysOf = (userId: string): WorkingDayCounter | undefined => {
-    const source = schedulesOf(userId);
-    if (!source) return undefined;
-    let counter = counters.get(userId);
-    if (!counter) counters.set(userId, (counter = scheduleDayCounter(source)));
-    return counter;
+  const countDaysOf = schedules.countDaysOf;
+  // Pro-rata needs a timeline even in a company without schedules: Monday–Friday's.
+  const mondayToFriday = scheduleTimeline();
+  const prorations = new Map<string, ProrationExplanation | null>();
+  /**
+   * The yearly allowance of a person employed only part of the leave year (a joiner's first day
+   * or a leaver's last day inside it), by scheduled working days and the company's rounding;
+   * null when employed the whole year or no yearly allowance is set (decision 0080).
+   */
+  const prorationOf = (userId: string, year: number): ProrationExplanation | null => {
+    const key = `${userId}:${year}`;
+    if (prorations.has(key)) return prorations.get(key)!;
+    const person = peopleById.get(userId);
+    const row = setAllowanceOf(userId, year);
+    const bounds = leaveYear(year, leaveYearStartMonth);
+    let result: ProrationExplanation | null = null;
+    if (person && row && ((person.firstDay && person.firstDay > bounds.firstDay) || (person.lastDay && person.lastDay < bounds.lastDay))) {
+      const timeline: ScheduleTimeline = schedules.any ? schedules.timelineOf(userId) : mondayToFriday;
+      result = prorateAllowance({ allowance: row.yearly, unit: "day", leaveYear: bounds, firstDay: person.firstDay, lastDay: person.lastDay, schedules: timeline, rounding });
+    }
+    prorations.set(key, result);
+    return result;
+  };
+  /** The allowance a year's balance counts: the row in force, its yearly days prorated for joiners and leavers. */
+  const allowanceOf = (userId: string, year: number): AllowanceRow | null => {
+    const row = setAllowanceOf(userId, year);
+    const proration = row && prorationOf(userId, year);
+    return row && proration ? { ...row, yearly: proration.total } : row;
   };
   const balanceInputOf = (userId: string, year: number) => ({
     year,
+    leaveYearStartMonth,
     allowance: allowanceOf(userId, year),
     vacations: vacationsOf(userId),
     categories,
@@ -209,6 +282,9 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
 
   return {
     companyCountryCode: holidays.companyCountryCode,
+    /** The month the company's leave year starts in, and its rounding of prorated allowances. */
+    leaveYearStartMonth,
+    rounding,
     today,
     people,
     peopleById,
@@ -218,6 +294,7 @@ export async function loadBalanceInputs(db: DbClient, company: CompanyRef, scope
     categories,
     calendarOf,
     allowanceOf,
+    prorationOf,
     allowanceRowsOf: (userId: string) => allowancesByUser.get(userId) ?? [],
     vacationsOf,
     carriedOf,

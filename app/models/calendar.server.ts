@@ -1,6 +1,5 @@
 // Data of the personal screens, loaded for a whole year in a fixed number of queries and
 // computed in memory (working days, balances), whatever the number of vacations.
-import { firstDayOfYear, lastDayOfYear } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { displayName } from "~/lib/people";
@@ -14,7 +13,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Requester, Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
-import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
+import { companyRefOf, leaveYearSpan, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDates, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
@@ -34,8 +33,11 @@ export async function listCategories(viewer: Viewer, { activeOnly = true } = {})
 export async function getPersonalYear(viewer: Viewer, year: number, today: string, language?: string) {
   const userId = viewer.userId;
   const db = getDb();
-  // The year's vacations are listed and counted in the balances: one read for both.
-  const yearVacations = readVacations(vacationSelect, vacationFilterWhere(viewer, { userId, dateFrom: firstDayOfYear(year), dateTo: lastDayOfYear(year) }), { order: "oldest" });
+  // The leave year's vacations are listed and counted in the balances: one read for both. The
+  // screen shows the leave year's twelve months (decision 0080).
+  const startMonth = viewer.companyLeaveYearStartMonth ?? 1;
+  const shown = leaveYearSpan(year, year, startMonth);
+  const yearVacations = readVacations(vacationSelect, vacationFilterWhere(viewer, { userId, dateFrom: shown.startDate, dateTo: shown.endDate }), { order: "oldest" });
   const [inputs, vacations, upcomingRows] = await Promise.all([
     loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
     yearVacations,
@@ -66,7 +68,13 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     });
   return {
     year,
-    holidays: holidaysInYear(holidayRows, person, inputs.companyCountryCode, year),
+    startMonth,
+    holidays:
+      startMonth === 1
+        ? holidaysInYear(holidayRows, person, inputs.companyCountryCode, year)
+        : [...holidaysInYear(holidayRows, person, inputs.companyCountryCode, year), ...holidaysInYear(holidayRows, person, inputs.companyCountryCode, year + 1)].filter(
+            (holiday) => holiday.date >= shown.startDate && holiday.date <= shown.endDate,
+          ),
     categories: inputs.categories,
     vacations: vacations.map(withDays(calendar)),
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),

@@ -6,7 +6,8 @@
 // process or another — either waits for the first and finds the row, or fails on its key.
 import { carriedResidualUse, computeBalances } from "~/lib/balances";
 import { carryOverDays, carryOverExpiry, reminderDue, CARRY_OVER_REMINDER_DAYS } from "~/lib/carry-over";
-import { addDays, todayIn, yearOf, type IsoDate } from "~/lib/dates";
+import { addDays, todayIn, type IsoDate } from "~/lib/dates";
+import { leaveYearOf } from "~/lib/leave-year";
 import { formatDate, formatDays } from "~/lib/format";
 import { displayName } from "~/lib/people";
 import { languageOr } from "~/i18n";
@@ -31,14 +32,15 @@ export interface CarryOverResult {
 export async function runCarryOver(now = new Date()): Promise<CarryOverResult> {
   const companies = await getDb().company.findMany({
     where: { deletionRequestedAt: null },
-    select: { id: true, timeZone: true, carryOverMaxDays: true, carryOverExpiresOn: true, carryOverRuns: { select: { fromYear: true } } },
+    select: { id: true, timeZone: true, leaveYearStartMonth: true, carryOverMaxDays: true, carryOverExpiresOn: true, carryOverRuns: { select: { fromYear: true } } },
   });
   const applied: CarryOverResult["applied"] = [];
   for (const company of companies) {
     const today = todayIn(company.timeZone, now);
-    const fromYear = yearOf(today) - 1;
+    // At each company's own leave-year turn: a leave year from April carries on 1 April (decision 0080).
+    const fromYear = leaveYearOf(today, company.leaveYearStartMonth).year - 1;
     if (company.carryOverRuns.some((run) => run.fromYear === fromYear)) continue;
-    const expiresOn = carryOverExpiry(fromYear, company.carryOverExpiresOn);
+    const expiresOn = carryOverExpiry(fromYear, company.carryOverExpiresOn, company.leaveYearStartMonth);
     // Days that would lapse the moment they arrive help nobody; this also keeps a first deploy in
     // the middle of a year from handing out last year's days months late.
     if (today > expiresOn) continue;

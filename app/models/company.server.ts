@@ -3,6 +3,8 @@ import { languageOr, type Language } from "~/i18n";
 import { verifyEmailMail } from "~/emails/identity.server";
 import { TRIAL_DAYS } from "~/lib/constants";
 import { todayIn, yearOf } from "~/lib/dates";
+import { parseRoundingRule, type RoundingRule } from "~/lib/proration";
+import type { ApiCompanyMe } from "~/lib/schemas/api-responses";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -127,6 +129,8 @@ const settingsSelect = {
   defaultYearlyAllowance: true,
   carryOverMaxDays: true,
   carryOverExpiresOn: true,
+  leaveYearStartMonth: true,
+  allowanceRounding: true,
 } as const;
 
 export function getCompanySettings(viewer: Viewer) {
@@ -142,6 +146,9 @@ export interface CompanySettingsInput {
   carryOverMaxDays: number;
   /** MM-DD */
   carryOverExpiresOn: string;
+  /** 1–12: the month the leave year starts in (decision 0080); unchanged when absent. */
+  leaveYearStartMonth?: number;
+  allowanceRounding?: RoundingRule;
   /** Add the (new) country's national holidays for this year and next. */
   importHolidays?: boolean;
 }
@@ -163,6 +170,8 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
     defaultYearlyAllowance: input.defaultYearlyAllowance,
     carryOverMaxDays: input.carryOverMaxDays,
     carryOverExpiresOn: input.carryOverExpiresOn,
+    leaveYearStartMonth: input.leaveYearStartMonth,
+    allowanceRounding: input.allowanceRounding,
   };
   return getDb().$transaction(async (tx) => {
     const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
@@ -184,8 +193,41 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
   });
 }
 
-export async function getCompany(viewer: Viewer) {
-  return getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { id: true, name: true } });
+const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true } as const;
+
+function serializeCompany(row: { id: string; name: string; leaveYearStartMonth: number; allowanceRounding: string }): ApiCompanyMe {
+  return { id: row.id, name: row.name, leave_year_start_month: row.leaveYearStartMonth, allowance_rounding: parseRoundingRule(row.allowanceRounding) };
+}
+
+/** GET /api/companies/me: the caller's company, with its leave year and rounding rule. */
+export async function getCompany(viewer: Viewer): Promise<ApiCompanyMe> {
+  return serializeCompany(await getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: apiCompanySelect }));
+}
+
+export interface LeaveYearSettingsInput {
+  leaveYearStartMonth?: number;
+  allowanceRounding?: RoundingRule;
+}
+
+/**
+ * PATCH /api/companies/me (company admins): the leave year's start month and the rounding of
+ * prorated allowances; the fields sent change, audited old → new as the settings form does.
+ * Allowance rows keep their year numbers: a leave year is known by the year it starts in (0080).
+ */
+export async function updateLeaveYearSettings(viewer: Viewer, input: LeaveYearSettingsInput): Promise<ApiCompanyMe> {
+  requireAdmin(viewer);
+  return getDb().$transaction(async (tx) => {
+    const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: apiCompanySelect });
+    const values = {
+      leaveYearStartMonth: input.leaveYearStartMonth ?? before.leaveYearStartMonth,
+      allowanceRounding: input.allowanceRounding ?? before.allowanceRounding,
+    };
+    const details = changes({ leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding }, values);
+    if (Object.keys(details).length === 0) return serializeCompany(before);
+    const after = await tx.company.update({ where: { id: viewer.companyId }, data: values, select: apiCompanySelect });
+    await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "company.updated", entity: "company", entityId: viewer.companyId, details }, tx);
+    return serializeCompany(after);
+  });
 }
 
 export async function listAllCompanies() {

@@ -1,8 +1,8 @@
 import type { Language } from "~/i18n";
 import { invitationMail } from "~/emails/identity.server";
-import { isIsoDate, todayIn, yearOf, type IsoDate } from "~/lib/dates";
+import { isIsoDate, todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
-import { proratedAllowance } from "~/lib/proration";
+import { leaveYearOf } from "~/lib/leave-year";
 import type { ApiInvitation } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -123,7 +123,7 @@ async function findUsableInvitation(token: string, now: Date) {
   if (!token) throw new AppError(400, "token_missing", "token.missing");
   const invitation = await getDb().invitation.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { company: { select: { name: true, countryCode: true, timeZone: true, defaultYearlyAllowance: true } } },
+    include: { company: { select: { name: true, countryCode: true, timeZone: true, defaultYearlyAllowance: true, leaveYearStartMonth: true } } },
   });
   if (!invitation) throw new AppError(400, "token_invalid", "token.invalid");
   if (invitation.acceptedAt) throw new AppError(400, "token_used", "token.used");
@@ -169,10 +169,11 @@ export async function acceptInvitation(token: string, input: { fullName?: string
         firstDay: invitation.startDate,
       },
     });
-    // A new member gets the company's default allowance for this year, prorated from their first
-    // day of work when it falls in this year (docs/decisions/0017-onboarding.md).
-    const year = yearOf(todayIn(invitation.company.timeZone, now));
-    const yearly = proratedAllowance(invitation.company.defaultYearlyAllowance, year, invitation.startDate as IsoDate | null);
+    // A new member gets the company's default allowance for this leave year, whole: balances
+    // prorate it from their first day (kept on the person above) by scheduled working days and
+    // the company's rounding, so a later schedule or a last day is counted too (decision 0080).
+    const year = leaveYearOf(todayIn(invitation.company.timeZone, now), invitation.company.leaveYearStartMonth).year;
+    const yearly = invitation.company.defaultYearlyAllowance;
     await tx.allowance.create({ data: { companyId: invitation.companyId, userId: user.id, year, yearly } });
     await recordAudit(
       { companyId: invitation.companyId, actorId: user.id, action: "user.invitation_accepted", entity: "user", entityId: user.id, details: { email: user.email, team_id: user.teamId, year, yearly_allowance: yearly } },

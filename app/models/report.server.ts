@@ -8,6 +8,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";
 import type { Balances } from "~/lib/balances";
+import type { ProrationExplanation } from "~/lib/proration";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
 import { compareNames, displayName } from "~/lib/people";
@@ -29,6 +30,16 @@ export interface ReportRow {
   user: { id: string; name: string; email: string; role: string };
   team: { id: string; name: string } | null;
   balances: Balances;
+  /** A joiner's or leaver's employed part of the leave year (decision 0080); null when employed all of it. */
+  employed: { from: string | null; to: string | null } | null;
+  /** Approved yearly days beyond the prorated allowance (a leaver who took more); 0 otherwise. */
+  overdraft: number;
+}
+
+/** What a row says of pro-rata: the employed part, and approved days beyond the prorated allowance. */
+function prorationFacts(proration: ProrationExplanation | null, balances: Balances): Pick<ReportRow, "employed" | "overdraft"> {
+  if (!proration) return { employed: null, overdraft: 0 };
+  return { employed: { from: proration.employedFrom, to: proration.employedTo }, overdraft: Math.max(0, balances.yearly.used - proration.total) };
 }
 
 /** One load of the year: everyone's balances (people deactivated during it too), their teams. */
@@ -39,11 +50,15 @@ async function loadYear(viewer: Viewer, year: number) {
     listTeams(viewer),
   ]);
   const teamById = new Map(teams.map((team) => [team.id, team]));
-  const rows: ReportRow[] = inputs.people.map((person) => ({
-    user: { id: person.id, name: displayName(person), email: person.email, role: person.role },
-    team: (person.teamId && teamById.get(person.teamId)) || null,
-    balances: inputs.balancesOf(person.id, year),
-  }));
+  const rows: ReportRow[] = inputs.people.map((person) => {
+    const balances = inputs.balancesOf(person.id, year);
+    return {
+      user: { id: person.id, name: displayName(person), email: person.email, role: person.role },
+      team: (person.teamId && teamById.get(person.teamId)) || null,
+      balances,
+      ...prorationFacts(inputs.prorationOf(person.id, year), balances),
+    };
+  });
   return { inputs, teams, rows };
 }
 
@@ -59,7 +74,7 @@ export async function ownBalances(viewer: Viewer, year: number): Promise<Balance
 }
 
 /** The /api report row (spec section 3, camelCase as the spec names them). */
-export function serializeReportRow({ user, team, balances }: ReportRow): ApiReportRow {
+export function serializeReportRow({ user, team, balances, overdraft }: ReportRow): ApiReportRow {
   return {
     user,
     team,
@@ -75,6 +90,7 @@ export function serializeReportRow({ user, team, balances }: ReportRow): ApiRepo
     specialLeaveUsed: balances.special.used,
     specialLeavePending: balances.special.pending,
     specialLeaveRemaining: balances.special.remaining,
+    yearlyOverdraft: overdraft,
   };
 }
 
@@ -176,6 +192,7 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     t("reports.csv.role"),
     t("reports.columns.team"),
     ...kinds.flatMap(([, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}: ${t(`reports.csv.${figure}`)}`)),
+    `${t("reports.columns.yearly")}: ${t("leaveYear.report.overdraft")}`,
   ];
   const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
   const rows = report.rows.map((row) => [
@@ -184,6 +201,7 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     role(row.user.role),
     row.team?.name ?? "",
     ...kinds.flatMap(([kind]) => [row.balances[kind].total, row.balances[kind].used, row.balances[kind].pending, row.balances[kind].remaining]),
+    row.overdraft,
   ]);
   return toCsv(header, rows, dialect);
 }

@@ -3,6 +3,7 @@
 // itself when the work is done, wherever it was done.
 import type { Prisma } from "~/generated/prisma/client";
 import { firstDayOfYear, lastDayOfYear, yearOf } from "~/lib/dates";
+import { leaveYearOf } from "~/lib/leave-year";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
@@ -35,11 +36,13 @@ export function setupChecklistSelect(year: number, now: Date) {
 export async function getSetupChecklist(viewer: Viewer, today: string, now = new Date()): Promise<SetupChecklist | null> {
   if (!isAdmin(viewer)) return null;
   const year = yearOf(today);
+  // The leave year holding today: its allowances are the ones people need (decision 0080).
+  const leaveYear = leaveYearOf(today, viewer.companyLeaveYearStartMonth ?? 1).year;
   const db = getDb();
   // Read side by side, as this runs on every page an admin opens until the company is ready.
   const [company, withoutAllowance] = await Promise.all([
     db.company.findUnique({ where: { id: viewer.companyId }, select: setupChecklistSelect(year, now) }),
-    db.user.findFirst({ where: { companyId: viewer.companyId, deactivatedAt: null, allowances: { none: { year } } }, select: { id: true } }),
+    db.user.findFirst({ where: { companyId: viewer.companyId, deactivatedAt: null, allowances: { none: { year: leaveYear } } }, select: { id: true } }),
   ]);
   if (!company) throw new Error(`No company ${viewer.companyId}`);
   if (company.setupDismissedAt) return null;

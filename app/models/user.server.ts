@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { isLanguage, type Language } from "~/i18n";
+import { isIsoDate } from "~/lib/dates";
 import type { ApiUser } from "~/lib/schemas/api-responses";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -21,6 +22,8 @@ export const publicUserSelect = {
   preferredLanguage: true,
   profilePicture: true,
   teamId: true,
+  firstDay: true,
+  lastDay: true,
 } as const;
 
 export type PublicUser = {
@@ -36,10 +39,18 @@ export type PublicUser = {
   preferredLanguage: string | null;
   profilePicture: string | null;
   teamId: string | null;
+  /** First and last day of employment (YYYY-MM-DD), or null: employed before (after) any year asked. */
+  firstDay: string | null;
+  lastDay: string | null;
 };
 
-/** The /api shape of a user (spec section 3 names, snake_case). */
-export function serializeUser(user: PublicUser): ApiUser {
+/**
+ * The /api shape of a user (spec section 3 names, snake_case). Employment dates are for the
+ * person and company admins only (`viewer` omitted: the person themselves): a colleague's last
+ * day may not be announced yet (docs/decisions/0079-schedule-and-employment-screens.md).
+ */
+export function serializeUser(user: PublicUser, viewer?: Pick<Viewer, "userId" | "role">): ApiUser {
+  const seesEmployment = !viewer || viewer.userId === user.id || isAdmin(viewer);
   return {
     id: user.id,
     email: user.email,
@@ -54,6 +65,8 @@ export function serializeUser(user: PublicUser): ApiUser {
     profile_picture: user.profilePicture,
     team_id: user.teamId,
     company_id: user.companyId,
+    first_day: seesEmployment ? user.firstDay : null,
+    last_day: seesEmployment ? user.lastDay : null,
   };
 }
 
@@ -80,6 +93,19 @@ export interface UserChanges {
   /** Where the person works (ISO2 and region): whose holidays their working days skip; null: the company's country. */
   countryCode?: string | null;
   region?: string | null;
+  /** Employment dates (YYYY-MM-DD), company admins only; null clears one. The last is not before the first. */
+  firstDay?: string | null;
+  lastDay?: string | null;
+}
+
+/** A first and last day of employment that can both hold: calendar dates, the last not before the first. */
+export function assertEmploymentDates(firstDay: string | null, lastDay: string | null) {
+  const fields: Record<string, string> = {};
+  if (firstDay !== null && !isIsoDate(firstDay)) fields.first_day = "workSchedules.employment.dateInvalid";
+  if (lastDay !== null && !isIsoDate(lastDay)) fields.last_day = "workSchedules.employment.dateInvalid";
+  if (!fields.first_day && !fields.last_day && firstDay !== null && lastDay !== null && lastDay < firstDay) fields.last_day = "workSchedules.employment.lastBeforeFirst";
+  const messages = Object.values(fields);
+  if (messages.length) throw new AppError(400, "validation_failed", messages[0], { fields });
 }
 
 /**
@@ -93,8 +119,21 @@ export async function updateUser(viewer: Viewer, id: string, input: UserChanges,
     const before = await tx.user.findFirst({ where: { id, companyId: viewer.companyId, deactivatedAt: null }, select: publicUserSelect });
     if (!before) throw new AppError(404, "not_found", "errors.userNotFound");
     assertAllowed(canEditProfile(viewer, id));
-    const data = { fullName: input.fullName, profilePicture: input.profilePicture, role: input.role, countryCode: input.countryCode, region: input.region };
+    const data = {
+      fullName: input.fullName,
+      profilePicture: input.profilePicture,
+      role: input.role,
+      countryCode: input.countryCode,
+      region: input.region,
+      firstDay: input.firstDay,
+      lastDay: input.lastDay,
+    };
     const asked = changes(before, data);
+    if ("firstDay" in asked || "lastDay" in asked) {
+      // They prorate the person's allowance: an admin's decision, as their work place is.
+      requireAdmin(viewer);
+      assertEmploymentDates(input.firstDay === undefined ? before.firstDay : input.firstDay, input.lastDay === undefined ? before.lastDay : input.lastDay);
+    }
     if (asked.countryCode || asked.region) {
       requireAdmin(viewer);
       const place = await checkWorkPlace(tx, viewer.companyId, {

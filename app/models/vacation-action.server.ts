@@ -2,6 +2,7 @@
 // is a POST that uses the link (once) and then goes through the same rules as the app.
 import { parseCategoryBalance } from "~/lib/balances";
 import { yearOf } from "~/lib/dates";
+import { leaveYearOf } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { vacationWorkingDays } from "~/lib/leave-charge";
@@ -34,9 +35,11 @@ export async function describeActionLink(token: string, now = new Date()) {
     include: { category: { select: { id: true, name: true, balance: true, unit: true } }, user: { select: { id: true, teamId: true } } },
   });
   if (vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
-  const year = yearOf(vacation.startDate);
+  // The balance of the leave year the request starts in (decision 0080): that is the start's
+  // calendar year or the one before, and the company's start month comes with the inputs.
+  const startYear = yearOf(vacation.startDate);
   const [inputs, teamAway] = await Promise.all([
-    loadBalanceInputs(db, link.companyId, { fromYear: year, toYear: year, userIds: [vacation.userId], withRecentlyDeactivated: true }),
+    loadBalanceInputs(db, link.companyId, { fromYear: startYear - 1, toYear: startYear, userIds: [vacation.userId], withRecentlyDeactivated: true }),
     vacation.user.teamId
       ? db.vacation.findMany({
           where: {
@@ -54,7 +57,7 @@ export async function describeActionLink(token: string, now = new Date()) {
   ]);
   const requester = inputs.peopleById.get(vacation.userId);
   if (!requester) throw new AppError(404, "not_found", "vacation.notFound");
-  const balances = inputs.balancesOf(vacation.userId, year);
+  const balances = inputs.balancesOf(vacation.userId, leaveYearOf(vacation.startDate, inputs.leaveYearStartMonth).year);
   const kind = parseCategoryBalance(vacation.category.balance);
   return {
     action: link.action as "approve" | "reject",

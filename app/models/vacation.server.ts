@@ -213,7 +213,9 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
   // time (and the adapter serialises transactions in a process), so two simultaneous overlapping
   // requests cannot both pass the check (docs/decisions/0008-absences.md).
   const created = await db.$transaction(async (tx) => {
-    const ctx = await requesterContext(tx, viewer, yearOf(input.startDate), yearOf(input.endDate));
+    // The leave year holding the start begins in its calendar year or the one before (decision
+    // 0080); the company's start month is read inside the transaction, so both are loaded.
+    const ctx = await requesterContext(tx, viewer, yearOf(input.startDate) - 1, yearOf(input.endDate));
     const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true, unit: true } });
     if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
     // A user's request needs an admin of their team (spec section 6); an admin's or owner's goes
@@ -239,6 +241,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       categories: ctx.inputs.categories,
       calendar: ctx.calendar,
       countDays: ctx.inputs.countDaysOf(viewer.userId),
+      leaveYearStartMonth: ctx.inputs.leaveYearStartMonth,
       carried: ctx.carried,
     });
     if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);

@@ -5,11 +5,13 @@
 // Rows that started before today are history and are never rewritten, so a change from 1 March
 // leaves January's amounts as they were.
 import type { WorkingDayCounter } from "~/lib/balances";
-import { todayIn, type IsoDate } from "~/lib/dates";
+import { addDays, todayIn, type IsoDate } from "~/lib/dates";
 import { scheduleDayCounter } from "~/lib/leave-charge";
+import { compareNames, displayName } from "~/lib/people";
 import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
 import { apiWorkScheduleDaySchema } from "~/lib/schemas/work-schedules-api";
 import { scheduleTimeline, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
+import { describeSchedule } from "~/lib/work-schedule-summary";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
@@ -118,6 +120,56 @@ function assertValidList(schedules: readonly WorkSchedule[]) {
   if (messages.length) throw new AppError(400, "validation_failed", messages[0], { fields });
 }
 
+/** Whether the change rewrites history: a row before today removed, changed or added (an owner with no rows yet may start anywhere). */
+function rewritesHistory(rows: readonly Row[], wanted: readonly WorkSchedule[], today: IsoDate): boolean {
+  if (rows.length === 0) return false;
+  const storedKeys = new Set(rows.map((row) => keyOf(scheduleOf(row))));
+  const wantedKeys = new Set(wanted.map(keyOf));
+  const pastStored = rows.filter((row) => row.validFrom < today).map((row) => keyOf(scheduleOf(row)));
+  const pastWanted = wanted.filter((schedule) => schedule.validFrom < today).map(keyOf);
+  return pastStored.some((key) => !wantedKeys.has(key)) || pastWanted.some((key) => !storedKeys.has(key));
+}
+
+/** The fields of a list's 400 (`0.valid_from`, `1.days`) as the screens' editor names them; a day's problem is the form's. */
+export function scheduleFields(fields: Record<string, string>): Record<string, string> {
+  const names: Record<string, string> = { valid_from: "validFrom", cycle_weeks: "cycleWeeks", days: "" };
+  return Object.fromEntries(Object.entries(fields).map(([field, key]) => [names[field.split(".").pop() ?? ""] ?? "", key]));
+}
+
+/**
+ * Writes an owner's new list over its stored rows inside the caller's transaction (history
+ * already checked): unchanged rows keep their ids; one audit entry when anything changed.
+ * Answers whether something changed.
+ */
+async function writeList(tx: DbClient, viewer: Viewer, owner: Owner, rows: readonly Row[], wanted: readonly WorkSchedule[]): Promise<boolean> {
+  const wantedKeys = new Set(wanted.map(keyOf));
+  const storedKeys = new Set(rows.map((row) => keyOf(scheduleOf(row))));
+  const removed = rows.filter((row) => !wantedKeys.has(keyOf(scheduleOf(row)))).map((row) => row.id);
+  const added = wanted.filter((schedule) => !storedKeys.has(keyOf(schedule)));
+  if (removed.length === 0 && added.length === 0) return false;
+  if (removed.length) await tx.workSchedule.deleteMany({ where: { companyId: viewer.companyId, id: { in: removed } } });
+  await tx.workSchedule.createMany({
+    data: added.map((schedule) => ({ companyId: viewer.companyId, userId: userIdOf(owner), validFrom: schedule.validFrom, cycleWeeks: schedule.cycleWeeks, days: JSON.stringify(schedule.days) })),
+  });
+  const userId = userIdOf(owner);
+  await recordAudit(
+    {
+      companyId: viewer.companyId,
+      actorId: viewer.userId,
+      action: "work_schedule.updated",
+      // A person's list is about the person (the audit names them); the default, the company.
+      entity: userId ? "user" : "company",
+      entityId: userId ?? viewer.companyId,
+      details: {
+        ...(userId ? { user_id: userId } : {}),
+        schedules: { old: rows.map((row) => serializeWorkSchedule(canonicalSchedule(scheduleOf(row)))), new: wanted.map(serializeWorkSchedule) },
+      },
+    },
+    tx,
+  );
+  return true;
+}
+
 /**
  * Replaces an owner's whole list. Rows before today (the company's zone) are history: they must
  * come back unchanged and none may be added, unless the owner had no rows yet (their first
@@ -132,45 +184,143 @@ async function replaceList(viewer: Viewer, owner: Owner, input: readonly WorkSch
     if ("userId" in owner) await requirePerson(tx, viewer, owner.userId);
     requireAdmin(viewer);
     const rows = await readRows(tx, viewer.companyId, owner);
-    const stored = rows.map((row) => ({ row, key: keyOf(scheduleOf(row)) }));
-    const storedKeys = new Set(stored.map(({ key }) => key));
-    const wantedKeys = new Set(wanted.map(keyOf));
-    if (rows.length > 0) {
-      const pastStored = stored.filter(({ row }) => row.validFrom < today).map(({ key }) => key);
-      const pastWanted = wanted.filter((schedule) => schedule.validFrom < today).map(keyOf);
-      const rewritten = pastStored.some((key) => !wantedKeys.has(key)) || pastWanted.some((key) => !storedKeys.has(key));
-      if (rewritten) throw new AppError(409, "schedule_history", "workSchedules.errors.history");
-    }
-    const removed = stored.filter(({ key }) => !wantedKeys.has(key)).map(({ row }) => row.id);
-    const added = wanted.filter((schedule) => !storedKeys.has(keyOf(schedule)));
-    if (removed.length === 0 && added.length === 0) return wanted;
-    if (removed.length) await tx.workSchedule.deleteMany({ where: { companyId: viewer.companyId, id: { in: removed } } });
-    await tx.workSchedule.createMany({
-      data: added.map((schedule) => ({ companyId: viewer.companyId, userId: userIdOf(owner), validFrom: schedule.validFrom, cycleWeeks: schedule.cycleWeeks, days: JSON.stringify(schedule.days) })),
-    });
-    const userId = userIdOf(owner);
-    await recordAudit(
-      {
-        companyId: viewer.companyId,
-        actorId: viewer.userId,
-        action: "work_schedule.updated",
-        // A person's list is about the person (the audit names them); the default, the company.
-        entity: userId ? "user" : "company",
-        entityId: userId ?? viewer.companyId,
-        details: {
-          ...(userId ? { user_id: userId } : {}),
-          schedules: { old: rows.map((row) => serializeWorkSchedule(canonicalSchedule(scheduleOf(row)))), new: wanted.map(serializeWorkSchedule) },
-        },
-      },
-      tx,
-    );
+    if (rewritesHistory(rows, wanted, today)) throw new AppError(409, "schedule_history", "workSchedules.errors.history");
+    await writeList(tx, viewer, owner, rows, wanted);
     return wanted;
+  });
+}
+
+/** A list with `schedule` added from its date on: a row from the same date is replaced, the others kept. */
+export function withSchedule(list: readonly WorkSchedule[], schedule: WorkSchedule): WorkSchedule[] {
+  return [...list.filter((row) => row.validFrom !== schedule.validFrom), schedule].sort(byValidFrom);
+}
+
+/**
+ * One schedule from its date for several people at once (the bulk editor): in one transaction,
+ * each person's list gets the row (withSchedule), under the history rule person by person. When
+ * anyone's history would be rewritten nothing is saved, and the refusal names them. One audit
+ * entry per person whose list changed. Answers how many changed.
+ */
+export async function applyWorkScheduleToPeople(
+  viewer: Viewer,
+  who: { userIds?: readonly string[]; teamId?: string },
+  schedule: WorkSchedule,
+): Promise<{ changed: number; unchanged: number }> {
+  requireAdmin(viewer);
+  assertValidList([schedule]);
+  const wantedRow = canonicalSchedule(schedule);
+  const ids = [...new Set(who.userIds ?? [])];
+  const today: IsoDate = todayIn(viewer.timeZone);
+  return getDb().$transaction(async (tx) => {
+    if (who.teamId && !(await tx.team.findFirst({ where: { id: who.teamId, companyId: viewer.companyId }, select: { id: true } }))) {
+      throw new AppError(404, "not_found", "errors.teamNotFound");
+    }
+    const people = await tx.user.findMany({
+      where: { companyId: viewer.companyId, deactivatedAt: null, OR: [{ id: { in: ids } }, ...(who.teamId ? [{ teamId: who.teamId }] : [])] },
+      select: { id: true, fullName: true, name: true, email: true },
+    });
+    // Another company's id, or someone who left, is not found: as for one person.
+    const found = new Set(people.map((person) => person.id));
+    if (ids.some((id) => !found.has(id))) throw new AppError(404, "not_found", "errors.userNotFound");
+    if (people.length === 0) throw new AppError(400, "validation_failed", "workSchedules.bulk.nobody", { fields: { userIds: "workSchedules.bulk.nobody" } });
+    const rows = await tx.workSchedule.findMany({
+      where: { companyId: viewer.companyId, userId: { in: people.map((person) => person.id) } },
+      select: rowSelect,
+      orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }],
+    });
+    const plans = people.map((person) => {
+      const own = rows.filter((row) => row.userId === person.id);
+      return { person, own, wanted: withSchedule(own.map((row) => canonicalSchedule(scheduleOf(row))), wantedRow) };
+    });
+    const blocked = plans.filter(({ own, wanted }) => rewritesHistory(own, wanted, today)).map(({ person }) => displayName(person));
+    if (blocked.length) {
+      throw new AppError(409, "schedule_history", "workSchedules.bulk.history", { params: { names: blocked.sort(compareNames).join(", ") } });
+    }
+    let changed = 0;
+    for (const { person, own, wanted } of plans) if (await writeList(tx, viewer, { userId: person.id }, own, wanted)) changed++;
+    return { changed, unchanged: plans.length - changed };
   });
 }
 
 /** Company admins replace a person's list (see replaceList). */
 export function replaceWorkSchedules(viewer: Viewer, userId: string, schedules: readonly WorkSchedule[]): Promise<WorkSchedule[]> {
   return replaceList(viewer, { userId }, schedules);
+}
+
+/**
+ * A person's own rows and the company default's, oldest first, in one query: the person's edit
+ * view shows both (what they follow when they have none). Company admins only.
+ */
+export async function scheduleListsOf(viewer: Viewer, userId: string): Promise<{ own: WorkSchedule[]; company: WorkSchedule[] }> {
+  requireAdmin(viewer);
+  const rows = await getDb().workSchedule.findMany({
+    where: { companyId: viewer.companyId, OR: [{ userId: null }, { userId }] },
+    select: rowSelect,
+    orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }],
+  });
+  const list = (owner: string | null) => rows.filter((row) => row.userId === owner).map((row) => canonicalSchedule(scheduleOf(row)));
+  return { own: list(userId), company: list(null) };
+}
+
+/**
+ * The settings section's overview: the company default's rows, and every active person with the
+ * schedule in force today, whether it is their own, and their next planned change. Two queries
+ * whatever the company's size (names and teams only; every schedule row). Company admins only.
+ */
+export async function scheduleOverview(viewer: Viewer, today: IsoDate) {
+  requireAdmin(viewer);
+  const db = getDb();
+  const [people, rows] = await Promise.all([
+    db.user.findMany({ where: { companyId: viewer.companyId, deactivatedAt: null }, select: { id: true, fullName: true, name: true, email: true, teamId: true } }),
+    db.workSchedule.findMany({ where: { companyId: viewer.companyId }, select: rowSelect, orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }] }),
+  ]);
+  const listOf = (owner: string | null) => rows.filter((row) => row.userId === owner).map((row) => canonicalSchedule(scheduleOf(row)));
+  const company = listOf(null);
+  const byPerson = new Map<string, WorkSchedule[]>();
+  for (const row of rows) {
+    if (row.userId === null) continue;
+    const schedule = canonicalSchedule(scheduleOf(row));
+    const list = byPerson.get(row.userId);
+    if (list) list.push(schedule);
+    else byPerson.set(row.userId, [schedule]);
+  }
+  const companyTimeline = scheduleTimeline([], company);
+  return {
+    company,
+    people: people
+      .map((person) => {
+        const own = byPerson.get(person.id) ?? [];
+        const timeline = own.length ? scheduleTimeline(own, company) : companyTimeline;
+        return {
+          id: person.id,
+          displayName: displayName(person),
+          email: person.email,
+          teamId: person.teamId,
+          own: own.length > 0,
+          inForce: timeline.at(today),
+          next: own.find((schedule) => schedule.validFrom > today) ?? null,
+        };
+      })
+      .sort((a, b) => compareNames(a.displayName, b.displayName) || a.email.localeCompare(b.email)),
+  };
+}
+
+/**
+ * The viewer's own schedule for My Calendar: the one in force today and the next change within a
+ * year (their own row or the company default's), from one query of their rows and the default's;
+ * with both in words, so the page's code need not carry what writes them.
+ */
+export async function myScheduleSummary(viewer: Viewer, today: IsoDate, language: string) {
+  const timelines = await loadScheduleTimelines(getDb(), viewer.companyId, [viewer.userId]);
+  const [current, next] = timelines.timelineOf(viewer.userId).segments(today, addDays(today, 366));
+  return {
+    current: current.schedule,
+    next: next ? { from: next.from, schedule: next.schedule } : null,
+    words: {
+      current: describeSchedule(current.schedule, language),
+      next: next ? { from: next.from, weeks: describeSchedule(next.schedule, language) } : null,
+    },
+  };
 }
 
 /** Company admins replace the company default's list (see replaceList). */

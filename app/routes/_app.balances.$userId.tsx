@@ -10,8 +10,8 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { DateRangeText } from "~/components/date-text";
 import { StatusBadge } from "~/components/status-badge";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind } from "~/lib/balance-kinds";
-import { todayIn, yearOf } from "~/lib/dates";
-import { formatDate, formatDays } from "~/lib/format";
+import { formatDate, formatDays, formatIsoDate } from "~/lib/format";
+import { leaveYearLabel } from "~/lib/leave-year";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
 import { explainBalance, type BalanceExplanation } from "~/models/balance-explanation.server";
@@ -22,6 +22,7 @@ import { AppError } from "~/utils/errors.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import balancesStyles from "~/styles/balances.css";
+import { currentLeaveYear } from "~/models/balance.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: balancesStyles },
@@ -35,7 +36,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser({ request, context });
     const userId = params.userId === "me" ? viewer.userId : (params.userId ?? "");
-    const year = readYear(new URL(request.url).searchParams.get("year"), yearOf(todayIn(viewer.timeZone)));
+    const year = readYear(new URL(request.url).searchParams.get("year"), currentLeaveYear(viewer));
     return explainBalance(viewer, userId, year);
   });
 }
@@ -94,25 +95,28 @@ export default function BalanceExplanationPage() {
       <header className="page-header">
         <h1 className="page__title">{person.self ? t("balances.title") : t("balances.titleOf", { name: person.name })}</h1>
         <nav className="year-switch" aria-label={t("balances.yearNav")}>
-          <Link className="button year-switch__step" to={yearUrl(year - 1)} aria-label={t("balances.previousYear", { year: year - 1 })}>
+          <Link className="button year-switch__step" to={yearUrl(year - 1)} aria-label={t("balances.previousYear", { year: leaveYearLabel(year - 1, explanation.leaveYear.startMonth) })}>
             <span aria-hidden="true">‹</span>
           </Link>
           <span className="year-switch__year" data-testid="explanation-year">
-            {year}
+            {explanation.leaveYear.label}
           </span>
-          <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("balances.nextYear", { year: year + 1 })}>
+          <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("balances.nextYear", { year: leaveYearLabel(year + 1, explanation.leaveYear.startMonth) })}>
             <span aria-hidden="true">›</span>
           </Link>
         </nav>
       </header>
       <p className="balances-page__intro muted">
-        {t("balances.intro", { year, date: formatDate(explanation.today, language) })}{" "}
+        {t("balances.intro", { year: explanation.leaveYear.label, date: formatDate(explanation.today, language) })}{" "}
+        {explanation.leaveYear.startMonth === 1
+          ? null
+          : `${t("leaveYear.explanation.dates", { from: formatDate(explanation.leaveYear.firstDay, language), to: formatDate(explanation.leaveYear.lastDay, language) })} `}
         {person.self ? <Link to={`/my-calendar?year=${year}`}>{t("balances.backToCalendar")}</Link> : null}
       </p>
 
       <ActionNotice notice={notice} />
       {confirmStep ? <ConfirmationStep fields={confirmStep.fields} confirmation={revertConfirmation(t, language, explanation)} /> : null}
-      {explanation.hasAllowance ? null : <p className="notice notice--info">{t("balances.noAllowance", { year })}</p>}
+      {explanation.hasAllowance ? null : <p className="notice notice--info">{t("balances.noAllowance", { year: explanation.leaveYear.label })}</p>}
 
       <div className="explain-grid">
         {BALANCE_KINDS.map((kind) => (
@@ -153,7 +157,7 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
       <dl className="ledger">
         {kind === "yearly" ? <YearlyLines explanation={explanation} /> : null}
         {kind === "residual" ? <ResidualLines explanation={explanation} /> : null}
-        {kind === "special" ? <Line label={t("balances.line.special", { year: explanation.year })} amount={amount(figures?.total)} testId="special" /> : null}
+        {kind === "special" ? <Line label={t("balances.line.special", { year: explanation.leaveYear.label })} amount={amount(figures?.total)} testId="special" /> : null}
         <Line label={t("balances.line.used")} amount={amount(figures?.used)} sign="−" testId="used" />
         <Line label={t("balances.line.pending")} amount={amount(figures?.pending)} sign="−" testId="pending" />
         {/* Before the expiry nothing has lapsed: the carried line says how many days will. */}
@@ -174,14 +178,63 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
 
 function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
   const { t } = useTranslation();
-  const { year, yearlySource: source } = explanation;
+  const { yearlySource: source } = explanation;
   const note =
     source.kind === "set"
-      ? t("balances.source.set", { year })
+      ? t("balances.source.set", { year: explanation.leaveYear.label })
       : source.kind === "previous"
-        ? t("balances.source.previous", { year, fromYear: source.fromYear })
-        : t("balances.source.none", { year });
-  return <Line label={t("balances.line.allowance", { year })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+        ? t("balances.source.previous", { year: explanation.leaveYear.label, fromYear: leaveYearLabel(source.fromYear, explanation.leaveYear.startMonth) })
+        : t("balances.source.none", { year: explanation.leaveYear.label });
+  const line = <Line label={t("balances.line.allowance", { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+  if (!explanation.proration || !explanation.hasAllowance) return line;
+  return (
+    <>
+      {line}
+      <ProrationLines proration={explanation.proration} />
+    </>
+  );
+}
+
+/**
+ * How a joiner's or leaver's yearly allowance was prorated (decision 0080), in one sentence:
+ * "Employed 1 Jul–31 Dec, 130 of 261 working days → 11 of 22 days, rounded to the nearest half
+ * day", and what was taken beyond it.
+ */
+function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanation["proration"]> }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const short = (iso: string) => formatIsoDate(iso, language, { day: "numeric", month: "short" });
+  const values = {
+    from: proration.employedFrom ? short(proration.employedFrom) : "",
+    to: proration.employedTo ? short(proration.employedTo) : "",
+    employed: formatDays(proration.employedMeasure, language),
+    yearDays: formatDays(proration.yearMeasure, language),
+    total: formatDays(proration.total, language),
+    allowance: formatDays(proration.allowance, language),
+    rounding: t(`leaveYear.rounded.${proration.rounding}`),
+  };
+  const sentence = !proration.employedFrom
+    ? t("leaveYear.proration.notEmployed")
+    : t(proration.basis === "schedule" ? "leaveYear.proration.bySchedule" : "leaveYear.proration.byCalendarDays", values);
+  return (
+    <>
+      <div className="ledger__line ledger__line--note" data-testid="proration">
+        <dt>
+          {t("leaveYear.proration.title")}
+          <span className="ledger__note">{sentence}</span>
+        </dt>
+        <dd />
+      </div>
+      {proration.overdraft > 0 ? (
+        <Line
+          label={t("leaveYear.proration.overdraft")}
+          amount={proration.overdraft}
+          note={t("leaveYear.proration.overdraftNote", { taken: formatDays(proration.taken, language), total: formatDays(proration.total, language) })}
+          testId="overdraft"
+        />
+      ) : null}
+    </>
+  );
 }
 
 function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
@@ -194,10 +247,10 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
     lines.push(
       <Line
         key="reverted"
-        label={t("balances.line.carriedIn", { year: carriedIn.fromYear })}
+        label={t("balances.line.carriedIn", { year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth) })}
         amount={0}
         testId="carried"
-        note={t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: carriedIn.fromYear, date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
+        note={t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth), date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
       />,
     );
   } else if (carriedIn && carriedUse) {
@@ -211,7 +264,7 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
     lines.push(
       <Line
         key="carried"
-        label={t("balances.line.carriedIn", { year: carriedIn.fromYear })}
+        label={t("balances.line.carriedIn", { year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth) })}
         amount={carriedUse.carried}
         sign="+"
         testId="carried"
@@ -255,13 +308,13 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
     const values = { days: formatDays(carriedOut.days, language), year, nextYear: year + 1, date: date(carriedOut.carriedOn), expiresOn: date(carriedOut.expiresOn) };
     text = carriedOut.revertedOn ? t("balances.carry.outReverted", { ...values, revertedOn: date(carriedOut.revertedOn) }) : t("balances.carry.out", values);
   } else {
-    text = t("balances.carry.rule", { year, nextYear: year + 1, max: formatDays(carryOverRule.maxDays, language), expiresOn: date(carryOverRule.expiresOn) });
+    text = t("balances.carry.rule", { year: explanation.leaveYear.label, nextYear: leaveYearLabel(year + 1, explanation.leaveYear.startMonth), max: formatDays(carryOverRule.maxDays, language), expiresOn: date(carryOverRule.expiresOn) });
   }
   return (
     <section className="card explain-notes" data-testid="carry-out">
       <p>
         {text}{" "}
-        {carriedOut ? <Link to={yearUrl(year + 1)}>{t("balances.carry.outLink", { year: year + 1 })}</Link> : null}
+        {carriedOut ? <Link to={yearUrl(year + 1)}>{t("balances.carry.outLink", { year: leaveYearLabel(year + 1, explanation.leaveYear.startMonth) })}</Link> : null}
       </p>
       {explanation.residual.carriedUse ? <p className="muted">{t("balances.carry.order")}</p> : null}
       <p className="muted">{t("balances.pendingNote")}</p>
@@ -271,14 +324,14 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
 
 function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) {
   const { t, i18n } = useTranslation();
-  const { year, vacations } = explanation;
+  const { vacations } = explanation;
   return (
     <section className="card" aria-labelledby="explain-absences">
       <h2 id="explain-absences" className="card__title">
-        {t("balances.absences.title", { year })}
+        {t("balances.absences.title", { year: explanation.leaveYear.label })}
       </h2>
       {vacations.length === 0 ? (
-        <p className="muted">{t("balances.absences.empty", { year })}</p>
+        <p className="muted">{t("balances.absences.empty", { year: explanation.leaveYear.label })}</p>
       ) : (
         <ScrollBox labelledBy="explain-absences">
           <table className="table explain-absences">
@@ -289,7 +342,7 @@ function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) 
                 <th scope="col">{t("balances.absences.balance")}</th>
                 <th scope="col">{t("balances.absences.status")}</th>
                 <th scope="col" className="explain-absences__days">
-                  {t("balances.absences.days", { year })}
+                  {t("balances.absences.days", { year: explanation.leaveYear.label })}
                 </th>
               </tr>
             </thead>

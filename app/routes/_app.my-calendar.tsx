@@ -10,13 +10,17 @@ import { UpcomingVacations } from "~/components/upcoming-vacations";
 import { YearCalendar } from "~/components/year-calendar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { SelectedRange } from "~/hooks/use-range-selection";
-import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
+import { isIsoDate, todayIn } from "~/lib/dates";
+import { leaveYearLabel, leaveYearOf } from "~/lib/leave-year";
+import { currentLeaveYear } from "~/models/balance.server";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
 import { createVacationFromForm, readCreatedFlag } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
 import { getSetupChecklist } from "~/models/setup.server";
+import { myScheduleSummary } from "~/models/work-schedule.server";
+import { MyScheduleCard } from "~/components/my-schedule-card";
 import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
@@ -46,14 +50,22 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const viewer = await requireUser({ request, context });
     const params = new URL(request.url).searchParams;
     const today = todayIn(viewer.timeZone);
-    const currentYear = yearOf(today);
+    // The leave year holding today (decision 0080); `year` is the calendar year it starts in.
+    const currentYear = currentLeaveYear(viewer);
     const year = readYear(params.get("year"), currentYear);
-    const [personal, setup] = await Promise.all([getPersonalYear(viewer, year, today, await getLanguage(request)), getSetupChecklist(viewer, today)]);
+    const language = await getLanguage(request);
+    const [personal, setup, schedule] = await Promise.all([
+      getPersonalYear(viewer, year, today, language),
+      getSetupChecklist(viewer, today),
+      myScheduleSummary(viewer, today, language),
+    ]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
     const end = dateParam(params.get("end")) || start;
     return {
       year,
+      startMonth: personal.startMonth,
+      yearLabel: leaveYearLabel(year, personal.startMonth),
       today,
       currentYear,
       created: readCreatedFlag(params),
@@ -76,6 +88,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       holidays: personal.holidays,
       holidayContext,
       setup,
+      schedule,
     };
   });
 }
@@ -83,7 +96,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireUser(request);
-    return createVacationFromForm(await readFormData(request), viewer, (startDate, created) => `/my-calendar?year=${yearOf(startDate)}&created=${created}`);
+    return createVacationFromForm(await readFormData(request), viewer, (startDate, created) => `/my-calendar?year=${leaveYearOf(startDate, viewer.companyLeaveYearStartMonth ?? 1).year}&created=${created}`);
   });
 }
 
@@ -153,13 +166,13 @@ export default function MyCalendar() {
         <h1 className="page__title">{t("nav.myCalendar")}</h1>
         <div className="toolbar" role="group" aria-label={t("absences.myCalendar.toolbar")}>
           <nav className="year-switch" aria-label={t("absences.myCalendar.yearNav")}>
-            <Link className="button year-switch__step" to={yearUrl(year - 1)} aria-label={t("absences.myCalendar.previousYear", { year: year - 1 })}>
+            <Link className="button year-switch__step" to={yearUrl(year - 1)} aria-label={t("absences.myCalendar.previousYear", { year: leaveYearLabel(year - 1, data.startMonth) })}>
               <span aria-hidden="true">‹</span>
             </Link>
             <span className="year-switch__year" aria-live="polite" data-testid="calendar-year">
-              {year}
+              {data.yearLabel}
             </span>
-            <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("absences.myCalendar.nextYear", { year: year + 1 })}>
+            <Link className="button year-switch__step" to={yearUrl(year + 1)} aria-label={t("absences.myCalendar.nextYear", { year: leaveYearLabel(year + 1, data.startMonth) })}>
               <span aria-hidden="true">›</span>
             </Link>
             <Link className="button" to={yearUrl(currentYear)} aria-current={year === currentYear ? "page" : undefined}>
@@ -196,14 +209,16 @@ export default function MyCalendar() {
 
       {data.setup ? <DeferredSetupChecklist steps={data.setup.steps} /> : null}
 
-      <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} />
+      <BalanceCards balances={data.balances} hasAllowance={data.hasAllowance} year={year} label={data.yearLabel} />
+
+      <MyScheduleCard {...data.schedule.words} />
 
       <section className="card upcoming-card" aria-labelledby="upcoming-heading">
         <div className="card__header">
           <h2 id="upcoming-heading">{t("absences.myCalendar.upcomingTitle")}</h2>
           <p className="card__meta" data-testid="year-summary">
             {t("absences.myCalendar.summary", {
-              year,
+              year: data.yearLabel,
               approved: t("absences.myCalendar.summaryApproved", { count: counts.approved }),
               pending: t("absences.myCalendar.summaryPending", { count: counts.pending }),
               rejected: t("absences.myCalendar.summaryRejected", { count: counts.rejected }),
@@ -220,12 +235,13 @@ export default function MyCalendar() {
       {/* A press on the calendar may start a selection that opens the form: fetch its code. */}
       <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadVacationForm} onKeyDown={preloadVacationForm}>
         <div className="card__header">
-          <h2 id="calendar-heading">{t("absences.calendar.title", { year })}</h2>
+          <h2 id="calendar-heading">{t("absences.calendar.title", { year: data.yearLabel })}</h2>
           <CalendarLegend selectable={hydrated} />
         </div>
         {hydrated ? <p className="calendar-card__hint">{t("absences.calendar.selectHint")}</p> : null}
         <YearCalendar
           year={year}
+          startMonth={data.startMonth}
           today={data.today}
           vacations={data.vacations}
           holidays={data.holidays}

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getCompany } from "~/models/company.server";
-import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
-import { onlyMethods } from "~/utils/http.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiUpdateCompanySchema } from "~/lib/schemas/company-api";
+import { getCompany, updateLeaveYearSettings } from "~/models/company.server";
+import { handleApi, noStore, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+import { allowMethods } from "~/utils/http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -10,5 +11,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-// Reads only.
-export const action = onlyMethods("GET", "HEAD");
+// PATCH (company admins): the leave year's start month and the rounding rule; the fields sent change.
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    await allowMethods(request, "PATCH");
+    const viewer = await requireApiAdmin(request);
+    const body = await parseBody(request, apiUpdateCompanySchema);
+    return Response.json(await updateLeaveYearSettings(viewer, { leaveYearStartMonth: body.leave_year_start_month, allowanceRounding: body.allowance_rounding }));
+  });
+}

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { todayIn, yearOf } from "~/lib/dates";
 import { lastReportYear } from "~/lib/report-params";
 import { apiYearSchema } from "~/lib/schemas/api";
 import { allowanceReport, serializeReportRow } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiAdmin } from "~/utils/api.server";
 import { AppError } from "~/utils/errors.server";
 import { onlyMethods } from "~/utils/http.server";
+import { currentLeaveYear } from "~/models/balance.server";
 
 /** GET /api/reports/vacations?year= (spec section 7): every person's report row of the year. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiAdmin(request);
-    const currentYear = yearOf(todayIn(viewer.timeZone));
+    const currentYear = currentLeaveYear(viewer);
     const year = parseQuery(request, apiYearSchema).year ?? currentYear;
     // Spec section 5: from 2000 to next year.
     const max = lastReportYear(currentYear);

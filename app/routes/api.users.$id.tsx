@@ -8,7 +8,7 @@ import { storedPhotoFromDataUrl } from "~/utils/photo.server";
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
-    return Response.json(serializeUser(await getUser(viewer, params.id!)), { headers: noStore });
+    return Response.json(serializeUser(await getUser(viewer, params.id!), viewer), { headers: noStore });
   });
 }
 
@@ -28,7 +28,9 @@ export function action({ request, params }: ActionFunctionArgs) {
       fullName: body.full_name,
       profilePicture,
       role: body.role,
+      firstDay: body.first_day,
+      lastDay: body.last_day,
     });
-    return Response.json(serializeUser(updated));
+    return Response.json(serializeUser(updated, viewer));
   });
 }

@@ -14,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       .map((v) => v.trim())
       .filter(Boolean);
     const users = await listUsers(viewer, ids);
-    return Response.json(users.map(serializeUser), { headers: noStore });
+    return Response.json(users.map((user) => serializeUser(user, viewer)), { headers: noStore });
   });
 }
 

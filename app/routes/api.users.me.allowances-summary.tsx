@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { todayIn } from "~/lib/dates";
 import { apiYearSchema } from "~/lib/schemas/api";
 import { ownBalances } from "~/models/report.server";
 import { handleApi, noStore, parseQuery, requireApiUser } from "~/utils/api.server";
 import { onlyMethods } from "~/utils/http.server";
+import { currentLeaveYear } from "~/models/balance.server";
 
 // Spec shape: { ok, user_id, year, yearly_allowance, residual, special_leave } each { total, used, remaining }
 // (plus pending, which the spec does not name but the screens show).
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
-    const year = parseQuery(request, apiYearSchema).year ?? Number(todayIn(viewer.timeZone).slice(0, 4));
+    const year = parseQuery(request, apiYearSchema).year ?? currentLeaveYear(viewer);
     const mine = await ownBalances(viewer, year);
     return Response.json(
       { ok: true, user_id: viewer.userId, year, yearly_allowance: mine.yearly, residual: mine.residual, special_leave: mine.special },

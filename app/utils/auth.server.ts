@@ -38,12 +38,14 @@ authenticator.use(
 
 const currentUserSelect = {
   ...publicUserSelect,
-  company: { select: { id: true, name: true, timeZone: true, countryCode: true } },
+  company: { select: { id: true, name: true, timeZone: true, countryCode: true, leaveYearStartMonth: true, allowanceRounding: true } },
   adminOf: { select: { teamId: true } },
 } as const;
 
 type CurrentUserRow = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
-export type CurrentUser = Omit<CurrentUserRow, "adminOf" | "company"> & { company: Omit<CurrentUserRow["company"], "countryCode"> };
+export type CurrentUser = Omit<CurrentUserRow, "adminOf" | "company"> & {
+  company: Omit<CurrentUserRow["company"], "countryCode" | "leaveYearStartMonth" | "allowanceRounding">;
+};
 
 /** The API token an /api request is made with (docs/decisions/0033-api-tokens-and-idempotency.md). */
 export interface ViewerApiToken {
@@ -68,7 +70,7 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
   // company again), not part of the person's profile.
   const {
     adminOf,
-    company: { countryCode: companyCountryCode, ...company },
+    company: { countryCode: companyCountryCode, leaveYearStartMonth: companyLeaveYearStartMonth, allowanceRounding: companyAllowanceRounding, ...company },
     ...profile
   } = row;
   const user = { ...profile, company };
@@ -76,6 +78,8 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
   return {
     ...person,
     companyCountryCode,
+    companyLeaveYearStartMonth,
+    companyAllowanceRounding,
     isMaster: user.isMaster,
     teamId: user.teamId,
     adminOfTeamIds: adminOf.map((a) => a.teamId),

@@ -24,6 +24,9 @@ export interface Viewer {
    * signed-in person: holiday reads then need not read the company again (companyRefOf).
    */
   readonly companyCountryCode?: string;
+  /** The company's leave-year start month (1–12) and rounding rule, read with its country (decision 0080). */
+  readonly companyLeaveYearStartMonth?: number;
+  readonly companyAllowanceRounding?: string;
   /**
    * The company's first subscription (what the trial banner and the read-only rule are about),
    * when read with the signed-in person: null when the company has none, absent when not read.

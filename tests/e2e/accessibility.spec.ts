@@ -266,6 +266,14 @@ test("company settings: a team's dialog, a person's edit view, forms with errors
   await expect(page).toHaveURL(/edit=/);
   await scanBoth(page, "a person's edit view");
 
+  // The schedule editor with its errors: nobody chosen, a ticked day without hours.
+  await openPage(page, "/company-settings/work-schedules");
+  const bulk = page.locator('form:has(input[name="intent"][value="schedules.bulk"])');
+  await bulk.locator('input[name="hours_1_1"]').fill("");
+  await submitOf(page, "schedules.bulk").click();
+  await expect(bulk.locator(".field__error").first()).toBeVisible();
+  await scanBoth(page, "the work schedules with errors");
+
   await openPage(page, "/company-settings/company");
   await page.locator('input[name="defaultYearlyAllowance"]').fill("muitos");
   await submitOf(page, "company.update").click();

@@ -294,6 +294,20 @@ test("an owner imports a holiday CSV, answers a question and changes a setting w
   if (jsOn()) await expect(notice).toBeFocused();
   await openPage(page, "/company-settings/company");
   await expect(allowance).toHaveValue("25");
+
+  if (!jsOn()) {
+    // The company's leave year (decision 0080), here where a company of its own is at hand: from
+    // April, My Calendar's switcher names the leave year holding today "2026/27".
+    await page.locator('select[name="leaveYearStartMonth"]').selectOption("4");
+    await page.locator('form:has(input[name="intent"][value="company.update"]) button[type="submit"]').click();
+    await expect(page.getByTestId("action-notice")).toBeVisible();
+    const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date()).split("-").map(Number);
+    const start = month >= 4 ? year : year - 1;
+    await openPage(page, "/my-calendar");
+    await expect(page.getByTestId("calendar-year")).toHaveText(`${start}/${String((start + 1) % 100).padStart(2, "0")}`);
+    // Its twelve months start with April.
+    await expect(page.getByTestId("year-calendar").locator("caption").first()).toHaveText(`Abril de ${start}`);
+  }
 });
 
 test("the phone menu opens and closes from the keyboard", async ({ page }) => {

@@ -24,7 +24,7 @@ import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
 import { issueTokenPair, refreshTokenPair, revokeRefreshToken } from "~/models/api-token.server";
 import { runAutoApproval } from "~/models/auto-approval.server";
 import { revertCarryOver, runCarryOver } from "~/models/carry-over.server";
-import { registerCompany, sendVerificationEmail, updateCompanySettings } from "~/models/company.server";
+import { registerCompany, sendVerificationEmail, updateCompanySettings, updateLeaveYearSettings } from "~/models/company.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { seedDemoCompany } from "~/models/demo.server";
 import { acceptInvitation, cancelInvitation, inviteUser } from "~/models/invitation.server";
@@ -53,7 +53,7 @@ import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingL
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
-import { replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
+import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
@@ -217,6 +217,10 @@ const WRITES: Record<string, WriteCase> = {
     run: () => replaceCompanyWorkSchedules(f.owner, [{ validFrom: f.monday, cycleWeeks: 2, days: [{ weekday: 1, week: 2, hours: 7.5 }] }]),
     actions: ["work_schedule.updated"],
   },
+  "work-schedule:applyWorkScheduleToPeople": {
+    run: () => applyWorkScheduleToPeople(f.admin, { userIds: [f.employee.userId] }, { validFrom: addDays(f.monday, 364), cycleWeeks: 1, days: [1, 2, 3].map((weekday) => ({ weekday, hours: 6 })) }),
+    actions: ["work_schedule.updated"],
+  },
   "allowance:setYearAllowances": { run: () => setYearAllowances(f.owner, { year: yearOf(f.monday) + 2, userIds: "everyone", yearly: 23 }), actions: ["allowance.updated"] },
   "api-token:issueTokenPair": {
     run: async () => (f.tokens.refresh = (await issueTokenPair({ ...f.employee, id: f.employee.userId, tokenVersion: 0 }, { ip: "203.0.113.9" })).refreshToken),
@@ -269,6 +273,7 @@ const WRITES: Record<string, WriteCase> = {
     run: () => updateCompanySettings(f.owner, { name: "Acme Renamed", countryCode: "PT", timeZone: "Europe/Lisbon", defaultYearlyAllowance: 23, carryOverMaxDays: 5, carryOverExpiresOn: "04-30" }),
     actions: ["company.updated"],
   },
+  "company:updateLeaveYearSettings": { run: () => updateLeaveYearSettings(f.owner, { leaveYearStartMonth: 4, allowanceRounding: "up" }), actions: ["company.updated"] },
   "credentials:checkCredentials": {
     run: () => checkCredentials(f.employee.user.email, "not-the-password", "198.51.100.7").catch(() => null),
     actions: ["auth.sign_in_failed"],
@@ -417,6 +422,12 @@ const READS = new Set([
   "work-schedule:listWorkSchedules",
   "work-schedule:listCompanyWorkSchedules",
   "work-schedule:loadScheduleTimelines",
+  "work-schedule:scheduleFields",
+  "work-schedule:withSchedule",
+  "work-schedule:scheduleListsOf",
+  "work-schedule:scheduleOverview",
+  "work-schedule:myScheduleSummary",
+  "user:assertEmploymentDates",
   "work-schedule:loadCompanyScheduleTimelines",
   "approval:loadReviewRouting",
   "approval:reviewersOf",
@@ -436,6 +447,8 @@ const READS = new Set([
   "balance:loadHolidayCalendars",
   "balance:loadBalanceInputs",
   "balance:companyRefOf",
+  "balance:currentLeaveYear",
+  "balance:leaveYearSpan",
   "balance:balanceShortfallError",
   "calendar:listCategories",
   "calendar:getPersonalYear",

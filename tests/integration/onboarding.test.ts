@@ -14,6 +14,7 @@ import { action as usersAction, loader as usersLoader } from "~/routes/_app.comp
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction, loader as signupLoader } from "~/routes/signup";
 import { getDb } from "~/utils/db.server";
+import { loadBalanceInputs } from "~/models/balance.server";
 import { AppError } from "~/utils/errors.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
@@ -102,8 +103,12 @@ describe("joining by invitation", () => {
     const veteran = await acceptInvitation(tokens["old@join.test"], { password: "long-enough-1", language: "en" }, now);
     expect(newcomer).toMatchObject({ teamId: team.id, countryCode: "PT" });
     expect(veteran.teamId).toBeNull();
-    // 1 July: 184 of 365 days of 25 → 12.6 → 12.5.
-    expect(await getDb().allowance.findFirst({ where: { userId: newcomer.id }, select: { year: true, yearly: true } })).toEqual({ year: 2027, yearly: 12.5 });
+    // The row keeps the whole allowance; the balance prorates it from the first day (decision
+    // 0080): 1 July–31 December 2027 is 132 of 261 weekdays of 25 → 12.64 → 12.5.
+    expect(await getDb().allowance.findFirst({ where: { userId: newcomer.id }, select: { year: true, yearly: true } })).toEqual({ year: 2027, yearly: 25 });
+    const balances = await loadBalanceInputs(getDb(), viewer.companyId, { fromYear: 2027, toYear: 2027, userIds: [newcomer.id, veteran.id], today: "2027-07-01" });
+    expect(balances.balancesOf(newcomer.id, 2027).yearly.total).toBe(12.5);
+    expect(balances.balancesOf(veteran.id, 2027).yearly.total).toBe(25);
     expect(await getDb().allowance.findFirst({ where: { userId: veteran.id }, select: { year: true, yearly: true } })).toEqual({ year: 2027, yearly: 25 });
   });
 

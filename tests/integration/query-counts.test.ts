@@ -16,6 +16,7 @@ import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as billingDetailsLoader } from "~/routes/_app.company-settings.billing-details/route";
 import { loader as billingInvoicesLoader } from "~/routes/_app.company-settings.billing-invoices/route";
 import { loader as usersLoader } from "~/routes/_app.company-settings.users/route";
+import { loader as workSchedulesLoader } from "~/routes/_app.company-settings.work-schedules/route";
 import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { loader as appLoader } from "~/routes/_app";
 import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
@@ -102,6 +103,7 @@ describe("query counts stay flat from 20 to 200 people", () => {
     ["the shell (trial banner, pending count)", (c) => appLoader(args(getRequest("/my-calendar", c.cookie)))],
     ["/company-settings/billing-details (people as primary contacts)", (c) => billingDetailsLoader(args(getRequest("/company-settings/billing-details", c.cookie)))],
     ["/company-settings/billing-invoices", (c) => billingInvoicesLoader(args(getRequest("/company-settings/billing-invoices", c.cookie)))],
+    ["/company-settings/work-schedules (everyone with their schedule)", (c) => workSchedulesLoader(args(getRequest("/company-settings/work-schedules", c.cookie)))],
   ];
   for (const [name, run] of cases) {
     it(name, async () => {

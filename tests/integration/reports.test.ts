@@ -183,7 +183,9 @@ describe("the year's CSV in each language", () => {
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${file}"`);
     const [header, ...rows] = await lines(response);
     expect(header.startsWith(headerStart)).toBe(true);
-    expect(header.split(separator)).toHaveLength(16);
+    // Three allowances × four figures, then the yearly days beyond a prorated allowance (decision 0080).
+    expect(header.split(separator)).toHaveLength(17);
+    expect(rows[1].split(separator)[16]).toBe("0");
     // The team filter and the order of the screen: Rui (20 left) before Ana (19.5).
     expect(rows.map((row) => row.split(separator)[0])).toEqual(["Rui Reis", "Ana Alves"]);
     const halfDay = separator === ";" ? "0,5" : "0.5";

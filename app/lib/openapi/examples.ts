@@ -39,6 +39,8 @@ export const exampleUser: ApiUser = {
   profile_picture: null,
   team_id: EXAMPLE_IDS.team,
   company_id: EXAMPLE_IDS.company,
+  first_day: "2024-02-01",
+  last_day: null,
 };
 
 export const exampleVacation: ApiVacation = {
@@ -138,6 +140,7 @@ export const exampleReportRow: ApiReportRow = {
   specialLeaveUsed: 1,
   specialLeavePending: 0,
   specialLeaveRemaining: 1,
+  yearlyOverdraft: 0,
 };
 
 export const exampleInvoice: ApiInvoice = {

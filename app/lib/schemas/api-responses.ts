@@ -7,6 +7,7 @@ import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { BALANCE_KINDS } from "~/lib/absence-categories";
 import { BILLING_INTERVALS, CARD_BRANDS, CURRENCIES } from "~/lib/billing";
 import { named } from "~/lib/openapi/json-schema";
+import { ROUNDING_RULES } from "~/lib/proration";
 import { VACATION_STATUSES } from "~/lib/statuses";
 import { RECIPIENT_TYPES } from "./vacation";
 
@@ -43,6 +44,8 @@ export const apiUserSchema = named(
     profile_picture: z.string().nullable().describe("A data URL (WebP, at most 256 × 256 px), or null"),
     team_id: id.nullable(),
     company_id: id,
+    first_day: date.nullable().describe("First day of employment (prorates the allowance); null when not set. Shown to the person and company admins only, null to others"),
+    last_day: date.nullable().describe("Last day of employment; null when not set. Shown to the person and company admins only, null to others"),
   }),
 );
 
@@ -52,6 +55,24 @@ export const apiCurrentUserSchema = named(
 );
 
 export const apiCompanySchema = named("Company", z.object({ id, name: z.string() }));
+
+export const apiCompanyMeSchema = named(
+  "CompanyMe",
+  z.object({
+    id,
+    name: z.string(),
+    leave_year_start_month: z
+      .number()
+      .int()
+      .min(1)
+      .max(12)
+      .describe(
+        "The month the leave year starts in (1 January … 12 December). A leave year is known by the calendar year it starts in: every `year` parameter and allowance row of a company whose leave year starts in April means April of that year to March of the next",
+      ),
+    allowance_rounding: z.enum(ROUNDING_RULES).describe("How a joiner's or leaver's prorated yearly allowance is rounded to half a day: nearest (ties up), up or down"),
+  }),
+);
+export type ApiCompanyMe = z.infer<typeof apiCompanyMeSchema>;
 
 export const apiTokenPairSchema = named(
   "TokenPair",
@@ -295,6 +316,9 @@ export const apiReportRowSchema = named(
     specialLeaveUsed: z.number(),
     specialLeavePending: z.number(),
     specialLeaveRemaining: z.number(),
+    yearlyOverdraft: z
+      .number()
+      .describe("Approved yearly days beyond a joiner's or leaver's prorated allowance (yearlyAllowance is then the prorated one); 0 otherwise"),
   }),
 );
 

@@ -1,5 +1,7 @@
 // Bodies of the JSON API (spec section 7 names). Messages are locale keys.
 import { z } from "zod";
+import { isIsoDate } from "~/lib/dates";
+import { isDateInWindow } from "~/lib/input-limits";
 import { singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
@@ -58,10 +60,21 @@ export const apiInviteSchema = z
     profilePicture: body.profile_picture ?? null,
   }));
 
+const employmentDay = (description: string) =>
+  z
+    .string({ error: "workSchedules.employment.dateInvalid" })
+    .refine(isIsoDate, "workSchedules.employment.dateInvalid")
+    .refine((value) => !isIsoDate(value) || isDateInWindow(value), "validation.dateOutOfWindow")
+    .meta({ format: "date", pattern: DATE_WINDOW_PATTERN, description: `${description}; ${DATE_WINDOW_WORDS}` })
+    .nullable()
+    .optional();
+
 export const apiUpdateUserSchema = z.object({
   full_name: z.string().trim().min(1, "validation.fullNameRequired").max(200, "validation.tooLong").check(...singleLine()).optional(),
   profile_picture: profilePictureField.nullable().optional().describe("A data URL, or null to remove the photo"),
   role: z.enum(["user", "admin", "owner"], { error: "validation.roleInvalid" }).optional().describe("Company admins only; admin promotes a user"),
+  first_day: employmentDay("First day of employment, company admins only; null clears it"),
+  last_day: employmentDay("Last day of employment, company admins only, not before first_day; null clears it"),
 });
 
 const vacationField = vacationRequestSchema.shape;

@@ -33,6 +33,15 @@ export const companySettingsSchema = z.object({
     z.trim(),
     z.refine((value) => isMonthDay(value), "companySettings.monthDayInvalid"),
   ),
+  // The leave year (decision 0080): a select of the twelve months and one of the three rules;
+  // a post without them (a form of before the change) leaves them as they are.
+  leaveYearStartMonth: z.optional(
+    z.pipe(
+      z.string({ error: "leaveYear.errors.startMonth" }).check(z.trim(), z.regex(/^(?:[1-9]|1[0-2])$/, "leaveYear.errors.startMonth")),
+      z.transform((value: string) => Number(value)),
+    ),
+  ),
+  allowanceRounding: z.optional(z.enum(["nearest", "up", "down"], { error: "leaveYear.errors.rounding" })),
   // A checkbox: present when ticked.
   importHolidays: z.optional(z.literal("on")),
 });

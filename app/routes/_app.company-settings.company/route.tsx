@@ -1,6 +1,6 @@
 // The company tab (/company-settings/company): name, country and time zone, the allowance new people get, carry-over rules.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { FormProvider, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
@@ -10,6 +10,10 @@ import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/text-field";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { companySettingsSchema } from "~/lib/schemas/company";
+import { isoDate } from "~/lib/dates";
+import { formatIsoDate } from "~/lib/format";
+import { leaveYearLabel } from "~/lib/leave-year";
+import { ROUNDING_RULES } from "~/lib/proration";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
@@ -28,7 +32,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CompanyTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const company = useLoaderData<typeof loader>();
@@ -38,6 +42,7 @@ export default function CompanyTab() {
       ...company.settings,
       defaultYearlyAllowance: String(company.settings.defaultYearlyAllowance),
       carryOverMaxDays: String(company.settings.carryOverMaxDays),
+      leaveYearStartMonth: String(company.settings.leaveYearStartMonth),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema }),
     shouldValidate: "onSubmit",
@@ -78,6 +83,38 @@ export default function CompanyTab() {
               <small className="field__hint">{t("companySettings.carryOverExpiresOnHint")}</small>
               <input {...getInputProps(fields.carryOverExpiresOn, { type: "text" })} key={fields.carryOverExpiresOn.key} placeholder="04-30" />
               <FieldError errors={fields.carryOverExpiresOn.errors} id={fields.carryOverExpiresOn.errorId} />
+            </label>
+          </fieldset>
+          <fieldset className="fieldset" data-testid="leave-year-settings">
+            <legend>{t("leaveYear.settings.title")}</legend>
+            <label className="field">
+              <span>{t("leaveYear.settings.startMonth")}</span>
+              <small className="field__hint">
+                {t("leaveYear.settings.startMonthHint", { example: leaveYearLabel(2026, 4), january: leaveYearLabel(2026, 1) })} {t("leaveYear.settings.switchHint")}
+              </small>
+              <select {...getSelectProps(fields.leaveYearStartMonth)} key={fields.leaveYearStartMonth.key}>
+                {Array.from({ length: 12 }, (_, index) => {
+                  const name = formatIsoDate(isoDate(2026, index + 1, 1), i18n.language, { month: "long" });
+                  return (
+                    <option key={index} value={String(index + 1)}>
+                      {name.charAt(0).toLocaleUpperCase() + name.slice(1)}
+                    </option>
+                  );
+                })}
+              </select>
+              <FieldError errors={fields.leaveYearStartMonth.errors} id={fields.leaveYearStartMonth.errorId} />
+            </label>
+            <label className="field">
+              <span>{t("leaveYear.settings.rounding")}</span>
+              <small className="field__hint">{t("leaveYear.settings.roundingHint")}</small>
+              <select {...getSelectProps(fields.allowanceRounding)} key={fields.allowanceRounding.key}>
+                {ROUNDING_RULES.map((rule) => (
+                  <option key={rule} value={rule}>
+                    {t(`leaveYear.rounding.${rule}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError errors={fields.allowanceRounding.errors} id={fields.allowanceRounding.errorId} />
             </label>
           </fieldset>
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -11,6 +11,10 @@ import { FormError } from "~/components/form-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
 import { allowanceSchema, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
+import { ScheduleText } from "~/components/schedule-text";
+import { historyRows, ScheduleEditorFields, ScheduleHistory } from "~/components/work-schedule-editor";
+import { editorDefaults, employmentSchema, personScheduleSchema } from "~/lib/schemas/work-schedules";
+import { tabPath } from "../_app.company-settings/tabs";
 import { resultFor, useUsersReply, USERS_URL, type UsersEditData } from "./users-reply";
 
 export function UserEdit({ data }: { data: UsersEditData }) {
@@ -30,8 +34,12 @@ export function UserEdit({ data }: { data: UsersEditData }) {
       <div className="settings-grid settings-grid--halves">
         {/* Remounted when the saved person changes, so the fields show what is now stored. */}
         <ProfileForm key={`${person.fullName}|${person.role}|${person.teamId}|${person.countryCode}|${person.region}|${person.profilePicture?.length}`} data={data} />
-        <AllowanceForm key={`${data.year}|${JSON.stringify(person.allowance)}`} data={data} />
+        <div className="stack">
+          <AllowanceForm key={`${data.year}|${JSON.stringify(person.allowance)}`} data={data} />
+          <EmploymentForm key={`${person.firstDay}|${person.lastDay}`} data={data} />
+        </div>
       </div>
+      <PersonSchedule key={JSON.stringify(data.schedules.own)} data={data} />
     </>
   );
 }
@@ -228,6 +236,96 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
           </div>
         </>
       ) : null}
+    </section>
+  );
+}
+
+function EmploymentForm({ data }: { data: UsersEditData }) {
+  const { t } = useTranslation();
+  const { reply, busy } = useUsersReply();
+  const { person } = data;
+  const [form, fields] = useForm({
+    lastResult: resultFor(reply, "users.employment"),
+    defaultValue: { firstDay: person.firstDay ?? "", lastDay: person.lastDay ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: employmentSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card" aria-labelledby="employment-heading">
+      <h3 id="employment-heading" className="card__title">
+        {t("workSchedules.employment.title")}
+      </h3>
+      <p className="field__hint">{t("workSchedules.employment.intro")}</p>
+      <FormError errors={form.errors} />
+      <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="users.employment" />
+        <input type="hidden" name="userId" value={person.id} />
+        <div className="people-place">
+          <label className="field">
+            <span>{t("workSchedules.employment.firstDay")}</span>
+            <input {...getInputProps(fields.firstDay, { type: "date" })} key={fields.firstDay.key} />
+            <FieldError errors={fields.firstDay.errors} id={fields.firstDay.errorId} />
+          </label>
+          <label className="field">
+            <span>{t("workSchedules.employment.lastDay")}</span>
+            <input {...getInputProps(fields.lastDay, { type: "date" })} key={fields.lastDay.key} />
+            <FieldError errors={fields.lastDay.errors} id={fields.lastDay.errorId} />
+          </label>
+        </div>
+        <p className="field__hint">{t("workSchedules.employment.hint")}</p>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("workSchedules.employment.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The schedule in force, the person's own rows (or that they follow the company default) and a new row from a date. */
+function PersonSchedule({ data }: { data: UsersEditData }) {
+  const { t } = useTranslation();
+  const { reply, busy } = useUsersReply();
+  const { own } = data.schedules;
+  const [form, fields] = useForm({
+    lastResult: resultFor(reply, "users.schedule", "workSchedules.saved"),
+    defaultValue: editorDefaults(data.scheduleInForce, data.today),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personScheduleSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card" aria-labelledby="schedule-heading" data-testid="person-schedule">
+      <h3 id="schedule-heading" className="card__title">
+        {t("workSchedules.person.title")}
+      </h3>
+      <p>
+        <strong>{t("workSchedules.person.inForce")}</strong> <ScheduleText schedule={data.scheduleInForce} />
+      </p>
+      {own.length === 0 ? (
+        <p className="notice notice--info">
+          {t("workSchedules.person.followsDefault")} <Link to={tabPath("work-schedules")}>{t("workSchedules.person.defaultLink")}</Link>
+        </p>
+      ) : (
+        <ScheduleHistory
+          rows={historyRows(own, data.today)}
+          removeIntent="users.schedule-remove"
+          hidden={{ userId: data.person.id }}
+          busy={busy}
+          caption={t("workSchedules.person.historyCaption", { name: data.person.displayName })}
+        />
+      )}
+      <h4 className="details__heading">{t("workSchedules.editor.title")}</h4>
+      <p className="field__hint">{t(own.length ? "workSchedules.editor.introHistory" : "workSchedules.editor.introFirst")}</p>
+      <FormError errors={form.errors} />
+      <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="users.schedule" />
+        <input type="hidden" name="userId" value={data.person.id} />
+        <ScheduleEditorFields fields={fields} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("workSchedules.editor.save")}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -7,7 +7,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
 import { allowanceSchema, bulkAllowanceSchema, NO_TEAM, personSchema } from "~/lib/schemas/people";
+import { employmentSchema, personScheduleSchema, removeScheduleSchema, scheduleOfEditor } from "~/lib/schemas/work-schedules";
+import { scheduleTimeline } from "~/lib/work-schedule";
 import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
+import { listWorkSchedules, replaceWorkSchedules, scheduleFields, scheduleListsOf, withSchedule } from "~/models/work-schedule.server";
 import { cancelInvitation, inviteUser, listPendingInvitations } from "~/models/invitation.server";
 import { getPerson, listPeople, updatePerson } from "~/models/people.server";
 import { listTeams } from "~/models/team.server";
@@ -41,11 +44,17 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
   const editId = params.get("edit");
   if (editId) {
     const person = await getPerson(viewer, editId);
+    const today = todayIn(viewer.timeZone);
+    const schedules = await scheduleListsOf(viewer, person.id);
     return {
       view: "edit" as const,
       year,
       currentYear,
+      today,
       teams,
+      schedules,
+      // What a new row starts from: the person's schedule in force today (their own, else the default's).
+      scheduleInForce: scheduleTimeline(schedules.own, schedules.company).at(today),
       person: {
         ...person,
         displayName: displayName(person),
@@ -139,8 +148,60 @@ async function bulkAllowancesAction(viewer: SignedInViewer, formData: FormData) 
   }
 }
 
+async function employmentAction(viewer: SignedInViewer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: employmentSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  const { userId, firstDay, lastDay } = submission.value;
+  try {
+    const saved = await updatePerson(viewer, userId, { firstDay: firstDay || null, lastDay: lastDay || null });
+    return data<ActionReply>({ result: submission.reply(), notice: { tone: "success", key: "workSchedules.employment.saved", values: { name: displayName(saved) } } });
+  } catch (error) {
+    // The model names its fields as the API does (first_day, last_day).
+    return failed(withFields(error, (fields) => renameFields(fields, { first_day: "firstDay", last_day: "lastDay" })), "workSchedules.employment.failed", submission.reply);
+  }
+}
+
+/** A model's refusal with its fields named as the form names them. */
+const withFields = (error: unknown, rename: (fields: Record<string, string>) => Record<string, string>) =>
+  error instanceof AppError ? new AppError(error.status, error.code, error.message, { params: error.params, fields: rename(error.fields) }) : error;
+
+const renameFields = (fields: Record<string, string>, names: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([field, key]) => [names[field] ?? field, key]));
+
+async function scheduleAction(viewer: SignedInViewer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: personScheduleSchema });
+  if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
+  const { userId } = submission.value;
+  const schedule = scheduleOfEditor(submission.value);
+  try {
+    await replaceWorkSchedules(viewer, userId, withSchedule(await listWorkSchedules(viewer, userId), schedule));
+  } catch (error) {
+    return failed(withFields(error, scheduleFields), "workSchedules.failed", submission.reply);
+  }
+  return data<ActionReply>({ result: submission.reply({ resetForm: true }), notice: { tone: "success", key: "workSchedules.saved" } });
+}
+
+async function removeScheduleAction(viewer: SignedInViewer, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: removeScheduleSchema });
+  if (submission.status !== "success" || !submission.value.userId) return data<ActionReply>({ notice: { tone: "error", key: "workSchedules.failed" } }, { status: 400 });
+  const { userId, validFrom } = submission.value;
+  try {
+    const list = await listWorkSchedules(viewer, userId);
+    await replaceWorkSchedules(
+      viewer,
+      userId,
+      list.filter((row) => row.validFrom !== validFrom),
+    );
+  } catch (error) {
+    return failed(error, "workSchedules.failed");
+  }
+  return data<ActionReply>({ notice: { tone: "success", key: "workSchedules.removed" } });
+}
+
 export async function usersAction(viewer: SignedInViewer, request: Request, formData: FormData) {
   const intent = formData.get("intent");
+  if (intent === "users.employment") return employmentAction(viewer, formData);
+  if (intent === "users.schedule") return scheduleAction(viewer, formData);
+  if (intent === "users.schedule-remove") return removeScheduleAction(viewer, formData);
   if (intent === "users.update") return updateAction(viewer, formData);
   if (intent === "users.allowances") return allowancesAction(viewer, formData);
   if (intent === "users.bulk-allowances") return bulkAllowancesAction(viewer, formData);

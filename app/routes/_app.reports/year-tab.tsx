@@ -8,7 +8,7 @@ import { Pager } from "~/components/pager";
 import { DaysLeftChart, DaysOffChart } from "~/components/report-charts";
 import { ScrollBox } from "~/components/scroll-box";
 import type { BalanceFigures } from "~/lib/balance-kinds";
-import { formatDays } from "~/lib/format";
+import { formatDate, formatDays } from "~/lib/format";
 import { defaultDirection, FIRST_REPORT_YEAR, NO_TEAM_FILTER, REPORT_PAGE_SIZES, type ReportSortKey } from "~/lib/report-params";
 import type { YearTabData } from "./year.server";
 
@@ -19,8 +19,25 @@ const FIGURES = [
   ["Remaining", "remaining"],
 ] as const;
 
+/** A joiner's or leaver's row: the employed part of the year, and days taken beyond the prorated allowance. */
+function ProrationFlag({ employed, overdraft }: { employed: { from: string | null; to: string | null }; overdraft: number }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <span className="report-table__email" data-testid="report-proration">
+      {employed.from && employed.to ? t("leaveYear.report.employed", { from: formatDate(employed.from, language), to: formatDate(employed.to, language) }) : t("leaveYear.report.notEmployed")}
+      {overdraft > 0 ? (
+        <>
+          {" · "}
+          <strong className="report-table__overdraft">{t("leaveYear.report.overdraftFlag", { count: overdraft, days: formatDays(overdraft, language) })}</strong>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 export function YearTab({ data }: { data: YearTabData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
     <>
@@ -47,6 +64,12 @@ export function YearTab({ data }: { data: YearTabData }) {
             />
             <span className="field__hint" id="report-year-hint">
               {t("reports.year.hint", { min: FIRST_REPORT_YEAR, max: data.maxYear })}
+              {data.leaveYear.startMonth === 1 ? null : (
+                <>
+                  {" "}
+                  {t("leaveYear.report.yearHint", { year: data.year, label: data.leaveYear.label, from: formatDate(data.leaveYear.firstDay, i18n.language), to: formatDate(data.leaveYear.lastDay, i18n.language) })}
+                </>
+              )}
             </span>
             {data.yearError ? (
               <span className="field__error" id="report-year-error" role="alert">
@@ -88,7 +111,7 @@ export function YearTab({ data }: { data: YearTabData }) {
         <section className="card" aria-labelledby="report-table-heading">
           <div className="card__header">
             <h2 id="report-table-heading" className="card__title">
-              {t("reports.year.tableTitle", { year: data.year })}
+              {t("reports.year.tableTitle", { year: data.leaveYear.label })}
             </h2>
             <p className="card__meta">{t("reports.people", { count: data.count })}</p>
           </div>
@@ -221,6 +244,7 @@ function YearTable({ data }: { data: YearTabData }) {
               <th scope="row" className="card-table__title card-table__wide">
                 <span className="report-table__name">{row.name}</span>
                 <span className="report-table__email">{row.email}</span>
+                {row.employed ? <ProrationFlag employed={row.employed} overdraft={row.overdraft} /> : null}
               </th>
               <td className="report-table__team card-table__wide" data-label={t("reports.columns.team")}>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
               {KINDS.flatMap((kind) => FIGURES.map(([, figure], index) => <Figure key={`${kind}-${figure}`} kind={kind} figure={figure} first={index === 0} value={(row[kind] as BalanceFigures)[figure]} />))}

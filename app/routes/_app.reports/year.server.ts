@@ -1,7 +1,8 @@
 // The year tab's data: the year (spec bounds), the team, the sort, a page of the table, the totals
 // and both pictures, with the labels that depend on the server's Intl data made here.
 import type { TFunction } from "i18next";
-import { isoDate, todayIn, yearOf } from "~/lib/dates";
+import { isoDate, todayIn } from "~/lib/dates";
+import { leaveYear, leaveYearOf } from "~/lib/leave-year";
 import { formatIsoDate } from "~/lib/format";
 import { NO_TEAM, OTHER_TEAMS } from "~/lib/report-charts";
 import { lastReportYear, readReportPaging, readReportSort, readReportTeam, readReportYear } from "~/lib/report-params";
@@ -10,7 +11,10 @@ import type { SignedInViewer } from "~/utils/auth.server";
 
 export async function loadYearTab(viewer: SignedInViewer, url: URL, language: string, t: TFunction) {
   const params = url.searchParams;
-  const currentYear = yearOf(todayIn(viewer.timeZone));
+  // The current year is the leave year holding today (decision 0080); `year` stays the calendar
+  // year it starts in, as in the API.
+  const startMonth = viewer.companyLeaveYearStartMonth ?? 1;
+  const currentYear = leaveYearOf(todayIn(viewer.timeZone), startMonth).year;
   const maxYear = lastReportYear(currentYear);
   const { year, error: yearError } = readReportYear(params.get("year"), currentYear);
   const { sort, direction } = readReportSort(params);
@@ -27,8 +31,11 @@ export async function loadYearTab(viewer: SignedInViewer, url: URL, language: st
   if (team) query.set("team", team);
   query.set("sort", sort);
   query.set("dir", direction);
+  const bounds = leaveYear(year, startMonth);
   return {
     year,
+    /** "2026/27" when the leave year does not start in January, with its dates. */
+    leaveYear: { label: bounds.label, firstDay: bounds.firstDay, lastDay: bounds.lastDay, startMonth },
     yearInput: yearError ? (params.get("year") ?? "") : String(year),
     yearError,
     maxYear,
@@ -51,6 +58,8 @@ export async function loadYearTab(viewer: SignedInViewer, url: URL, language: st
           yearly: row.balances.yearly,
           residual: row.balances.residual,
           special: row.balances.special,
+          employed: row.employed,
+          overdraft: row.overdraft,
         })),
     totals: shown.totals,
     charts: yearError

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { apiCreateAbsenceCategorySchema, apiUpdateAbsenceCategorySchema } from "~/lib/schemas/absence-categories-api";
 import { apiAuditPagingSchema, apiAllowanceUpsertSchema } from "~/lib/schemas/api";
-import { apiAbsenceCategorySchema, apiAllowanceSchema, apiAuditPageSchema, apiCompanySchema, apiReportRowSchema } from "~/lib/schemas/api-responses";
+import { apiAbsenceCategorySchema, apiAllowanceSchema, apiAuditPageSchema, apiCompanyMeSchema, apiCompanySchema, apiReportRowSchema } from "~/lib/schemas/api-responses";
+import { apiUpdateCompanySchema } from "~/lib/schemas/company-api";
 import { AUDIT_ACTION_FILTER, AUDIT_ACTION_GROUPS, AUDIT_ACTIONS } from "~/lib/audit-actions";
 import { ALL_COMPANIES, AUDIT_FILTER_NAMES as AUDIT, SYSTEM_ACTOR } from "~/lib/audit-filters";
 import { FIRST_REPORT_YEAR, lastReportYear } from "~/lib/report-params";
@@ -9,6 +10,7 @@ import { EXAMPLE_IDS, exampleAbsenceCategory, exampleAuditEntry, exampleReportRo
 import { aliasParams, DATE, DATE_WINDOW_WORDS, ID, type ApiOperation } from "../operation";
 
 const CATEGORY_ID = { id: "The absence category's id" };
+const exampleCompanyMe = { id: EXAMPLE_IDS.company, name: "Demo Company", leave_year_start_month: 1, allowance_rounding: "nearest" as const };
 
 const auditFilters = [
   ...aliasParams(AUDIT.companyId, "company_id", ID, `One company's entries (master users: any, or \`${ALL_COMPANIES}\`); the caller's company when missing`),
@@ -89,7 +91,19 @@ export const organisationOperations: ApiOperation[] = [
     summary: "The caller's company",
     specRow: "GET /api/companies/me",
     access: "signedIn",
-    responses: { 200: { description: "The company", schema: apiCompanySchema, example: { id: EXAMPLE_IDS.company, name: "Demo Company" } } },
+    description: "With its leave year (the month it starts in) and the rounding of prorated allowances.",
+    responses: { 200: { description: "The company", schema: apiCompanyMeSchema, example: exampleCompanyMe } },
+  },
+  {
+    method: "patch",
+    path: "/api/companies/me",
+    tag: "Companies",
+    summary: "Change the company's leave year or rounding rule",
+    description:
+      "The fields sent change; audited like the settings form. Allowance rows keep their year numbers: a leave year is known by the calendar year it starts in, so after a switch from January to April the allowance of 2026 is that of April 2026 – March 2027.",
+    access: "admin",
+    body: { schema: apiUpdateCompanySchema, example: { leave_year_start_month: 4, allowance_rounding: "up" } },
+    responses: { 200: { description: "The company as saved", schema: apiCompanyMeSchema, example: { ...exampleCompanyMe, leave_year_start_month: 4, allowance_rounding: "up" } } },
   },
   {
     method: "get",
@@ -113,7 +127,7 @@ export const organisationOperations: ApiOperation[] = [
         {
           name: "year",
           schema: { type: "integer", minimum: FIRST_REPORT_YEAR, maximum: lastReportYear(new Date().getUTCFullYear()) },
-          description: "This year (in the company's time zone) when missing",
+          description: "The leave year, as the calendar year it starts in (see GET /api/companies/me); the one holding today (in the company's time zone) when missing",
         },
       ],
     ],

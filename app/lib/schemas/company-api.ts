@@ -1,0 +1,9 @@
+// Body of PATCH /api/companies/me (snake_case like the rest of the API): the company's leave year
+// and the rounding of prorated allowances (decision 0080). Classic zod at the API boundary.
+import { z } from "zod";
+import { ROUNDING_RULES } from "~/lib/proration";
+
+export const apiUpdateCompanySchema = z.object({
+  leave_year_start_month: z.number({ error: "leaveYear.errors.startMonth" }).int("leaveYear.errors.startMonth").min(1, "leaveYear.errors.startMonth").max(12, "leaveYear.errors.startMonth").optional(),
+  allowance_rounding: z.enum(ROUNDING_RULES, { error: "leaveYear.errors.rounding" }).optional(),
+});
