@@ -7,7 +7,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";
-import type { Balances } from "~/lib/balances";
+import type { BalanceKind, Balances } from "~/lib/balances";
 import type { ProrationExplanation } from "~/lib/proration";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
@@ -15,7 +15,7 @@ import { compareNames, displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
-import { vacationWorkingDays } from "~/lib/leave-charge";
+import { vacationWorkingDays, type LeaveUnit } from "~/lib/leave-charge";
 import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
@@ -150,6 +150,8 @@ export interface YearReport {
   totals: Balances;
   daysOff: MonthlyDaysOff;
   daysLeft: DaysLeft[];
+  /** The unit each balance counts in (decision 0081): the table and the CSV name hours. */
+  units: Record<BalanceKind, LeaveUnit>;
 }
 
 /** The reports screen's year: table, totals and both pictures, from one load of the year. */
@@ -170,6 +172,7 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery): Promis
     totals: sumBalances(chosen),
     daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf),
     daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
+    units: inputs.units,
   };
 }
 
@@ -181,6 +184,7 @@ export interface CsvOptions {
 /** The year table as CSV, pending days included (the table folds them into what remains). */
 export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery, { t, dialect }: CsvOptions): Promise<string> {
   const report = await yearReport(viewer, query);
+  const unitSuffix = (kind: BalanceKind) => (report.units[kind] === "hour" ? " (h)" : "");
   const kinds = [
     ["yearly", "reports.columns.yearly"],
     ["residual", "reports.columns.residual"],
@@ -191,8 +195,9 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     t("export.email"),
     t("reports.csv.role"),
     t("reports.columns.team"),
-    ...kinds.flatMap(([, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}: ${t(`reports.csv.${figure}`)}`)),
-    `${t("reports.columns.yearly")}: ${t("leaveYear.report.overdraft")}`,
+    // A balance in hours says so in its columns' names ("h", as every language here writes it).
+    ...kinds.flatMap(([kind, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}${unitSuffix(kind)}: ${t(`reports.csv.${figure}`)}`)),
+    `${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("leaveYear.report.overdraft")}`,
   ];
   const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
   const rows = report.rows.map((row) => [

@@ -232,15 +232,15 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       (v) => holdsDates(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate,
     );
     if (clash) throw new AppError(409, "overlap", "vacation.overlap");
-    // Balances still count days (balances.ts); an hour category's balance is checked once they
-    // count its unit (decision 0081's last step), not against figures in another unit.
-    const shortfall = unit === "hour" ? null : checkRequestFitsBalance({
-      request: { ...range, categoryId: category.id },
+    // An hour category's request is checked in hours against a balance in hours (decision 0081).
+    const shortfall = checkRequestFitsBalance({
+      request: { ...range, ...hourFieldsOf(read.request), categoryId: category.id },
       vacations: ctx.vacations,
       allowances: ctx.allowances,
       categories: ctx.inputs.categories,
       calendar: ctx.calendar,
       countDays: ctx.inputs.countDaysOf(viewer.userId),
+      countHours: ctx.inputs.countHoursOf(viewer.userId),
       leaveYearStartMonth: ctx.inputs.leaveYearStartMonth,
       carried: ctx.carried,
     });

@@ -6,6 +6,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { WorkSchedule } from "~/lib/work-schedule";
 import { createAbsenceCategory, setCompanyLeaveUnit, updateAbsenceCategory } from "~/models/absence-category.server";
 import { createVacation } from "~/models/vacation.server";
+import { explainBalance } from "~/models/balance-explanation.server";
+import { loadBalanceInputs } from "~/models/balance.server";
+import { allowanceReport, allowanceReportCsv, serializeReportRow } from "~/models/report.server";
+import { csvDialectFor } from "~/lib/csv";
+import { getT } from "~/utils/i18n.server";
+import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
+import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { replaceWorkSchedules } from "~/models/work-schedule.server";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { action as patchCategoryApi } from "~/routes/api.absence-categories.$id";
@@ -228,5 +235,94 @@ describe("amounts in hours outside the lists", () => {
       appUrl: "http://localhost",
     });
     expect(mail.text.replace(/\u00a0/g, " ")).toContain("(4 h, 09:00–13:00)");
+  });
+});
+
+describe("balances in hours", () => {
+  // A company whose yearly and residual types count hours, on Monday–Friday 8 h (no schedules).
+  let owner: SignedInViewer;
+  let rui: SignedInViewer;
+  let ruiCookie: string;
+  let ruiToken: string;
+
+  beforeAll(async () => {
+    const { id } = await createCompany("Hour balances");
+    owner = await viewerFor(await createUser(id, { role: "owner", email: "owner@hourbalances.test" }));
+    const team = await createTeam(id, "Desk", [owner.userId]);
+    const ruiRow = await createUser(id, { email: "rui@hourbalances.test", teamId: team.id });
+    rui = await viewerFor(ruiRow);
+    await updateAbsenceCategory(owner, "yearly_allowance", { unit: "hour" });
+    await getDb().allowance.create({ data: { companyId: id, userId: ruiRow.id, year: 2027, yearly: 160 } });
+    await resetRateLimits();
+    ruiCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: "rui@hourbalances.test", password: TEST_PASSWORD })))) as Response);
+    ruiToken = ((await (await apiLogin(args(call("/api/auth/login", "POST", undefined, { email: "rui@hourbalances.test", password: TEST_PASSWORD })))).json()) as { access_token: string }).access_token;
+  });
+
+  it("a 4 h request leaves 156 h of 160 h on My Calendar, the explanation, the report, its CSV and the API", async () => {
+    await createVacation(rui, { ...base, categoryId: "yearly_allowance", startDate: "2027-03-03", endDate: "2027-03-03", startTime: "09:00", endTime: "13:00" });
+    const hours = { total: 160, used: 0, pending: 4, remaining: 156, unit: "hour" };
+    const calendar = unwrapData<{ balances: Record<string, Json> }>(await run(() => myCalendarLoader(args(getRequest("/my-calendar?year=2027", ruiCookie))))).value;
+    expect(calendar.balances.yearly).toEqual(hours);
+    // Special leave still counts days: its figures carry no unit.
+    expect(calendar.balances.special.unit).toBeUndefined();
+
+    const explained = await explainBalance(rui, rui.userId, 2027);
+    expect(explained.balances.yearly).toEqual(hours);
+    expect(explained.vacations.map((v) => v.days)).toEqual([4]);
+
+    const [row] = (await allowanceReport(owner, 2027)).filter((r) => r.user.id === rui.userId);
+    expect(serializeReportRow(row)).toMatchObject({ yearlyAllowance: 160, yearlyPending: 4, yearlyRemaining: 156 });
+    const csv = await allowanceReportCsv(owner, { year: 2027, sort: "name", direction: "asc" }, { t: getT("pt"), dialect: csvDialectFor("pt") });
+    expect(csv.split(/\r?\n/)[0]).toContain("Férias anuais (h): atribuídos");
+    expect(csv).toMatch(/rui@hourbalances\.test;[^;]*;Desk;160;0;4;156;/);
+
+    const summary = (await answer(summaryGet(args(call("/api/users/me/allowances-summary?year=2027", "GET", ruiToken))))).body;
+    expect(summary.yearly_allowance).toEqual({ total: 160, used: 0, pending: 4, remaining: 156, unit: "hour" });
+    expect((summary.special_leave as Json).unit).toBe("day");
+  });
+
+  it("refuses an hour request beyond the balance in hours, and counts hours a day", async () => {
+    // 20 working days of 8 h a day: 160 h > 156 h left.
+    expect(await failure(createVacation(rui, { ...base, categoryId: "yearly_allowance", startDate: "2027-05-03", endDate: "2027-05-28", hoursPerDay: 8 }))).toMatchObject({
+      status: 409,
+      code: "insufficient_balance",
+      message: "hours.errors.insufficientBalance",
+    });
+    // 4 h a day over the same 20 days: 80 h fits.
+    await createVacation(rui, { ...base, categoryId: "yearly_allowance", startDate: "2027-05-03", endDate: "2027-05-28", hoursPerDay: 4 });
+    const inputs = await loadBalanceInputs(getDb(), owner.companyId, { fromYear: 2027, toYear: 2027, userIds: [rui.userId] });
+    expect(inputs.balancesOf(rui.userId, 2027).yearly).toMatchObject({ pending: 84, remaining: 76 });
+  });
+
+  it("splits a request across the leave year's turn in hours, and prorates a joiner's hours to the quarter hour", async () => {
+    const { id } = await createCompany("April hours");
+    await getDb().company.update({ where: { id }, data: { leaveYearStartMonth: 4 } });
+    const boss = await viewerFor(await createUser(id, { role: "owner" }));
+    const team = await createTeam(id, "Floor", [boss.userId]);
+    await updateAbsenceCategory(boss, "yearly_allowance", { unit: "hour" });
+    const joinerRow = await createUser(id, { teamId: team.id });
+    await getDb().user.update({ where: { id: joinerRow.id }, data: { firstDay: "2027-03-01" } });
+    const joiner = await viewerFor(joinerRow);
+    await getDb().allowance.createMany({
+      data: [
+        { companyId: id, userId: joinerRow.id, year: 2026, yearly: 100 },
+        { companyId: id, userId: joinerRow.id, year: 2027, yearly: 100 },
+      ],
+    });
+    // Wednesday 31 March and Thursday 1 April 2027: 8 h in leave year 2026/27, 8 h in 2027/28.
+    await createVacation(joiner, { ...base, categoryId: "yearly_allowance", startDate: "2027-03-31", endDate: "2027-04-01" });
+    const inputs = await loadBalanceInputs(getDb(), id, { fromYear: 2026, toYear: 2027, userIds: [joinerRow.id] });
+    // Employed 1–31 March of 1 April 2026 – 31 March 2027: 23 of 261 working days of 100 h, 8.8122… h,
+    // rounded to the nearest quarter hour.
+    const proration = inputs.prorationOf(joinerRow.id, 2026)!;
+    expect(proration.unit).toBe("hour");
+    expect(proration.total).toBe(8.75);
+    expect(inputs.balancesOf(joinerRow.id, 2026).yearly).toMatchObject({ total: 8.75, pending: 8, remaining: 0.75, unit: "hour" });
+    expect(inputs.balancesOf(joinerRow.id, 2027).yearly).toMatchObject({ total: 100, pending: 8, remaining: 92, unit: "hour" });
+    // One more hour in March is beyond what the joiner's first leave year holds.
+    expect(await failure(createVacation(joiner, { ...base, categoryId: "yearly_allowance", startDate: "2027-03-30", endDate: "2027-03-30", startTime: "09:00", endTime: "10:00" }))).toMatchObject({
+      status: 409,
+      message: "hours.errors.insufficientBalance",
+    });
   });
 });

@@ -121,7 +121,7 @@ export const exampleAuditEntry: ApiAuditEntry = {
   company: { id: EXAMPLE_IDS.company, name: "Demo Company" },
 };
 
-const figures = (total: number, used: number, pending: number) => ({ total, used, pending, remaining: total - used - pending });
+const figures = (total: number, used: number, pending: number) => ({ total, used, pending, remaining: total - used - pending, unit: "day" as const });
 
 export const exampleBalances = { yearly_allowance: figures(22, 5, 10), residual: figures(3, 0, 0), special_leave: figures(2, 1, 0) };
 

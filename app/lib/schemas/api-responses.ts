@@ -279,6 +279,7 @@ export const apiBalanceFiguresSchema = named(
     pending: z.number(),
     remaining: z.number().describe("total − used − pending (− expired); negative when more was granted than allowed"),
     expired: z.number().optional().describe("Residual only: carried days that lapsed unused"),
+    unit: z.enum(["day", "hour"]).describe("What every figure counts: days (whole and half) or hours, the unit of the absence types drawing on this balance"),
   }),
 );
 
