@@ -3,6 +3,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
+import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { ScrollBox } from "~/components/scroll-box";
@@ -10,7 +11,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { DateRangeText } from "~/components/date-text";
 import { StatusBadge } from "~/components/status-badge";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind } from "~/lib/balance-kinds";
-import { formatDate, formatDays, formatIsoDate } from "~/lib/format";
+import { formatDate, formatDays, formatIsoDate, formatLeaveAmount } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
@@ -130,10 +131,15 @@ export default function BalanceExplanationPage() {
   );
 }
 
+/** Whether the section's balance counts hours (decision 0081): its lines then read "156 h". */
+const HoursBalance = createContext(false);
+
 /** One ledger line: a label, an optional note under it, a signed amount. */
 function Line({ label, amount, sign, note, strong, testId }: { label: string; amount: number | null; sign?: "+" | "−"; note?: React.ReactNode; strong?: boolean; testId?: string }) {
   const { i18n } = useTranslation();
-  const shown = amount === null ? formatDays(null) : `${sign && amount !== 0 ? `${sign} ` : ""}${formatDays(amount, i18n.language)}`;
+  const hours = useContext(HoursBalance);
+  const figure = (value: number) => (hours ? formatLeaveAmount(value, "hour", i18n.language) : formatDays(value, i18n.language));
+  const shown = amount === null ? formatDays(null) : `${sign && amount !== 0 ? `${sign} ` : ""}${figure(amount)}`;
   return (
     <div className={`ledger__line${strong ? " ledger__line--total" : ""}`}>
       <dt>
@@ -154,7 +160,8 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
       <h2 id={`explain-${kind}`} className="card__title">
         {t(`absences.balances.${kind}.title`)}
       </h2>
-      <dl className="ledger">
+      <HoursBalance.Provider value={explanation.balances[kind].unit === "hour"}>
+        <dl className="ledger">
         {kind === "yearly" ? <YearlyLines explanation={explanation} /> : null}
         {kind === "residual" ? <ResidualLines explanation={explanation} /> : null}
         {kind === "special" ? <Line label={t("balances.line.special", { year: explanation.leaveYear.label })} amount={amount(figures?.total)} testId="special" /> : null}
@@ -170,7 +177,8 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
           />
         ) : null}
         <Line label={t("balances.line.remaining")} amount={amount(figures?.remaining)} strong testId="remaining" />
-      </dl>
+        </dl>
+      </HoursBalance.Provider>
       {kind === "residual" ? <RevertForm explanation={explanation} /> : null}
     </section>
   );
@@ -357,7 +365,9 @@ function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) 
                   <td>
                     <StatusBadge status={vacation.status} />
                   </td>
-                  <td className="explain-absences__days">{formatDays(vacation.days, i18n.language)}</td>
+                  <td className="explain-absences__days">
+                    {explanation.balances[vacation.kind].unit === "hour" ? formatLeaveAmount(vacation.days, "hour", i18n.language) : formatDays(vacation.days, i18n.language)}
+                  </td>
                 </tr>
               ))}
             </tbody>

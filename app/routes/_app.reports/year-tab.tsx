@@ -229,6 +229,7 @@ function YearTable({ data }: { data: YearTabData }) {
             {KINDS.map((kind) => (
               <th key={kind} scope="colgroup" colSpan={3} className="report-table__group">
                 {t(`reports.columns.${kind}`)}
+                {data.units[kind] === "hour" ? " (h)" : null}
               </th>
             ))}
           </tr>
