@@ -6,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import { useEarlyInput } from "~/hooks/use-early-input";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { BALANCE_KINDS, parseCategoryBalance, type Balances } from "~/lib/balances";
-import { isIsoDate, yearOf } from "~/lib/dates";
+import { isIsoDate } from "~/lib/dates";
 import { formatDays, formatLeaveAmount } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
 import { chargeRefusal, chargeRequest, scheduleDayCounter, vacationWorkingDays } from "~/lib/leave-charge";
 import { readLeaveRequest } from "~/lib/leave-request";
+import { leaveYearOf } from "~/lib/leave-year";
 import { constantSchedule, frozenSchedules, type ScheduleSegment } from "~/lib/work-schedule";
 import { holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
 import { categoryName } from "./absence-category-name";
@@ -33,6 +34,8 @@ export interface HolidayContextData {
   companyCountryCode: string;
   /** The requester's work schedules over every date the form takes; null: Monday–Friday (no schedules). */
   schedules?: ScheduleSegment[] | null;
+  /** The month the company's leave year starts in: the balance preview compares a request with its leave year. */
+  leaveYearStartMonth?: number;
 }
 
 export interface VacationFormProps {
@@ -111,15 +114,18 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
   const showHourFields = hydrated ? inHours : anyInHours;
   const oneDay = range !== null && range.startDate === range.endDate;
   const kind = category ? parseCategoryBalance(category.balance) : "none";
+  // The balances shown are of one leave year (decision 0080), in their unit: an hour type's request
+  // is compared in hours (its balance counts hours, decision 0081).
+  const startMonth = holidays.leaveYearStartMonth ?? 1;
+  const asked = inHours ? hours : workingDays;
   const exceeds =
-    !inHours &&
     kind !== "none" &&
     hasAllowance &&
     range !== null &&
-    workingDays !== null &&
-    yearOf(range.startDate) === balanceYear &&
-    yearOf(range.endDate) === balanceYear &&
-    workingDays > balances[kind].remaining;
+    asked !== null &&
+    leaveYearOf(range.startDate, startMonth).year === balanceYear &&
+    leaveYearOf(range.endDate, startMonth).year === balanceYear &&
+    asked > balances[kind].remaining;
   const showCustomEmails = !hydrated || fields.recipientType.value === "custom";
   const chooseHintId = `${form.id}-choose-hint`;
 
@@ -225,7 +231,13 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
           {BALANCE_KINDS.map((balance) => (
             <div key={balance} className={`absence-form__balance${balance === kind ? " absence-form__balance--active" : ""}`}>
               <dt>{t(`absences.balances.${balance}.title`)}</dt>
-              <dd>{hasAllowance ? formatDays(balances[balance].remaining, i18n.language) : formatDays(null)}</dd>
+              <dd>
+                {!hasAllowance
+                  ? formatDays(null)
+                  : balances[balance].unit === "hour"
+                    ? formatLeaveAmount(balances[balance].remaining, "hour", i18n.language)
+                    : formatDays(balances[balance].remaining, i18n.language)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -80,7 +80,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
     hasAllowance: Boolean(inputs.allowanceOf(userId, year)),
-    holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows, inputs.schedulesOf(userId)),
+    holidayContext: { ...holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows, inputs.schedulesOf(userId)), leaveYearStartMonth: startMonth },
   };
 }
 
