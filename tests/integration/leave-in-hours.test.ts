@@ -13,6 +13,7 @@ import { csvDialectFor } from "~/lib/csv";
 import { getT } from "~/utils/i18n.server";
 import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
+import { action as companyPatch, loader as companyGet } from "~/routes/api.companies.me";
 import { replaceWorkSchedules } from "~/models/work-schedule.server";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { action as patchCategoryApi } from "~/routes/api.absence-categories.$id";
@@ -194,6 +195,20 @@ describe("the API", () => {
     const category = await createAbsenceCategory(admin, { name: "Training hours", color: "#00897b", balance: "none", requiresApproval: true });
     const patched = await answer(patchCategoryApi(args(call(`/api/absence-categories/${category.id}`, "PATCH", adminToken, { unit: "hour" }), { id: category.id })));
     expect(patched).toMatchObject({ status: 200, body: { unit: "hour" } });
+  });
+});
+
+describe("the company's unit through the API", () => {
+  it("GET /api/companies/me answers leave_unit; PATCH changes it for admins only, and new types follow", async () => {
+    expect((await answer(companyGet(args(call("/api/companies/me", "GET", evaToken))))).body).toMatchObject({ leave_unit: "day" });
+    expect((await answer(companyPatch(args(call("/api/companies/me", "PATCH", evaToken, { leave_unit: "hour" }))))).status).toBe(403);
+    expect((await answer(companyPatch(args(call("/api/companies/me", "PATCH", adminToken, { leave_unit: "weeks" }))))).status).toBe(400);
+    const patched = await answer(companyPatch(args(call("/api/companies/me", "PATCH", adminToken, { leave_unit: "hour" }))));
+    expect(patched.body).toMatchObject({ leave_unit: "hour", leave_year_start_month: 1 });
+    expect((await createAbsenceCategory(admin, { name: "Errands", color: "#00897b", balance: "none", requiresApproval: true })).unit).toBe("hour");
+    const audit = await getDb().auditEntry.findFirstOrThrow({ where: { companyId, action: "company.updated" }, orderBy: { createdAt: "desc" }, select: { details: true } });
+    expect(JSON.parse(audit.details)).toEqual({ leave_unit: { old: "day", new: "hour" } });
+    await answer(companyPatch(args(call("/api/companies/me", "PATCH", adminToken, { leave_unit: "day" }))));
   });
 });
 

@@ -69,7 +69,8 @@ export const apiCompanyMeSchema = named(
       .describe(
         "The month the leave year starts in (1 January … 12 December). A leave year is known by the calendar year it starts in: every `year` parameter and allowance row of a company whose leave year starts in April means April of that year to March of the next",
       ),
-    allowance_rounding: z.enum(ROUNDING_RULES).describe("How a joiner's or leaver's prorated yearly allowance is rounded to half a day: nearest (ties up), up or down"),
+    allowance_rounding: z.enum(ROUNDING_RULES).describe("How a joiner's or leaver's prorated yearly allowance is rounded (to half a day, or a quarter hour for a balance in hours): nearest (ties up), up or down"),
+    leave_unit: z.enum(["day", "hour"]).describe("The unit a new absence type counts in when none is given; existing types keep theirs (each type's `unit`)"),
   }),
 );
 export type ApiCompanyMe = z.infer<typeof apiCompanyMeSchema>;
