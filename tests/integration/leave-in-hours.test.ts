@@ -14,6 +14,10 @@ import { getT } from "~/utils/i18n.server";
 import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as companyPatch, loader as companyGet } from "~/routes/api.companies.me";
+import { action as allowanceUpsertApi } from "~/routes/api.reports.allowances.upsert";
+import { action as usersAction, loader as usersLoader } from "~/routes/_app.company-settings.users/route";
+import { setYearAllowances } from "~/models/allowance.server";
+import { allowanceLabel, type AllowanceUnits } from "~/routes/_app.company-settings.users/users-reply";
 import { replaceWorkSchedules } from "~/models/work-schedule.server";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { action as patchCategoryApi } from "~/routes/api.absence-categories.$id";
@@ -259,6 +263,8 @@ describe("balances in hours", () => {
   let rui: SignedInViewer;
   let ruiCookie: string;
   let ruiToken: string;
+  let ownerCookie: string;
+  let ownerToken: string;
 
   beforeAll(async () => {
     const { id } = await createCompany("Hour balances");
@@ -271,6 +277,8 @@ describe("balances in hours", () => {
     await resetRateLimits();
     ruiCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: "rui@hourbalances.test", password: TEST_PASSWORD })))) as Response);
     ruiToken = ((await (await apiLogin(args(call("/api/auth/login", "POST", undefined, { email: "rui@hourbalances.test", password: TEST_PASSWORD })))).json()) as { access_token: string }).access_token;
+    ownerCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: "owner@hourbalances.test", password: TEST_PASSWORD })))) as Response);
+    ownerToken = ((await (await apiLogin(args(call("/api/auth/login", "POST", undefined, { email: "owner@hourbalances.test", password: TEST_PASSWORD })))).json()) as { access_token: string }).access_token;
   });
 
   it("a 4 h request leaves 156 h of 160 h on My Calendar, the explanation, the report, its CSV and the API", async () => {
@@ -307,6 +315,32 @@ describe("balances in hours", () => {
     await createVacation(rui, { ...base, categoryId: "yearly_allowance", startDate: "2027-05-03", endDate: "2027-05-28", hoursPerDay: 4 });
     const inputs = await loadBalanceInputs(getDb(), owner.companyId, { fromYear: 2027, toYear: 2027, userIds: [rui.userId] });
     expect(inputs.balancesOf(rui.userId, 2027).yearly).toMatchObject({ pending: 84, remaining: 76 });
+  });
+
+  it("takes allowances in quarter hours for a balance in hours, half days for one in days, and names the unit on the Users tab", async () => {
+    const upsert = (body: Json) => answer(allowanceUpsertApi(args(call("/api/reports/allowances/upsert", "POST", ownerToken, { userId: rui.userId, year: 2028, ...body }))));
+    const saved = await upsert({ yearlyAllowance: 160.25, residualAllowance: "7.5", specialLeaveAllowance: 1.5 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ yearlyAllowance: 160.25, residualAllowance: 7.5, specialLeaveAllowance: 1.5 });
+    // Special leave counts days: a quarter is no half day.
+    const refused = await upsert({ yearlyAllowance: 160, residualAllowance: 0, specialLeaveAllowance: 1.25 });
+    expect(refused.status).toBe(400);
+    expect(await failure(setYearAllowances(owner, { year: 2028, userIds: [rui.userId], yearly: 160.3 }))).toMatchObject({ status: 400, message: "hours.errors.allowanceHours" });
+    expect((await setYearAllowances(owner, { year: 2028, userIds: [rui.userId], yearly: 150.75 })).changed).toBe(1);
+
+    const list = unwrapData<{ units: Json }>(await run(() => usersLoader(args(getRequest("/company-settings/users?year=2028", ownerCookie))))).value;
+    expect(list.units).toEqual({ yearly: "hour", residual: "hour", special: "day" });
+    const t = getT("pt");
+    expect(allowanceLabel(t, "yearly", list.units as AllowanceUnits)).toBe("Férias anuais (horas)");
+    expect(allowanceLabel(t, "specialLeave", list.units as AllowanceUnits)).toBe("Licença especial (dias)");
+
+    // The person's allowance form, without JavaScript: quarter hours where the balance counts hours.
+    const form = (fields: Record<string, string>) =>
+      postForm("/company-settings/users", { intent: "users.allowances", userId: rui.userId, year: "2028", ...fields }, ownerCookie);
+    const refusedForm = unwrapData<{ result: { error: Record<string, string[]> } }>(await usersAction(args(form({ yearly: "160,3", residual: "0", specialLeave: "1,25" }))));
+    expect(refusedForm.value.result.error).toEqual({ yearly: ["hours.errors.allowanceHours"], specialLeave: ["allowance.specialLeaveInvalid"] });
+    await usersAction(args(form({ yearly: "160,25", residual: "0", specialLeave: "2" })));
+    expect(await getDb().allowance.findFirstOrThrow({ where: { userId: rui.userId, year: 2028 }, select: { yearly: true, specialLeave: true } })).toEqual({ yearly: 160.25, specialLeave: 2 });
   });
 
   it("splits a request across the leave year's turn in hours, and prorates a joiner's hours to the quarter hour", async () => {

@@ -6,7 +6,7 @@ import { singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
 import { DATE_WINDOW_PATTERN, DATE_WINDOW_WORDS } from "~/lib/openapi/operation";
-import { isAllowanceDays } from "./people";
+import { isAllowanceHours } from "./people";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
 
@@ -161,10 +161,11 @@ export const apiYearSchema = z.object({
 const allowanceValue = (key: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-    z.number({ error: key }).refine(isAllowanceDays, key),
+    // Checked again by the balance's unit in the model: half days for days, quarter hours for hours.
+    z.number({ error: key }).refine(isAllowanceHours, key),
   );
 
-/** POST /api/reports/allowances/upsert: the Users tab's rule (whole or half days, 0 to 366), spec messages. */
+/** POST /api/reports/allowances/upsert: the Users tab's rule (half days to 366, or quarter hours for a balance in hours), spec messages. */
 export const apiAllowanceUpsertSchema = z.object({
   userId: z.string({ error: "errors.userNotFound" }).min(1, "errors.userNotFound"),
   year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid"),

@@ -138,7 +138,8 @@ export const organisationOperations: ApiOperation[] = [
     path: "/api/reports/allowances/upsert",
     tag: "Reports",
     summary: "Set a person's allowances of a year",
-    description: "Whole or half days from 0 to 366; a number or a string holding one (never null or empty: that would erase an allowance).",
+    description:
+      "In each balance's unit (GET /api/users/me/allowances-summary's `unit`): whole or half days from 0 to 366, or quarter hours from 0 to 8784 for a balance whose absence types count hours; a number or a string holding one (never null or empty: that would erase an allowance).",
     specRow: "POST /api/reports/allowances/upsert",
     access: "admin",
     body: { schema: apiAllowanceUpsertSchema, example: { userId: EXAMPLE_IDS.user, year: 2027, yearlyAllowance: 22, residualAllowance: 2.5, specialLeaveAllowance: 1 } },
