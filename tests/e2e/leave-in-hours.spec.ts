@@ -1,5 +1,6 @@
 // Leave in hours (decision 0081), with JavaScript on and off: an owner of a company of their own
-// makes an absence type counted in hours, books 09:00–13:00 on My Calendar and sees "4 h".
+// makes an absence type counted in hours, books 09:00–13:00 on My Calendar and sees "4 h"; a
+// balance switched to hours shows its card in hours.
 import { expect, test } from "./fixtures";
 import { signUpNewCompany } from "./new-company";
 import { openPage, urlPath } from "./support";
@@ -41,4 +42,15 @@ test("an absence type counted in hours takes a time request on My Calendar, char
   // The owner is the company's only admin: the request is approved as it is made.
   await expect(page).toHaveURL(urlPath(`/my-calendar?year=${YEAR}&created=approved`));
   await expect(page.getByTestId("upcoming-vacations").getByRole("listitem").filter({ hasText: name })).toContainText("4\u00a0h (09:00–13:00)");
+
+  // Special leave, its own balance with no figures yet, switched to hours: its card counts hours.
+  await openPage(page, "/company-settings/absence-types?edit=special_leave");
+  const edit = page.getByRole("region", { name: "Editar tipo de ausência" });
+  await edit.getByLabel("Contado em").selectOption("hour");
+  await edit.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("absence-types").getByRole("row").filter({ hasText: "Licença especial" })).toContainText("Horas");
+  await openPage(page, `/my-calendar?year=${YEAR}`);
+  const card = page.getByTestId("balance-special");
+  await expect(card).toContainText("horas disponíveis");
+  await expect(card.locator('[data-figure="total"]')).toHaveText("0\u00a0h");
 });
