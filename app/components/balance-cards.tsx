@@ -41,7 +41,7 @@ function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: Bala
         <h3 id={headingId} className="balance-card__title">
           {t(`absences.balances.${kind}.title`)}
         </h3>
-        <p className="balance-card__hint">{t(`absences.balances.${kind}.hint`)}</p>
+        <p className="balance-card__hint">{t(hours && kind !== "residual" ? `hours.balances.hint.${kind}` : `absences.balances.${kind}.hint`)}</p>
       </header>
       <p className="balance-card__remaining">
         <span className="balance-card__big">{hours ? formatHours(figures.remaining, i18n.language) : formatDays(figures?.remaining, i18n.language)}</span>

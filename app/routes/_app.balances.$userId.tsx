@@ -193,7 +193,8 @@ function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
       : source.kind === "previous"
         ? t("balances.source.previous", { year: explanation.leaveYear.label, fromYear: leaveYearLabel(source.fromYear, explanation.leaveYear.startMonth) })
         : t("balances.source.none", { year: explanation.leaveYear.label });
-  const line = <Line label={t("balances.line.allowance", { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+  const allowanceKey = explanation.balances.yearly.unit === "hour" ? "hours.balances.allowanceLine" : "balances.line.allowance";
+  const line = <Line label={t(allowanceKey, { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
   if (!explanation.proration || !explanation.hasAllowance) return line;
   return (
     <>
@@ -350,7 +351,8 @@ function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) 
                 <th scope="col">{t("balances.absences.balance")}</th>
                 <th scope="col">{t("balances.absences.status")}</th>
                 <th scope="col" className="explain-absences__days">
-                  {t("balances.absences.days", { year: explanation.leaveYear.label })}
+                  {/* A company with a balance in hours lists days and hours in one column: named for both. */}
+                  {t(BALANCE_KINDS.some((kind) => explanation.balances[kind].unit === "hour") ? "hours.balances.amountColumn" : "balances.absences.days", { year: explanation.leaveYear.label })}
                 </th>
               </tr>
             </thead>
