@@ -11,7 +11,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { DateRangeText } from "~/components/date-text";
 import { StatusBadge } from "~/components/status-badge";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind } from "~/lib/balance-kinds";
-import { formatDate, formatDays, formatIsoDate, formatLeaveAmount } from "~/lib/format";
+import { formatDate, formatDays, formatHours, formatIsoDate, formatLeaveAmount } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
@@ -213,18 +213,22 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const short = (iso: string) => formatIsoDate(iso, language, { day: "numeric", month: "short" });
+  // A yearly balance in hours is prorated by scheduled hours, to the quarter hour (decision 0081).
+  const inHours = proration.unit === "hour";
+  const figure = (value: number) => (inHours ? formatHours(value, language) : formatDays(value, language));
+  const group = inHours ? "hours.proration" : "leaveYear.proration";
   const values = {
     from: proration.employedFrom ? short(proration.employedFrom) : "",
     to: proration.employedTo ? short(proration.employedTo) : "",
-    employed: formatDays(proration.employedMeasure, language),
-    yearDays: formatDays(proration.yearMeasure, language),
-    total: formatDays(proration.total, language),
-    allowance: formatDays(proration.allowance, language),
-    rounding: t(`leaveYear.rounded.${proration.rounding}`),
+    employed: proration.basis === "schedule" ? figure(proration.employedMeasure) : formatDays(proration.employedMeasure, language),
+    yearDays: proration.basis === "schedule" ? figure(proration.yearMeasure) : formatDays(proration.yearMeasure, language),
+    total: figure(proration.total),
+    allowance: figure(proration.allowance),
+    rounding: t(inHours ? `hours.proration.rounded.${proration.rounding}` : `leaveYear.rounded.${proration.rounding}`),
   };
   const sentence = !proration.employedFrom
     ? t("leaveYear.proration.notEmployed")
-    : t(proration.basis === "schedule" ? "leaveYear.proration.bySchedule" : "leaveYear.proration.byCalendarDays", values);
+    : t(proration.basis === "schedule" ? `${group}.bySchedule` : `${group}.byCalendarDays`, values);
   return (
     <>
       <div className="ledger__line ledger__line--note" data-testid="proration">
@@ -238,7 +242,7 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
         <Line
           label={t("leaveYear.proration.overdraft")}
           amount={proration.overdraft}
-          note={t("leaveYear.proration.overdraftNote", { taken: formatDays(proration.taken, language), total: formatDays(proration.total, language) })}
+          note={t(`${group}.overdraftNote`, { taken: figure(proration.taken), total: figure(proration.total) })}
           testId="overdraft"
         />
       ) : null}
