@@ -240,7 +240,7 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
       </div>
       {proration.overdraft > 0 ? (
         <Line
-          label={t("leaveYear.proration.overdraft")}
+          label={t(`${group}.overdraft`)}
           amount={proration.overdraft}
           note={t(`${group}.overdraftNote`, { taken: figure(proration.taken), total: figure(proration.total) })}
           testId="overdraft"
