@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Leave in hours (issue 40, docs/decisions/0081-leave-in-hours.md): absence types counting hours,
 // one unit per balance, the company's unit for new types; requests by start and end time or by
 // hours per day, charged the hours the person's schedule has (a DST day included); day types
