@@ -18,6 +18,7 @@ import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from 
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 interface Reply {
+  confirm?: { fields: Record<string, string> };
   result?: { status?: string; error?: Record<string, string[] | null> };
   notice?: { tone: string; key: string; detail?: string; values?: Record<string, string> };
 }
@@ -114,8 +115,12 @@ describe("a person's schedule on their page", () => {
   it("adds a planned row from a later date, and removes it again; the started row cannot be removed", async () => {
     expect((await postUsers({ intent: "users.schedule", userId: ids.eva, ...editor(future, [1, 2, 3], "6") })).status).toBe(200);
     expect((await getDb().workSchedule.findMany({ where: { userId: ids.eva }, orderBy: { validFrom: "asc" } })).map((row) => row.validFrom)).toEqual([past, future]);
-    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future })).status).toBe(200);
-    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: past })).status).toBe(409);
+    // Removing asks first: the unconfirmed POST only answers with the fields to post again.
+    const asked = await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future });
+    expect(asked.value.confirm?.fields).toEqual({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future });
+    expect(await getDb().workSchedule.count({ where: { userId: ids.eva } })).toBe(2);
+    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future, confirmed: "1" })).status).toBe(200);
+    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: past, confirmed: "1" })).status).toBe(409);
     expect((await getDb().workSchedule.findMany({ where: { userId: ids.eva } })).map((row) => row.validFrom)).toEqual([past]);
   });
 
@@ -198,7 +203,9 @@ describe("the Work schedules tab", () => {
     expect(page.people.find((person) => person.id === ids.pia)).toMatchObject({ own: false });
     expect(await audits("work_schedule.updated", admin.companyId)).toHaveLength(1);
     expect(await listCompanyWorkSchedules(admin)).toHaveLength(1);
-    expect((await postSchedules({ intent: "schedules.default-remove", validFrom: future })).status).toBe(200);
+    expect((await postSchedules({ intent: "schedules.default-remove", validFrom: future })).value.confirm?.fields).toEqual({ intent: "schedules.default-remove", validFrom: future });
+    expect(await listCompanyWorkSchedules(admin)).toHaveLength(1);
+    expect((await postSchedules({ intent: "schedules.default-remove", validFrom: future, confirmed: "1" })).status).toBe(200);
     expect((await schedulesLoader(args(getRequest("/company-settings/work-schedules", cookies.admin)))).company).toEqual([]);
   });
 

@@ -312,6 +312,7 @@ function PersonSchedule({ data }: { data: UsersEditData }) {
           removeIntent="users.schedule-remove"
           hidden={{ userId: data.person.id }}
           busy={busy}
+          confirmStep={reply?.confirm}
           caption={t("workSchedules.person.historyCaption", { name: data.person.displayName })}
         />
       )}

@@ -181,6 +181,8 @@ async function scheduleAction(viewer: SignedInViewer, formData: FormData) {
 }
 
 async function removeScheduleAction(viewer: SignedInViewer, formData: FormData) {
+  // Removing a planned row asks first, like every removal; without JavaScript the first POST only answers the question.
+  if (needsConfirmation(formData)) return confirmationStep(formData);
   const submission = parseWithZod(formData, { schema: removeScheduleSchema });
   if (submission.status !== "success" || !submission.value.userId) return data<ActionReply>({ notice: { tone: "error", key: "workSchedules.failed" } }, { status: 400 });
   const { userId, validFrom } = submission.value;

@@ -37,7 +37,8 @@ export function action({ request }: ActionFunctionArgs) {
 function useReply() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  return { reply: navigation.state === "idle" && actionData ? (actionData as Reply) : undefined, busy: navigation.state !== "idle" };
+  const reply = navigation.state === "idle" && actionData ? (actionData as Reply & { confirm?: { fields: Record<string, string> } }) : undefined;
+  return { reply, busy: navigation.state !== "idle" };
 }
 
 export default function WorkSchedulesTab() {
@@ -74,7 +75,7 @@ function CompanyDefault({ data }: { data: Loaded }) {
       {data.company.length === 0 ? (
         <p className="notice notice--info">{t("workSchedules.company.productDefault")}</p>
       ) : (
-        <ScheduleHistory rows={historyRows(data.company, data.today)} removeIntent="schedules.default-remove" busy={busy} caption={t("workSchedules.company.historyCaption")} />
+        <ScheduleHistory rows={historyRows(data.company, data.today)} removeIntent="schedules.default-remove" busy={busy} caption={t("workSchedules.company.historyCaption")} confirmStep={reply?.confirm} />
       )}
       <h3 className="details__heading">{t("workSchedules.editor.title")}</h3>
       <p className="field__hint">{t(data.company.length ? "workSchedules.editor.introHistory" : "workSchedules.editor.introFirst")}</p>

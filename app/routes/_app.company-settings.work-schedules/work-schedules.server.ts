@@ -9,6 +9,7 @@ import { scheduleTimeline } from "~/lib/work-schedule";
 import { listTeams } from "~/models/team.server";
 import { applyWorkScheduleToPeople, listCompanyWorkSchedules, replaceCompanyWorkSchedules, scheduleFields, scheduleOverview, withSchedule } from "~/models/work-schedule.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
 
@@ -47,6 +48,8 @@ async function defaultAction(viewer: SignedInViewer, formData: FormData) {
 }
 
 async function removeDefaultAction(viewer: SignedInViewer, formData: FormData) {
+  // Asks first, as removing a person's planned row does.
+  if (needsConfirmation(formData)) return confirmationStep(formData);
   const submission = parseWithZod(formData, { schema: removeScheduleSchema });
   if (submission.status !== "success") return data<ActionReply>({ notice: { tone: "error", key: "workSchedules.failed" } }, { status: 400 });
   const { validFrom } = submission.value;
