@@ -10,7 +10,7 @@ import { scheduleDayCounter } from "~/lib/leave-charge";
 import { compareNames, displayName } from "~/lib/people";
 import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
 import { apiWorkScheduleDaySchema } from "~/lib/schemas/work-schedules-api";
-import { scheduleTimeline, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
+import { scheduleTimeline, unscheduledWeekdays, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
@@ -308,10 +308,19 @@ export async function scheduleOverview(viewer: Viewer, today: IsoDate) {
  * The viewer's own schedule for My Calendar: the one in force today and the next change within a
  * year (their own row or the company default's), from one query of their rows and the default's.
  */
-export async function myScheduleSummary(viewer: Viewer, today: IsoDate) {
+/**
+ * My Calendar's schedule: the one in force today, the next change within a year, and the weekdays
+ * of `shown` (the leave year on screen) the person does not work, for the grid to shade. One query.
+ */
+export async function myScheduleSummary(viewer: Viewer, today: IsoDate, shown: { from: IsoDate; to: IsoDate }) {
   const timelines = await loadScheduleTimelines(getDb(), viewer.companyId, [viewer.userId]);
-  const [current, next] = timelines.timelineOf(viewer.userId).segments(today, addDays(today, 366));
-  return { current: current.schedule, next: next ? { from: next.from, schedule: next.schedule } : null };
+  const timeline = timelines.timelineOf(viewer.userId);
+  const [current, next] = timeline.segments(today, addDays(today, 366));
+  return {
+    current: current.schedule,
+    next: next ? { from: next.from, schedule: next.schedule } : null,
+    offDays: unscheduledWeekdays(timeline, shown.from, shown.to),
+  };
 }
 
 /** Company admins replace the company default's list (see replaceList). */

@@ -5,7 +5,8 @@
 // Calendar, and first_day / last_day in the users API. Admins only write; employees get 403;
 // another company's person is a 404; history is never rewritten.
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, dayOfWeek, eachDay, maxDate, todayIn } from "~/lib/dates";
+import { leaveYearOf } from "~/lib/leave-year";
 import { listCompanyWorkSchedules, listWorkSchedules } from "~/models/work-schedule.server";
 import { action as loginAction } from "~/routes/login";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
@@ -245,5 +246,12 @@ describe("My Calendar", () => {
     const pia = await myCalendarLoader(args(getRequest("/my-calendar", await signIn("pia@rota.test"))));
     expect(pia.schedule.current.days.map((day) => day.weekday)).toEqual([1, 2, 3, 4, 5]);
     expect(pia.schedule.next).toEqual({ from: future, schedule: monToThu(future) });
+  });
+
+  it("gives the year grid the weekdays the person does not work in the leave year shown, from the same read", async () => {
+    const shown = leaveYearOf(today, 1);
+    const fridays = (from: string) => [...eachDay(maxDate(from, shown.firstDay), shown.lastDay)].filter((date) => dayOfWeek(date) === 5);
+    expect((await myCalendarLoader(args(getRequest("/my-calendar", cookies.eva)))).offDays).toEqual(fridays(past));
+    expect((await myCalendarLoader(args(getRequest("/my-calendar", await signIn("pia@rota.test"))))).offDays).toEqual(fridays(future));
   });
 });
