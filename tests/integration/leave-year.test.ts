@@ -12,6 +12,7 @@ import { action as companyPatch, loader as companyGet } from "~/routes/api.compa
 import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
 import { action as settingsAction } from "~/routes/_app.company-settings.company/route";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
+import { loader as reportsPage } from "~/routes/_app.reports/route";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
@@ -88,6 +89,7 @@ beforeAll(async () => {
   await approved(jan.id, leaver.id, "2026-02-02", "2026-02-17");
   Object.assign(ids, { april: april.id, boss: boss.id, ana: ana.id, jan: jan.id, owner: owner.id, joiner: joiner.id, leaver: leaver.id, employee: employee.id });
   cookies.ana = await signIn("ana@april.test");
+  cookies.boss = await signIn("boss@april.test");
   cookies.owner = await signIn("owner@jan.test");
   cookies.employee = await signIn("emp@jan.test");
   tokens.ana = await tokenFor("ana@april.test");
@@ -120,6 +122,27 @@ describe("a request across an April leave-year boundary", () => {
     const summary = async (year: number) => (await answer(summaryGet(args(call(`/api/users/me/allowances-summary?year=${year}`, "GET", tokens.ana))))).body;
     expect(((await summary(2025)).yearly_allowance as Json).used).toBe(2);
     expect(((await summary(2026)).yearly_allowance as Json).used).toBe(6);
+  });
+});
+
+describe("the report's days off per month with an April leave year", () => {
+  it("runs April 2026 → March 2027, the year under April and January, and leaves out March 2026", async () => {
+    interface Charts {
+      monthLabels: string[];
+      monthYears: (string | null)[];
+      monthNames: string[];
+      daysOff: { label: string; months: string[]; monthTotals: number[]; total: number };
+    }
+    const { value } = unwrapData<{ year: { charts: Charts } }>(await run(() => reportsPage(args(getRequest("/reports?year=2026", cookies.boss)))));
+    const { charts } = value.year;
+    expect(charts.daysOff.months[0]).toBe("2026-04-01");
+    expect(charts.daysOff.months[11]).toBe("2027-03-01");
+    expect(charts.daysOff.label).toBe("2026/27");
+    // 1–3 April 2026 in April, 4–6 January 2027 in January (the tenth month); 30–31 March 2026 nowhere.
+    expect(charts.daysOff.monthTotals).toEqual([3, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0]);
+    expect(charts.monthYears).toEqual(["2026", null, null, null, null, null, null, null, null, "2027", null, null]);
+    expect(charts.monthLabels[0]).toMatch(/^abr/);
+    expect(charts.monthNames[9]).toBe("janeiro de 2027");
   });
 });
 
