@@ -2,7 +2,7 @@
 // docs/decisions/0080-the-company-leave-year-and-pro-rata.md): settings (form and API, roles,
 // audit), a request across an April boundary charged to two years on every reader, carry-over at
 // an April turn, and prorated allowances with their overdraft in the explanation and the report.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { explainBalance } from "~/models/balance-explanation.server";
 import { runCarryOver } from "~/models/carry-over.server";
 import { csvDialectFor } from "~/lib/csv";
@@ -13,6 +13,8 @@ import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
 import { action as settingsAction } from "~/routes/_app.company-settings.company/route";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { loader as reportsPage } from "~/routes/_app.reports/route";
+import { loadUsersTab } from "~/routes/_app.company-settings.users/users.server";
+import { action as usersAction } from "~/routes/_app.company-settings.users/route";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
@@ -143,6 +145,29 @@ describe("the report's days off per month with an April leave year", () => {
     expect(charts.monthYears).toEqual(["2026", null, null, null, null, null, null, null, null, "2027", null, null]);
     expect(charts.monthLabels[0]).toMatch(/^abr/);
     expect(charts.monthNames[9]).toBe("janeiro de 2027");
+  });
+});
+
+describe("the Users tab's allowance year with an April leave year", () => {
+  it("defaults to the leave year holding today (2026/27 in February 2027) and says it as 2026/27", async () => {
+    const boss = await viewerFor({ id: ids.boss });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2027-02-10T12:00:00Z"));
+      const edit = await loadUsersTab(boss, new URL(`http://localhost/company-settings/users?edit=${ids.ana}`));
+      expect(edit).toMatchObject({ year: 2026, currentYear: 2026, leaveYear: { label: "2026/27", firstDay: "2026-04-01", lastDay: "2027-03-31" } });
+      expect(edit.view === "edit" && edit.person.allowance?.yearly).toBe(22);
+      const list = await loadUsersTab(boss, new URL("http://localhost/company-settings/users"));
+      expect(list).toMatchObject({ year: 2026, filters: { year: "2026" }, leaveYear: { label: "2026/27" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("names the leave year in the saved notice", async () => {
+    const fields = { intent: "users.allowances", userId: ids.ana, year: "2025", yearly: "22", residual: "0", specialLeave: "0" };
+    const reply = unwrapData<{ notice?: { values?: Record<string, string> } }>(await run(() => usersAction(args(postForm("/company-settings/users", fields, cookies.boss)))));
+    expect(reply.value.notice?.values).toEqual({ year: "2025/26" });
   });
 });
 
