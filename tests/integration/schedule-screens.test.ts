@@ -210,6 +210,31 @@ describe("the Work schedules tab", () => {
     expect((await schedulesLoader(args(getRequest("/company-settings/work-schedules", cookies.admin)))).company).toEqual([]);
   });
 
+  it("lists a page of people, found by name or team, each with their own rows", async () => {
+    const names = async (query: string) => {
+      const page = await schedulesLoader(args(getRequest(`/company-settings/work-schedules${query}`, cookies.admin)));
+      return { names: page.people.map((person) => person.displayName), total: page.total, page };
+    };
+    const eva = await names("?q=EVA");
+    expect(eva).toMatchObject({ names: ["Eva Early"], total: 1 });
+    expect(eva.page.people[0]).toMatchObject({ own: true, inForce: monToThu(past) });
+    expect((await names(`?team=${ids.night}`)).names).toEqual(["Nils Night", "Noa Night"]);
+    expect((await names("?team=none")).names).toEqual(["Ada Admin", "Eva Early", "Pia Past"]);
+    // Another company's team matches nobody here.
+    expect((await names("?team=elsewhere")).names).toEqual([]);
+
+    // Twelve more people (who leave again after): ten on the first page of ten, the rest on the second.
+    const company = admin.companyId;
+    for (let i = 10; i < 22; i++) await createUser(company, { email: `p${i}@rota.test`, fullName: `Zed ${i}` });
+    const first = await names("?size=10");
+    expect(first).toMatchObject({ total: 17 });
+    expect(first.names).toHaveLength(10);
+    expect(first.names[0]).toBe("Ada Admin");
+    const second = await names("?size=10&page=2");
+    expect(second.names).toEqual(["Zed 15", "Zed 16", "Zed 17", "Zed 18", "Zed 19", "Zed 20", "Zed 21"]);
+    await getDb().user.updateMany({ where: { fullName: { startsWith: "Zed " }, companyId: company }, data: { deactivatedAt: new Date() } });
+  });
+
   it("applies one schedule to the people ticked and a whole team in one go, one audit entry each", async () => {
     const reply = await postSchedules({ intent: "schedules.bulk", userIds: [ids.pia], teamId: ids.night, ...editor(future, [1, 2, 3, 4]) });
     expect(reply.status).toBe(200);
