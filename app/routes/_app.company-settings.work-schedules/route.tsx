@@ -114,7 +114,7 @@ function BulkSchedules({ data }: { data: Loaded }) {
       </h2>
       <p className="field__hint">{t("workSchedules.bulk.intro")}</p>
       {/* Its own GET form, before the bulk form: forms do not nest. The address keeps the filters and page. */}
-      <Form method="get" className="filters people-filters" key={location.search} aria-label={t("people.filters.title")} data-testid="schedule-filters">
+      <Form method="get" className="filters schedule-filters" key={location.search} aria-label={t("people.filters.title")} data-testid="schedule-filters">
         <label className="field">
           <span>{t("people.filters.search")}</span>
           <input type="search" name="q" defaultValue={data.filters.q} maxLength={100} autoComplete="off" />
