@@ -33,7 +33,7 @@ export function ScheduleEditorFields({ fields }: { fields: Fields }) {
         <legend>{t("workSchedules.editor.cycle")}</legend>
         {(["1", "2"] as const).map((value) => (
           <label key={value} className="people-check">
-            <input type="radio" name={cycle.name} value={value} defaultChecked={(cycle.initialValue ?? "1") === value} key={cycle.key} className={`schedule-editor__cycle-${value}`} />
+            <input type="radio" name={cycle.name} value={value} defaultChecked={(cycle.initialValue ?? "1") === value} key={cycle.key} />
             {t(`workSchedules.editor.cycle${value}`)}
           </label>
         ))}

@@ -4,8 +4,7 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
-import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type WorkingDayCounter } from "~/lib/balances";
-import { scheduleDayCounter } from "~/lib/leave-charge";
+import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
 import { todayIn, type IsoDate } from "~/lib/dates";
 import { leaveYear, leaveYearOf } from "~/lib/leave-year";
 import { parseRoundingRule, prorateAllowance, type ProrationExplanation, type RoundingRule } from "~/lib/proration";
@@ -239,14 +238,7 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
   const carriedOf = (userId: string): CarriedResidual[] => carriedByUser.get(userId) ?? [];
   // A company without schedules counts Monday–Friday through the arithmetic it always used.
   const schedulesOf = (userId: string): ScheduleSource | undefined => (schedules.any ? schedules.timelineOf(userId) : undefined);
-  const counters = new Map<string, WorkingDayCounter>();
-  const countDaysOf = (userId: string): WorkingDayCounter | undefined => {
-    const source = schedulesOf(userId);
-    if (!source) return undefined;
-    let counter = counters.get(userId);
-    if (!counter) counters.set(userId, (counter = scheduleDayCounter(source)));
-    return counter;
-  };
+  const countDaysOf = schedules.countDaysOf;
   // Pro-rata needs a timeline even in a company without schedules: Monday–Friday's.
   const mondayToFriday = scheduleTimeline();
   const prorations = new Map<string, ProrationExplanation | null>();

@@ -53,7 +53,7 @@ import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingL
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
-import { replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
+import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
@@ -215,6 +215,10 @@ const WRITES: Record<string, WriteCase> = {
   },
   "work-schedule:replaceCompanyWorkSchedules": {
     run: () => replaceCompanyWorkSchedules(f.owner, [{ validFrom: f.monday, cycleWeeks: 2, days: [{ weekday: 1, week: 2, hours: 7.5 }] }]),
+    actions: ["work_schedule.updated"],
+  },
+  "work-schedule:applyWorkScheduleToPeople": {
+    run: () => applyWorkScheduleToPeople(f.admin, { userIds: [f.employee.userId] }, { validFrom: addDays(f.monday, 364), cycleWeeks: 1, days: [1, 2, 3].map((weekday) => ({ weekday, hours: 6 })) }),
     actions: ["work_schedule.updated"],
   },
   "allowance:setYearAllowances": { run: () => setYearAllowances(f.owner, { year: yearOf(f.monday) + 2, userIds: "everyone", yearly: 23 }), actions: ["allowance.updated"] },
@@ -418,6 +422,12 @@ const READS = new Set([
   "work-schedule:listWorkSchedules",
   "work-schedule:listCompanyWorkSchedules",
   "work-schedule:loadScheduleTimelines",
+  "work-schedule:scheduleFields",
+  "work-schedule:withSchedule",
+  "work-schedule:scheduleListsOf",
+  "work-schedule:scheduleOverview",
+  "work-schedule:myScheduleSummary",
+  "user:assertEmploymentDates",
   "work-schedule:loadCompanyScheduleTimelines",
   "approval:loadReviewRouting",
   "approval:reviewersOf",
