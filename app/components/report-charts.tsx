@@ -104,7 +104,7 @@ export function DaysOffChart({
                   {monthLabels[month]}
                 </text>
                 {monthYears?.[month] ? (
-                  <text x={pct(band * month + band / 2)} y={H - bottom + 34} textAnchor="middle" className="chart__label chart__label--year">
+                  <text x={pct(band * month + band / 2)} y={H - bottom + 34} textAnchor="middle" className="chart__year">
                     {monthYears[month]}
                   </text>
                 ) : null}
