@@ -16,8 +16,12 @@ import { isRunAsScript } from "./lib/run-as-script";
 const BUILD_DIR = path.resolve("public/build");
 const SERVER_BUILD = path.resolve("build/index.js");
 
-/** kB of gzip (1 kB = 1024 bytes) any screen may link; the heaviest today is the company calendar. */
-export const MAX_KB = 9;
+/**
+ * kB of gzip (1 kB = 1024 bytes) any screen may link; the heaviest today is the company calendar.
+ * 9 until issue 40: the days a person does not work, shaded on the calendar, its side panel's year
+ * and My Calendar's grid (one shared `--off-day` in base.css), took it to 9.0x kB.
+ */
+export const MAX_KB = 9.5;
 
 interface LinkDescriptor {
   rel?: string;

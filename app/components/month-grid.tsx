@@ -121,6 +121,8 @@ export interface MonthGridProps {
   today: IsoDate;
   statuses: ReadonlyMap<IsoDate, DayStatus>;
   holidays: ReadonlyMap<IsoDate, string>;
+  /** Weekdays the person does not work (their schedule): shaded and named "not working". */
+  offDays?: ReadonlySet<IsoDate>;
   selection: DateRange | null;
   /** The one day cell reachable with Tab when the grid is interactive (roving tabindex). */
   focusDate: IsoDate | null;
@@ -134,6 +136,7 @@ export interface DayNotes {
   pending: string;
   rejected: string;
   weekend: string;
+  notWorking: string;
   today: string;
   holiday: (name: string) => string;
 }
@@ -148,7 +151,7 @@ export interface DayAttributes {
   id: "today" | undefined;
   className: string | undefined;
   "data-date": IsoDate;
-  /** approved, pending, rejected, holiday or weekend; none on a plain working day. */
+  /** approved, pending, rejected, holiday, off (not worked by the schedule) or weekend; none on a plain working day. */
   "data-status": string | undefined;
   title: string | undefined;
   tabIndex: 0 | -1 | undefined;
@@ -162,18 +165,20 @@ export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNo
   const { selection, interactive } = props;
   const status = props.statuses.get(date) ?? null;
   const holiday = props.holidays.get(date) ?? null;
+  const off = !holiday && (props.offDays?.has(date) ?? false);
   const isToday = date === props.today;
   const selected = Boolean(selection && date >= selection.start && date <= selection.end);
   // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
   let label: string | undefined;
-  if (status || holiday || isToday) {
+  if (status || holiday || off || isToday) {
     label = cell.fullDate;
     if (status) label += ` · ${notes[status]}`;
     if (holiday) label += ` · ${notes.holiday(holiday)}`;
+    if (off) label += ` · ${notes.notWorking}`;
     if (weekend) label += ` · ${notes.weekend}`;
     if (isToday) label += ` · ${notes.today}`;
   }
-  const kind = status ?? (holiday ? "holiday" : weekend ? "weekend" : undefined);
+  const kind = status ?? (holiday ? "holiday" : off ? "off" : weekend ? "weekend" : undefined);
   // Classes only for the two states a status can share a cell with.
   let className = holiday && status ? "month-grid__day--holiday-marked" : "";
   if (selected) className += className ? " month-grid__day--selected" : "month-grid__day--selected";
@@ -198,6 +203,7 @@ export function dayNotes(t: TFunction): DayNotes {
     pending: t("absences.calendar.day.pending"),
     rejected: t("absences.calendar.day.rejected"),
     weekend: t("absences.calendar.day.weekend"),
+    notWorking: t("workCounts.notWorking"),
     today: t("absences.calendar.day.today"),
     holiday: (name) => {
       let said = holidays.get(name);
@@ -256,7 +262,8 @@ export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
 
 const LEGEND = ["approved", "pending", "rejected", "holiday", "weekend", "today"] as const;
 
-export function CalendarLegend({ selectable }: { selectable: boolean }) {
+/** The grid's key; "not working" only when the year shown has such days. */
+export function CalendarLegend({ selectable, withOffDays = false }: { selectable: boolean; withOffDays?: boolean }) {
   const { t } = useTranslation();
   return (
     <ul className="calendar-legend" aria-label={t("absences.calendar.legend.title")}>
@@ -266,6 +273,12 @@ export function CalendarLegend({ selectable }: { selectable: boolean }) {
           {t(`absences.calendar.legend.${kind}`)}
         </li>
       ))}
+      {withOffDays ? (
+        <li className="calendar-legend__item">
+          <span className="calendar-legend__swatch" data-status="off" aria-hidden="true" />
+          {t("workCounts.notWorking")}
+        </li>
+      ) : null}
       {selectable ? (
         <li className="calendar-legend__item">
           <span className="calendar-legend__swatch" data-status="selected" aria-hidden="true" />

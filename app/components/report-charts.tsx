@@ -41,12 +41,27 @@ function Legend({ items }: { items: { label: string; colour: string }[] }) {
 const pct = (value: number) => `${value}%`;
 
 /** Stacked columns: working days off in each month, one colour per team. */
-export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: MonthlyDaysOff; series: NamedSeries[]; monthLabels: string[]; monthNames: string[] }) {
+export function DaysOffChart({
+  data,
+  series,
+  monthLabels,
+  monthYears,
+  monthNames,
+}: {
+  data: MonthlyDaysOff;
+  series: NamedSeries[];
+  monthLabels: string[];
+  /** The year under a month where the leave year starts and where it crosses into the next; null elsewhere. */
+  monthYears?: (string | null)[];
+  monthNames: string[];
+}) {
   const { t, i18n } = useTranslation();
   const days = (value: number) => formatDays(value, i18n.language);
-  const H = 260;
+  // A second row of labels (the years) needs room under the months.
+  const withYears = monthYears?.some(Boolean) ?? false;
+  const H = withYears ? 274 : 260;
   const top = 12;
-  const bottom = 28;
+  const bottom = withYears ? 42 : 28;
   const plotHeight = H - top - bottom;
   const ticks = axisTicks(Math.max(...data.monthTotals, 0));
   const max = ticks[ticks.length - 1];
@@ -54,12 +69,12 @@ export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: 
   const band = 100 / 12;
   const barWidth = band * 0.64;
   const peak = data.monthTotals.indexOf(Math.max(...data.monthTotals));
-  const description = t("reports.charts.daysOff.description", { total: days(data.total), month: monthNames[peak], peak: days(data.monthTotals[peak]), year: data.year });
+  const description = t("reports.charts.daysOff.description", { total: days(data.total), month: monthNames[peak], peak: days(data.monthTotals[peak]), year: data.label });
   return (
     <figure className="chart" data-testid="chart-days-off">
       <div className="chart__canvas">
         <svg height={H} role="img" aria-labelledby="days-off-title days-off-desc" className="chart__svg chart__svg--columns">
-          <title id="days-off-title">{t("reports.charts.daysOff.title", { year: data.year })}</title>
+          <title id="days-off-title">{t("reports.charts.daysOff.title", { year: data.label })}</title>
           <desc id="days-off-desc">{description}</desc>
           {ticks.map((tick) => (
             <g key={tick} className="chart__grid">
@@ -88,6 +103,11 @@ export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: 
                 <text x={pct(band * month + band / 2)} y={H - bottom + 18} textAnchor="middle" className="chart__label">
                   {monthLabels[month]}
                 </text>
+                {monthYears?.[month] ? (
+                  <text x={pct(band * month + band / 2)} y={H - bottom + 34} textAnchor="middle" className="chart__year">
+                    {monthYears[month]}
+                  </text>
+                ) : null}
               </g>
             );
           })}
@@ -100,7 +120,7 @@ export function DaysOffChart({ data, series, monthLabels, monthNames }: { data: 
           <summary>{t("reports.charts.showTable")}</summary>
           <ScrollBox labelledBy="days-off-table-caption">
             <table className="table table--compact card-table" data-testid="chart-days-off-table">
-              <caption id="days-off-table-caption" className="visually-hidden">{t("reports.charts.daysOff.title", { year: data.year })}</caption>
+              <caption id="days-off-table-caption" className="visually-hidden">{t("reports.charts.daysOff.title", { year: data.label })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("reports.charts.month")}</th>

@@ -3,13 +3,15 @@
 // the same without JavaScript; week 2 hides by CSS while the cycle is one week (decision 0079).
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
 import { DateText } from "~/components/date-text";
 import { FieldError } from "~/components/field-error";
 import { formatDate } from "~/lib/format";
 import { hoursField, WEEKDAYS, workedField } from "~/lib/schemas/work-schedules";
 import type { WorkSchedule } from "~/lib/work-schedule";
-import { weekdayName } from "~/lib/work-schedule-summary";
+import { describeSchedule, weekdayName } from "~/lib/work-schedule-summary";
 import { ScheduleText } from "./schedule-text";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's fields of any of the three schemas
@@ -96,58 +98,84 @@ export function historyRows(list: readonly WorkSchedule[], today: string): Histo
   }));
 }
 
-/** A list's rows in a table: from, schedule, state, and a remove button for those not yet history. */
-export function ScheduleHistory({ rows, removeIntent, hidden, busy, caption }: { rows: HistoryRow[]; removeIntent: string; hidden?: Record<string, string>; busy: boolean; caption: string }) {
+/** What removing a planned row asks (the dialog with JavaScript, the confirmation step without). */
+function removeConfirmation(t: TFunction, schedule: WorkSchedule, language: string): Confirmation {
+  const words = describeSchedule(schedule, language).map((text) => text || t("workSchedules.summary.noDays"));
+  return {
+    title: t("workSchedules.history.confirmTitle"),
+    question: t("workSchedules.history.confirmQuestion", { date: formatDate(schedule.validFrom, language), schedule: words.join("; ") }),
+    confirm: t("workSchedules.history.confirmYes"),
+    cancel: t("workSchedules.history.confirmNo"),
+  };
+}
+
+interface ScheduleHistoryProps {
+  rows: HistoryRow[];
+  removeIntent: string;
+  hidden?: Record<string, string>;
+  busy: boolean;
+  caption: string;
+  /** The server's question after an unconfirmed removal (JavaScript off): the fields it was posted with. */
+  confirmStep?: { fields: Record<string, string> } | null;
+}
+
+/** A list's rows in a table: from, schedule, state, and a remove button (that asks first) for those not yet history. */
+export function ScheduleHistory({ rows, removeIntent, hidden, busy, caption, confirmStep }: ScheduleHistoryProps) {
   const { t, i18n } = useTranslation();
+  const asked = confirmStep?.fields.intent === removeIntent ? rows.find((row) => row.removable && row.schedule.validFrom === confirmStep.fields.validFrom) : undefined;
   return (
-    <div className="table-wrap">
-      <table className="table card-table schedule-history" data-testid="schedule-history">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("workSchedules.history.from")}</th>
-            <th scope="col">{t("workSchedules.history.schedule")}</th>
-            <th scope="col">{t("workSchedules.history.state")}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t("workSchedules.history.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ schedule, state, removable }) => (
-            <tr key={schedule.validFrom} aria-current={state === "current" ? "true" : undefined}>
-              <th scope="row" className="card-table__title">
-                <DateText date={schedule.validFrom} />
+    <>
+      {asked && confirmStep ? <ConfirmationStep fields={confirmStep.fields} confirmation={removeConfirmation(t, asked.schedule, i18n.language)} /> : null}
+      <div className="table-wrap">
+        <table className="table card-table schedule-history" data-testid="schedule-history">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("workSchedules.history.from")}</th>
+              <th scope="col">{t("workSchedules.history.schedule")}</th>
+              <th scope="col">{t("workSchedules.history.state")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("workSchedules.history.actions")}</span>
               </th>
-              <td data-label={t("workSchedules.history.schedule")} className="schedule-text">
-                <ScheduleText schedule={schedule} />
-              </td>
-              <td data-label={t("workSchedules.history.state")}>{t(`workSchedules.history.${state}`)}</td>
-              <td className="card-table__actions">
-                {removable ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value={removeIntent} />
-                    <input type="hidden" name="validFrom" value={schedule.validFrom} />
-                    {Object.entries(hidden ?? {}).map(([name, value]) => (
-                      <input key={name} type="hidden" name={name} value={value} />
-                    ))}
-                    <button
-                      type="submit"
-                      className="button button--small button--delete"
-                      disabled={busy}
-                      aria-label={t("workSchedules.history.removeNamed", { date: formatDate(schedule.validFrom, i18n.language) })}
-                    >
-                      {t("workSchedules.history.remove")}
-                    </button>
-                  </Form>
-                ) : (
-                  <small className="muted">{t("workSchedules.history.fixed")}</small>
-                )}
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map(({ schedule, state, removable }) => (
+              <tr key={schedule.validFrom} aria-current={state === "current" ? "true" : undefined}>
+                <th scope="row" className="card-table__title">
+                  <DateText date={schedule.validFrom} />
+                </th>
+                <td data-label={t("workSchedules.history.schedule")} className="schedule-text">
+                  <ScheduleText schedule={schedule} />
+                </td>
+                <td data-label={t("workSchedules.history.state")}>{t(`workSchedules.history.${state}`)}</td>
+                <td className="card-table__actions">
+                  {removable ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="validFrom" value={schedule.validFrom} />
+                      {Object.entries(hidden ?? {}).map(([name, value]) => (
+                        <input key={name} type="hidden" name={name} value={value} />
+                      ))}
+                      <ConfirmSubmitButton
+                        confirmation={removeConfirmation(t, schedule, i18n.language)}
+                        name="intent"
+                        value={removeIntent}
+                        className="button button--small button--delete"
+                        disabled={busy}
+                        aria-label={t("workSchedules.history.removeNamed", { date: formatDate(schedule.validFrom, i18n.language) })}
+                      >
+                        {t("workSchedules.history.remove")}
+                      </ConfirmSubmitButton>
+                    </Form>
+                  ) : (
+                    <small className="muted">{t("workSchedules.history.fixed")}</small>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -5,6 +5,8 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { useTranslation } from "react-i18next";
 import { dayNotes, MonthGrid, selectionInMonth, statusesByDate } from "./month-grid";
 
+const NONE: readonly IsoDate[] = [];
+
 /** The twelve (year, month) pairs of a leave year from its start month. */
 function monthsOf(year: number, startMonth: number) {
   return Array.from({ length: 12 }, (_, i) => ({ year: year + Math.floor((startMonth - 1 + i) / 12), month: ((startMonth - 1 + i) % 12) + 1 }));
@@ -18,16 +20,19 @@ export interface YearCalendarProps {
   today: IsoDate;
   vacations: readonly { startDate: IsoDate; endDate: IsoDate; status: string }[];
   holidays: readonly { date: IsoDate; name: string }[];
+  /** Weekdays the person's schedule has them not working, shaded like the company calendar's (decision 0078). */
+  offDays?: readonly IsoDate[];
   /** The range shown in the open drawer, kept highlighted after the drag ends. */
   selected: SelectedRange | null;
   onSelect: (range: SelectedRange) => void;
 }
 
 /** Twelve month grids; with JavaScript, days can be selected by dragging or with the keyboard. */
-export function YearCalendar({ year, startMonth = 1, today, vacations, holidays, selected, onSelect }: YearCalendarProps) {
+export function YearCalendar({ year, startMonth = 1, today, vacations, holidays, offDays = NONE, selected, onSelect }: YearCalendarProps) {
   const hydrated = useHydrated();
   const statuses = useMemo(() => statusesByDate(vacations, year, startMonth), [vacations, year, startMonth]);
   const holidayNames = useMemo(() => new Map(holidays.map((h) => [h.date, h.name])), [holidays]);
+  const notWorking = useMemo(() => new Set(offDays), [offDays]);
   // The words of the days' names, translated once for the twelve grids.
   const { t } = useTranslation();
   const notes = useMemo(() => dayNotes(t), [t]);
@@ -52,6 +57,7 @@ export function YearCalendar({ year, startMonth = 1, today, vacations, holidays,
             today={today}
             statuses={statuses}
             holidays={holidayNames}
+            offDays={notWorking}
             selection={selectionInMonth(shown, monthYear, month)}
             focusDate={hydrated && focusDate.startsWith(prefix) ? focusDate : null}
             interactive={hydrated}

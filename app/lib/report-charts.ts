@@ -1,11 +1,12 @@
 // The numbers behind the reports' two pictures (docs/decisions/0024-reports-and-csv.md), apart
 // from their drawing so they are tested as numbers:
-// - days off per month of a year, by team: working days of approved vacations (any absence category: a sick
+// - days off per month of a (leave) year, by team, its twelve months from the company's start month: working days of approved vacations (any absence category: a sick
 //   day is a day off too), each vacation split over the months it touches;
 // - the people with the most days left: what they can still take this year (yearly + residual +
 //   special leave remaining), the pile-up an admin must see coming before the year ends.
 import type { BalanceKind, Balances } from "./balance-kinds";
-import { isoDate, lastDayOfYear, type IsoDate } from "./dates";
+import { isoDate, type IsoDate } from "./dates";
+import { leaveYearLabel } from "./leave-year";
 import { workingDaysBetween, type WorkingDayCounter } from "./balances";
 import type { VacationRange, HolidayCalendar } from "./working-days";
 
@@ -32,25 +33,27 @@ export interface TeamSeries {
   key: string;
   /** The team's name; empty for NO_TEAM and OTHER_TEAMS (the screen names them). */
   name: string;
-  /** Working days off in each month, January first. */
+  /** Working days off in each month, the leave year's first month first. */
   months: number[];
   total: number;
 }
 
 export interface MonthlyDaysOff {
+  /** The calendar year the leave year starts in. */
   year: number;
+  /** "2026", or "2026/27" when the leave year starts after January. */
+  label: string;
+  /** The first day of each month shown, in order: April 2026 … March 2027 for an April leave year. */
+  months: IsoDate[];
   series: TeamSeries[];
   /** All series together, per month. */
   monthTotals: number[];
   total: number;
 }
 
-function monthBounds(year: number): [IsoDate, IsoDate][] {
-  return Array.from({ length: 12 }, (_, index) => {
-    const first = isoDate(year, index + 1, 1);
-    const last = index === 11 ? lastDayOfYear(year) : isoDate(year, index + 2, 0);
-    return [first, last];
-  });
+/** The first and last day of the twelve months of the leave year (isoDate rolls months past 12 into the next year). */
+function monthBounds(year: number, startMonth: number): [IsoDate, IsoDate][] {
+  return Array.from({ length: 12 }, (_, index) => [isoDate(year, startMonth + index, 1), isoDate(year, startMonth + index + 1, 0)]);
 }
 
 const round = (days: number) => Math.round(days * 10) / 10;
@@ -67,8 +70,10 @@ export function daysOffByMonth(
   calendarOf: (personId: string) => HolidayCalendar,
   /** Each person's counter of working days (their schedule), as their balances count; none: Monday–Friday. */
   countDaysOf: (personId: string) => WorkingDayCounter | undefined = () => undefined,
+  /** The month the company's leave year starts in (decision 0080). */
+  startMonth = 1,
 ): MonthlyDaysOff {
-  const months = monthBounds(year);
+  const months = monthBounds(year, startMonth);
   const byTeam = new Map<string, number[]>();
   for (const person of people) {
     const key = person.teamId && teamNames.has(person.teamId) ? person.teamId : NO_TEAM;
@@ -98,7 +103,7 @@ export function daysOffByMonth(
   const loose = byTeam.get(NO_TEAM);
   if (loose) series.push({ key: NO_TEAM, name: "", months: loose.map(round), total: round(loose.reduce((a, b) => a + b, 0)) });
   const monthTotals = Array.from({ length: 12 }, (_, month) => round(series.reduce((total, s) => total + s.months[month], 0)));
-  return { year, series, monthTotals, total: round(monthTotals.reduce((a, b) => a + b, 0)) };
+  return { year, label: leaveYearLabel(year, startMonth), months: months.map(([first]) => first), series, monthTotals, total: round(monthTotals.reduce((a, b) => a + b, 0)) };
 }
 
 export interface DaysLeft {

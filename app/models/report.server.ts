@@ -170,7 +170,7 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery): Promis
     unknownTeam,
     rows: sortReportRows(chosen, query.sort, query.direction),
     totals: sumBalances(chosen),
-    daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf),
+    daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf, inputs.leaveYearStartMonth),
     daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
     units: inputs.units,
   };

@@ -8,9 +8,10 @@ import type { WorkingDayCounter } from "~/lib/balances";
 import { addDays, todayIn, type IsoDate } from "~/lib/dates";
 import { scheduleDayCounter } from "~/lib/leave-charge";
 import { compareNames, displayName } from "~/lib/people";
+import { matchesSearch } from "~/lib/text-search";
 import type { ApiWorkSchedule } from "~/lib/schemas/api-responses";
 import { apiWorkScheduleDaySchema } from "~/lib/schemas/work-schedules-api";
-import { scheduleTimeline, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
+import { scheduleTimeline, unscheduledWeekdays, workScheduleProblems, type CycleWeeks, type ScheduleTimeline, type WorkSchedule, type WorkScheduleDay } from "~/lib/work-schedule";
 import { describeSchedule } from "~/lib/work-schedule-summary";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
@@ -267,13 +268,35 @@ export async function scheduleListsOf(viewer: Viewer, userId: string): Promise<{
  * schedule in force today, whether it is their own, and their next planned change. Two queries
  * whatever the company's size (names and teams only; every schedule row). Company admins only.
  */
-export async function scheduleOverview(viewer: Viewer, today: IsoDate) {
+export interface ScheduleOverviewQuery {
+  /** Part of a name or e-mail; case and accents do not matter. */
+  search: string;
+  /** A team's people, or (null) those in no team; undefined: everyone. */
+  teamId?: string | null;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The Work schedules tab: the company default's rows and one page of the active people (name
+ * order, filtered by name and team) with their schedule in force today and the next change. Two
+ * statements whatever the company's size: the people's names (filtered and paged in memory, as the
+ * Users tab does), then the default's rows and the page's people's rows.
+ */
+export async function scheduleOverview(viewer: Viewer, today: IsoDate, query: ScheduleOverviewQuery) {
   requireAdmin(viewer);
   const db = getDb();
-  const [people, rows] = await Promise.all([
-    db.user.findMany({ where: { companyId: viewer.companyId, deactivatedAt: null }, select: { id: true, fullName: true, name: true, email: true, teamId: true } }),
-    db.workSchedule.findMany({ where: { companyId: viewer.companyId }, select: rowSelect, orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }] }),
-  ]);
+  const everyone = await db.user.findMany({
+    where: { companyId: viewer.companyId, deactivatedAt: null, ...(query.teamId !== undefined ? { teamId: query.teamId } : {}) },
+    select: { id: true, fullName: true, name: true, email: true, teamId: true },
+  });
+  const matching = everyone.filter((person) => matchesSearch(person, query.search)).sort((a, b) => compareNames(displayName(a), displayName(b)) || a.email.localeCompare(b.email));
+  const people = matching.slice(query.offset, query.offset + query.limit);
+  const rows = await db.workSchedule.findMany({
+    where: { companyId: viewer.companyId, OR: [{ userId: null }, { userId: { in: people.map((person) => person.id) } }] },
+    select: rowSelect,
+    orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }],
+  });
   const listOf = (owner: string | null) => rows.filter((row) => row.userId === owner).map((row) => canonicalSchedule(scheduleOf(row)));
   const company = listOf(null);
   const byPerson = new Map<string, WorkSchedule[]>();
@@ -287,32 +310,33 @@ export async function scheduleOverview(viewer: Viewer, today: IsoDate) {
   const companyTimeline = scheduleTimeline([], company);
   return {
     company,
-    people: people
-      .map((person) => {
-        const own = byPerson.get(person.id) ?? [];
-        const timeline = own.length ? scheduleTimeline(own, company) : companyTimeline;
-        return {
-          id: person.id,
-          displayName: displayName(person),
-          email: person.email,
-          teamId: person.teamId,
-          own: own.length > 0,
-          inForce: timeline.at(today),
-          next: own.find((schedule) => schedule.validFrom > today) ?? null,
-        };
-      })
-      .sort((a, b) => compareNames(a.displayName, b.displayName) || a.email.localeCompare(b.email)),
+    total: matching.length,
+    people: people.map((person) => {
+      const own = byPerson.get(person.id) ?? [];
+      const timeline = own.length ? scheduleTimeline(own, company) : companyTimeline;
+      return {
+        id: person.id,
+        displayName: displayName(person),
+        email: person.email,
+        teamId: person.teamId,
+        own: own.length > 0,
+        inForce: timeline.at(today),
+        next: own.find((schedule) => schedule.validFrom > today) ?? null,
+      };
+    }),
   };
 }
 
 /**
- * The viewer's own schedule for My Calendar: the one in force today and the next change within a
- * year (their own row or the company default's), from one query of their rows and the default's;
- * with both in words, so the page's code need not carry what writes them.
+ * My Calendar's schedule: the one in force today and the next change within a year (their own row
+ * or the company default's), both in words, so the page's code need not carry what writes them;
+ * and the weekdays of `shown` (the leave year on screen) the person does not work, for the grid
+ * to shade. One query of their rows and the default's.
  */
-export async function myScheduleSummary(viewer: Viewer, today: IsoDate, language: string) {
+export async function myScheduleSummary(viewer: Viewer, today: IsoDate, shown: { from: IsoDate; to: IsoDate }, language: string) {
   const timelines = await loadScheduleTimelines(getDb(), viewer.companyId, [viewer.userId]);
-  const [current, next] = timelines.timelineOf(viewer.userId).segments(today, addDays(today, 366));
+  const timeline = timelines.timelineOf(viewer.userId);
+  const [current, next] = timeline.segments(today, addDays(today, 366));
   return {
     current: current.schedule,
     next: next ? { from: next.from, schedule: next.schedule } : null,
@@ -320,6 +344,7 @@ export async function myScheduleSummary(viewer: Viewer, today: IsoDate, language
       current: describeSchedule(current.schedule, language),
       next: next ? { from: next.from, weeks: describeSchedule(next.schedule, language) } : null,
     },
+    offDays: unscheduledWeekdays(timeline, shown.from, shown.to),
   };
 }
 

@@ -11,7 +11,7 @@ import { YearCalendar } from "~/components/year-calendar";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn } from "~/lib/dates";
-import { leaveYearLabel, leaveYearOf } from "~/lib/leave-year";
+import { leaveYear, leaveYearLabel, leaveYearOf } from "~/lib/leave-year";
 import { currentLeaveYear } from "~/models/balance.server";
 import { formatDays } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
@@ -54,10 +54,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const currentYear = currentLeaveYear(viewer);
     const year = readYear(params.get("year"), currentYear);
     const language = await getLanguage(request);
-    const [personal, setup, schedule] = await Promise.all([
+    const shown = leaveYear(year, viewer.companyLeaveYearStartMonth ?? 1);
+    const [personal, setup, { offDays, ...schedule }] = await Promise.all([
       getPersonalYear(viewer, year, today, language),
       getSetupChecklist(viewer, today),
-      myScheduleSummary(viewer, today, language),
+      myScheduleSummary(viewer, today, { from: shown.firstDay, to: shown.lastDay }, language),
     ]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
@@ -89,6 +90,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       holidayContext,
       setup,
       schedule,
+      offDays,
     };
   });
 }
@@ -236,7 +238,7 @@ export default function MyCalendar() {
       <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadVacationForm} onKeyDown={preloadVacationForm}>
         <div className="card__header">
           <h2 id="calendar-heading">{t("absences.calendar.title", { year: data.yearLabel })}</h2>
-          <CalendarLegend selectable={hydrated} />
+          <CalendarLegend selectable={hydrated} withOffDays={data.offDays.length > 0} />
         </div>
         {hydrated ? <p className="calendar-card__hint">{t("absences.calendar.selectHint")}</p> : null}
         <YearCalendar
@@ -245,6 +247,7 @@ export default function MyCalendar() {
           today={data.today}
           vacations={data.vacations}
           holidays={data.holidays}
+          offDays={data.offDays}
           selected={open ? range : null}
           onSelect={onSelect}
         />

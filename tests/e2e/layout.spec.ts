@@ -125,7 +125,7 @@ test("the year's report fits a laptop and its pictures a phone @once", async ({ 
   // Every month's label and every person's value drawn whole within the picture's card.
   for (const testId of ["chart-days-off", "chart-days-left"]) {
     const card = (await page.getByTestId(testId).boundingBox())!;
-    const labels = page.getByTestId(testId).locator("svg text.chart__label, svg text.chart__value");
+    const labels = page.getByTestId(testId).locator("svg text.chart__label, svg text.chart__year, svg text.chart__value");
     for (const label of await labels.all()) {
       const box = (await label.boundingBox())!;
       expect(box.x, `${testId}: ${await label.textContent()}`).toBeGreaterThanOrEqual(card.x - 1);

@@ -2,7 +2,7 @@
 // docs/decisions/0080-the-company-leave-year-and-pro-rata.md): settings (form and API, roles,
 // audit), a request across an April boundary charged to two years on every reader, carry-over at
 // an April turn, and prorated allowances with their overdraft in the explanation and the report.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { explainBalance } from "~/models/balance-explanation.server";
 import { runCarryOver } from "~/models/carry-over.server";
 import { csvDialectFor } from "~/lib/csv";
@@ -12,6 +12,9 @@ import { action as companyPatch, loader as companyGet } from "~/routes/api.compa
 import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
 import { action as settingsAction } from "~/routes/_app.company-settings.company/route";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
+import { loader as reportsPage } from "~/routes/_app.reports/route";
+import { loadUsersTab } from "~/routes/_app.company-settings.users/users.server";
+import { action as usersAction } from "~/routes/_app.company-settings.users/route";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
@@ -88,6 +91,7 @@ beforeAll(async () => {
   await approved(jan.id, leaver.id, "2026-02-02", "2026-02-17");
   Object.assign(ids, { april: april.id, boss: boss.id, ana: ana.id, jan: jan.id, owner: owner.id, joiner: joiner.id, leaver: leaver.id, employee: employee.id });
   cookies.ana = await signIn("ana@april.test");
+  cookies.boss = await signIn("boss@april.test");
   cookies.owner = await signIn("owner@jan.test");
   cookies.employee = await signIn("emp@jan.test");
   tokens.ana = await tokenFor("ana@april.test");
@@ -120,6 +124,50 @@ describe("a request across an April leave-year boundary", () => {
     const summary = async (year: number) => (await answer(summaryGet(args(call(`/api/users/me/allowances-summary?year=${year}`, "GET", tokens.ana))))).body;
     expect(((await summary(2025)).yearly_allowance as Json).used).toBe(2);
     expect(((await summary(2026)).yearly_allowance as Json).used).toBe(6);
+  });
+});
+
+describe("the report's days off per month with an April leave year", () => {
+  it("runs April 2026 → March 2027, the year under April and January, and leaves out March 2026", async () => {
+    interface Charts {
+      monthLabels: string[];
+      monthYears: (string | null)[];
+      monthNames: string[];
+      daysOff: { label: string; months: string[]; monthTotals: number[]; total: number };
+    }
+    const { value } = unwrapData<{ year: { charts: Charts } }>(await run(() => reportsPage(args(getRequest("/reports?year=2026", cookies.boss)))));
+    const { charts } = value.year;
+    expect(charts.daysOff.months[0]).toBe("2026-04-01");
+    expect(charts.daysOff.months[11]).toBe("2027-03-01");
+    expect(charts.daysOff.label).toBe("2026/27");
+    // 1–3 April 2026 in April, 4–6 January 2027 in January (the tenth month); 30–31 March 2026 nowhere.
+    expect(charts.daysOff.monthTotals).toEqual([3, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0]);
+    expect(charts.monthYears).toEqual(["2026", null, null, null, null, null, null, null, null, "2027", null, null]);
+    expect(charts.monthLabels[0]).toMatch(/^abr/);
+    expect(charts.monthNames[9]).toBe("janeiro de 2027");
+  });
+});
+
+describe("the Users tab's allowance year with an April leave year", () => {
+  it("defaults to the leave year holding today (2026/27 in February 2027) and says it as 2026/27", async () => {
+    const boss = await viewerFor({ id: ids.boss });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2027-02-10T12:00:00Z"));
+      const edit = await loadUsersTab(boss, new URL(`http://localhost/company-settings/users?edit=${ids.ana}`));
+      expect(edit).toMatchObject({ year: 2026, currentYear: 2026, leaveYear: { label: "2026/27", firstDay: "2026-04-01", lastDay: "2027-03-31" } });
+      expect(edit.view === "edit" && edit.person.allowance?.yearly).toBe(22);
+      const list = await loadUsersTab(boss, new URL("http://localhost/company-settings/users"));
+      expect(list).toMatchObject({ year: 2026, filters: { year: "2026" }, leaveYear: { label: "2026/27" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("names the leave year in the saved notice", async () => {
+    const fields = { intent: "users.allowances", userId: ids.ana, year: "2025", yearly: "22", residual: "0", specialLeave: "0" };
+    const reply = unwrapData<{ notice?: { values?: Record<string, string> } }>(await run(() => usersAction(args(postForm("/company-settings/users", fields, cookies.boss)))));
+    expect(reply.value.notice?.values).toEqual({ year: "2025/26" });
   });
 });
 

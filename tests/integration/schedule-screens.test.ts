@@ -5,7 +5,8 @@
 // Calendar, and first_day / last_day in the users API. Admins only write; employees get 403;
 // another company's person is a 404; history is never rewritten.
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "~/lib/dates";
+import { addDays, dayOfWeek, eachDay, maxDate, todayIn } from "~/lib/dates";
+import { leaveYearOf } from "~/lib/leave-year";
 import { listCompanyWorkSchedules, listWorkSchedules } from "~/models/work-schedule.server";
 import { action as loginAction } from "~/routes/login";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
@@ -18,6 +19,7 @@ import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from 
 import { args, BASE, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 interface Reply {
+  confirm?: { fields: Record<string, string> };
   result?: { status?: string; error?: Record<string, string[] | null> };
   notice?: { tone: string; key: string; detail?: string; values?: Record<string, string> };
 }
@@ -114,8 +116,12 @@ describe("a person's schedule on their page", () => {
   it("adds a planned row from a later date, and removes it again; the started row cannot be removed", async () => {
     expect((await postUsers({ intent: "users.schedule", userId: ids.eva, ...editor(future, [1, 2, 3], "6") })).status).toBe(200);
     expect((await getDb().workSchedule.findMany({ where: { userId: ids.eva }, orderBy: { validFrom: "asc" } })).map((row) => row.validFrom)).toEqual([past, future]);
-    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future })).status).toBe(200);
-    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: past })).status).toBe(409);
+    // Removing asks first: the unconfirmed POST only answers with the fields to post again.
+    const asked = await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future });
+    expect(asked.value.confirm?.fields).toEqual({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future });
+    expect(await getDb().workSchedule.count({ where: { userId: ids.eva } })).toBe(2);
+    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: future, confirmed: "1" })).status).toBe(200);
+    expect((await postUsers({ intent: "users.schedule-remove", userId: ids.eva, validFrom: past, confirmed: "1" })).status).toBe(409);
     expect((await getDb().workSchedule.findMany({ where: { userId: ids.eva } })).map((row) => row.validFrom)).toEqual([past]);
   });
 
@@ -198,8 +204,35 @@ describe("the Work schedules tab", () => {
     expect(page.people.find((person) => person.id === ids.pia)).toMatchObject({ own: false });
     expect(await audits("work_schedule.updated", admin.companyId)).toHaveLength(1);
     expect(await listCompanyWorkSchedules(admin)).toHaveLength(1);
-    expect((await postSchedules({ intent: "schedules.default-remove", validFrom: future })).status).toBe(200);
+    expect((await postSchedules({ intent: "schedules.default-remove", validFrom: future })).value.confirm?.fields).toEqual({ intent: "schedules.default-remove", validFrom: future });
+    expect(await listCompanyWorkSchedules(admin)).toHaveLength(1);
+    expect((await postSchedules({ intent: "schedules.default-remove", validFrom: future, confirmed: "1" })).status).toBe(200);
     expect((await schedulesLoader(args(getRequest("/company-settings/work-schedules", cookies.admin)))).company).toEqual([]);
+  });
+
+  it("lists a page of people, found by name or team, each with their own rows", async () => {
+    const names = async (query: string) => {
+      const page = await schedulesLoader(args(getRequest(`/company-settings/work-schedules${query}`, cookies.admin)));
+      return { names: page.people.map((person) => person.displayName), total: page.total, page };
+    };
+    const eva = await names("?q=EVA");
+    expect(eva).toMatchObject({ names: ["Eva Early"], total: 1 });
+    expect(eva.page.people[0]).toMatchObject({ own: true, inForce: monToThu(past) });
+    expect((await names(`?team=${ids.night}`)).names).toEqual(["Nils Night", "Noa Night"]);
+    expect((await names("?team=none")).names).toEqual(["Ada Admin", "Eva Early", "Pia Past"]);
+    // Another company's team matches nobody here.
+    expect((await names("?team=elsewhere")).names).toEqual([]);
+
+    // Twelve more people (who leave again after): ten on the first page of ten, the rest on the second.
+    const company = admin.companyId;
+    for (let i = 10; i < 22; i++) await createUser(company, { email: `p${i}@rota.test`, fullName: `Zed ${i}` });
+    const first = await names("?size=10");
+    expect(first).toMatchObject({ total: 17 });
+    expect(first.names).toHaveLength(10);
+    expect(first.names[0]).toBe("Ada Admin");
+    const second = await names("?size=10&page=2");
+    expect(second.names).toEqual(["Zed 15", "Zed 16", "Zed 17", "Zed 18", "Zed 19", "Zed 20", "Zed 21"]);
+    await getDb().user.updateMany({ where: { fullName: { startsWith: "Zed " }, companyId: company }, data: { deactivatedAt: new Date() } });
   });
 
   it("applies one schedule to the people ticked and a whole team in one go, one audit entry each", async () => {
@@ -240,5 +273,12 @@ describe("My Calendar", () => {
     expect(pia.schedule.current.days.map((day) => day.weekday)).toEqual([1, 2, 3, 4, 5]);
     expect(pia.schedule.next).toEqual({ from: future, schedule: monToThu(future) });
     expect(pia.schedule.words).toEqual({ current: ["segunda–sexta 8\u00a0h"], next: { from: future, weeks: ["segunda–quinta 8\u00a0h"] } });
+  });
+
+  it("gives the year grid the weekdays the person does not work in the leave year shown, from the same read", async () => {
+    const shown = leaveYearOf(today, 1);
+    const fridays = (from: string) => [...eachDay(maxDate(from, shown.firstDay), shown.lastDay)].filter((date) => dayOfWeek(date) === 5);
+    expect((await myCalendarLoader(args(getRequest("/my-calendar", cookies.eva)))).offDays).toEqual(fridays(past));
+    expect((await myCalendarLoader(args(getRequest("/my-calendar", await signIn("pia@rota.test"))))).offDays).toEqual(fridays(future));
   });
 });

@@ -63,6 +63,15 @@ describe("days off per month by team", () => {
     expect(orphan.series.map((s) => s.key)).toEqual([NO_TEAM]);
   });
 
+  it("runs over the leave year's twelve months from its start month", () => {
+    const vacations = () => [vacation("2026-03-30", "2026-04-01"), vacation("2027-03-31", "2027-04-02")];
+    const chart = daysOffByMonth(2026, [{ id: "ana", name: "Ana", teamId: "eng" }], teams, vacations, () => NO_HOLIDAYS, undefined, 4);
+    expect(chart).toMatchObject({ label: "2026/27", total: 2 });
+    expect(chart.months).toEqual(["2026-04-01", "2026-05-01", "2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"]);
+    // 1 April 2026 first, 31 March 2027 last; the days on either side belong to other leave years.
+    expect(chart.monthTotals).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
   it("is empty (and zero) when nobody was off", () => {
     const chart = daysOffByMonth(2026, [{ id: "a", name: "A", teamId: "eng" }], teams, () => [], () => NO_HOLIDAYS);
     expect(chart).toMatchObject({ series: [], total: 0 });

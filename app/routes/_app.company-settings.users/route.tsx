@@ -14,7 +14,8 @@ import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { Pager } from "~/components/pager";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatDays } from "~/lib/format";
+import { formatDate, formatDays } from "~/lib/format";
+import { leaveYearLabel } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
 import { bulkAllowanceSchemaFor, NO_TEAM } from "~/lib/schemas/people";
@@ -46,6 +47,9 @@ function UsersList({ data }: { data: UsersListData }) {
   const location = useLocation();
   const { reply, busy } = useUsersReply();
   const { list, teams, year, filters } = data;
+  // The allowance year is a leave year: "2026/27" when the company's starts after January.
+  const label = data.leaveYear.label;
+  const yearHint = data.leaveYear.startMonth === 1 ? null : t("leaveYear.report.yearHint", { year, label, from: formatDate(data.leaveYear.firstDay, i18n.language), to: formatDate(data.leaveYear.lastDay, i18n.language) });
   const teamName = Object.fromEntries(teams.map((team) => [team.id, team.name]));
   const params = new URLSearchParams(location.search);
   const confirmStep = reply?.confirm ?? null;
@@ -88,6 +92,7 @@ function UsersList({ data }: { data: UsersListData }) {
           </label>
           <label className="field">
             <span>{t("people.filters.year")}</span>
+            {yearHint ? <small className="field__hint">{yearHint}</small> : null}
             <input type="number" name="year" defaultValue={filters.year} min={2000} max={2100} step={1} inputMode="numeric" />
           </label>
           <div className="filters__actions">
@@ -111,7 +116,7 @@ function UsersList({ data }: { data: UsersListData }) {
         ) : (
           <div className="table-wrap">
             <table className="table people-table card-table">
-              <caption className="visually-hidden">{t("people.table.caption", { year })}</caption>
+              <caption className="visually-hidden">{t("people.table.caption", { year: label })}</caption>
               <thead>
                 <tr>
                   <th scope="col">
@@ -140,8 +145,8 @@ function UsersList({ data }: { data: UsersListData }) {
               <tbody>
                 {list.items.map((user) => {
                   const balance = `/balances/${encodeURIComponent(user.id)}?year=${year}`;
-                  const balanceLabel = t("people.table.balanceOf", { name: user.displayName, year });
-                  const carried = user.allowance && !user.allowance.setForYear ? t("people.table.carried", { year, from: user.allowance.year }) : null;
+                  const balanceLabel = t("people.table.balanceOf", { name: user.displayName, year: label });
+                  const carried = user.allowance && !user.allowance.setForYear ? t("people.table.carried", { year: label, from: leaveYearLabel(user.allowance.year, data.leaveYear.startMonth) }) : null;
                   return (
                     <tr key={user.id} data-testid="people-row">
                       <td className="card-table__fit">
@@ -209,7 +214,7 @@ function UsersList({ data }: { data: UsersListData }) {
       </section>
       {data.invitations.length > 0 ? <PendingInvitations invitations={data.invitations} busy={busy} /> : null}
       <div className="settings-grid settings-grid--halves">
-        <BulkAllowances year={year} units={data.units} reply={reply} busy={busy} />
+        <BulkAllowances year={year} yearHint={yearHint} units={data.units} reply={reply} busy={busy} />
         <InviteForm teams={teams} reply={reply} busy={busy} />
       </div>
     </>
@@ -282,7 +287,7 @@ function PendingInvitations({ invitations, busy }: { invitations: PendingInvitat
   );
 }
 
-function BulkAllowances({ year, units, reply, busy }: { year: number; units: AllowanceUnits; reply: Reply | undefined; busy: boolean }) {
+function BulkAllowances({ year, yearHint, units, reply, busy }: { year: number; yearHint: string | null; units: AllowanceUnits; reply: Reply | undefined; busy: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "bulk-allowances",
@@ -322,6 +327,7 @@ function BulkAllowances({ year, units, reply, busy }: { year: number; units: All
         </fieldset>
         <label className="field">
           <span>{t("people.bulk.year")}</span>
+          {yearHint ? <small className="field__hint">{yearHint}</small> : null}
           <input {...getInputProps(fields.year, { type: "number" })} key={fields.year.key} min={2000} max={2100} step={1} inputMode="numeric" />
           <FieldError errors={fields.year.errors} id={fields.year.errorId} />
         </label>

@@ -10,6 +10,7 @@ import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
+import { leaveYearLabel } from "~/lib/leave-year";
 import { allowanceSchemaFor, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
 import { ScheduleText } from "~/components/schedule-text";
 import { historyRows, ScheduleEditorFields, ScheduleHistory } from "~/components/work-schedule-editor";
@@ -144,6 +145,7 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
   const { t, i18n } = useTranslation();
   const { reply, busy } = useUsersReply();
   const { person, year } = data;
+  const label = (other: number) => leaveYearLabel(other, data.leaveYear.startMonth);
   const value = (days: number | undefined) => (days === undefined ? "" : String(days));
   const [form, fields] = useForm({
     lastResult: resultFor(reply, "users.allowances"),
@@ -167,21 +169,21 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
   return (
     <section className="card" aria-labelledby="allowances-heading">
       <h3 id="allowances-heading" className="card__title">
-        {t("people.allowances.title", { year })}
+        {t("people.allowances.title", { year: label(year) })}
       </h3>
       <nav className="people-years" aria-label={t("people.allowances.years")}>
         {year > 2000 ? (
-          <Link className="button button--small" to={yearLink(year - 1)} aria-label={t("people.allowances.previousYear", { year: year - 1 })}>
-            ← {year - 1}
+          <Link className="button button--small" to={yearLink(year - 1)} aria-label={t("people.allowances.previousYear", { year: label(year - 1) })}>
+            ← {label(year - 1)}
           </Link>
         ) : null}
         {year < 2100 ? (
-          <Link className="button button--small" to={yearLink(year + 1)} aria-label={t("people.allowances.nextYear", { year: year + 1 })}>
-            {year + 1} →
+          <Link className="button button--small" to={yearLink(year + 1)} aria-label={t("people.allowances.nextYear", { year: label(year + 1) })}>
+            {label(year + 1)} →
           </Link>
         ) : null}
       </nav>
-      {person.allowance ? null : <p className="notice notice--info">{t("people.allowances.notSet", { year })}</p>}
+      {person.allowance ? null : <p className="notice notice--info">{t("people.allowances.notSet", { year: label(year) })}</p>}
       <FormError errors={form.errors} />
       <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value="users.allowances" />
@@ -202,7 +204,7 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
         </button>
       </Form>
       <p>
-        <Link to={`/balances/${encodeURIComponent(person.id)}?year=${year}`}>{t("people.allowances.balance", { year })}</Link>
+        <Link to={`/balances/${encodeURIComponent(person.id)}?year=${year}`}>{t("people.allowances.balance", { year: label(year) })}</Link>
       </p>
       {person.allowances.length ? (
         <>
@@ -227,7 +229,7 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
                 {person.allowances.map((row) => (
                   <tr key={row.year} aria-current={row.year === year ? "true" : undefined}>
                     <td>
-                      <Link to={yearLink(row.year)}>{row.year}</Link>
+                      <Link to={yearLink(row.year)}>{label(row.year)}</Link>
                     </td>
                     <td className="absence-table__number">{formatDays(row.yearly, i18n.language)}</td>
                     <td className="absence-table__number">{formatDays(row.residual, i18n.language)}</td>
@@ -315,6 +317,7 @@ function PersonSchedule({ data }: { data: UsersEditData }) {
           removeIntent="users.schedule-remove"
           hidden={{ userId: data.person.id }}
           busy={busy}
+          confirmStep={reply?.confirm}
           caption={t("workSchedules.person.historyCaption", { name: data.person.displayName })}
         />
       )}

@@ -2,7 +2,8 @@
 // one person's edit view (?edit=<id>), invitations, removal, allowances one by one and in bulk.
 import { data } from "@remix-run/node";
 import { readPaging } from "~/components/pager";
-import { todayIn, yearOf } from "~/lib/dates";
+import { todayIn } from "~/lib/dates";
+import { leaveYear, leaveYearLabel } from "~/lib/leave-year";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
@@ -10,6 +11,7 @@ import { allowanceSchemaFor, bulkAllowanceSchemaFor, NO_TEAM, personSchema } fro
 import { employmentSchema, personScheduleSchema, removeScheduleSchema, scheduleOfEditor } from "~/lib/schemas/work-schedules";
 import { scheduleTimeline } from "~/lib/work-schedule";
 import { allowanceUnits, setYearAllowances, upsertAllowance } from "~/models/allowance.server";
+import { currentLeaveYear } from "~/models/balance.server";
 import { listWorkSchedules, replaceWorkSchedules, scheduleFields, scheduleListsOf, withSchedule } from "~/models/work-schedule.server";
 import { cancelInvitation, inviteUser, listPendingInvitations } from "~/models/invitation.server";
 import { getPerson, listPeople, updatePerson } from "~/models/people.server";
@@ -38,8 +40,12 @@ function readYear(value: string | null, fallback: number): number {
 
 export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
   const params = url.searchParams;
-  const currentYear = yearOf(todayIn(viewer.timeZone));
+  // Allowances are per leave year (decision 0080): `year` stays the calendar year it starts in, the
+  // screen says "2026/27", and the default is the leave year holding today.
+  const currentYear = currentLeaveYear(viewer);
   const year = readYear(params.get("year"), currentYear);
+  const shown = leaveYear(year, viewer.companyLeaveYearStartMonth ?? 1);
+  const leaveYearFacts = { startMonth: shown.startMonth, label: shown.label, firstDay: shown.firstDay, lastDay: shown.lastDay };
   // The unit of each balance (decision 0081): the allowance fields name it when one counts hours.
   const [teams, units] = await Promise.all([listTeams(viewer), allowanceUnits(viewer.companyId)]);
   const editId = params.get("edit");
@@ -52,6 +58,7 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
       year,
       units,
       currentYear,
+      leaveYear: leaveYearFacts,
       today,
       teams,
       schedules,
@@ -79,6 +86,7 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
     year,
     units,
     currentYear,
+    leaveYear: leaveYearFacts,
     teams,
     filters: { q: search, team: teamId === undefined ? "" : (teamId ?? NO_TEAM), year: String(year) },
     filtered: Boolean(search) || teamId !== undefined,
@@ -134,7 +142,7 @@ async function allowancesAction(viewer: SignedInViewer, formData: FormData) {
   } catch (error) {
     return failed(error, "people.allowances.failed", submission.reply);
   }
-  return data<ActionReply>({ result: submission.reply(), notice: { tone: "success", key: "people.allowances.saved", values: { year: String(year) } } });
+  return data<ActionReply>({ result: submission.reply(), notice: { tone: "success", key: "people.allowances.saved", values: { year: leaveYearLabel(year, viewer.companyLeaveYearStartMonth ?? 1) } } });
 }
 
 async function bulkAllowancesAction(viewer: SignedInViewer, formData: FormData) {
@@ -145,7 +153,7 @@ async function bulkAllowancesAction(viewer: SignedInViewer, formData: FormData) 
     const { changed, unchanged } = await setYearAllowances(viewer, { year, userIds: scope === "everyone" ? "everyone" : (userIds ?? []), yearly, residual, specialLeave });
     return data<ActionReply>({
       result: submission.reply({ resetForm: true }),
-      notice: { tone: "success", key: "people.bulk.done", values: { count: String(changed), unchanged: String(unchanged), year: String(year) } },
+      notice: { tone: "success", key: "people.bulk.done", values: { count: String(changed), unchanged: String(unchanged), year: leaveYearLabel(year, viewer.companyLeaveYearStartMonth ?? 1) } },
     });
   } catch (error) {
     return failed(error, "people.allowances.failed");
@@ -185,6 +193,8 @@ async function scheduleAction(viewer: SignedInViewer, formData: FormData) {
 }
 
 async function removeScheduleAction(viewer: SignedInViewer, formData: FormData) {
+  // Removing a planned row asks first, like every removal; without JavaScript the first POST only answers the question.
+  if (needsConfirmation(formData)) return confirmationStep(formData);
   const submission = parseWithZod(formData, { schema: removeScheduleSchema });
   if (submission.status !== "success" || !submission.value.userId) return data<ActionReply>({ notice: { tone: "error", key: "workSchedules.failed" } }, { status: 400 });
   const { userId, validFrom } = submission.value;

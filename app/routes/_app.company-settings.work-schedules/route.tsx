@@ -5,14 +5,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { DateText } from "~/components/date-text";
 import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
+import { Pager } from "~/components/pager";
 import { ScheduleText } from "~/components/schedule-text";
 import { historyRows, ScheduleEditorFields, ScheduleHistory } from "~/components/work-schedule-editor";
+import { NO_TEAM } from "~/lib/schemas/people";
 import { bulkScheduleSchema, companyScheduleSchema, editorDefaults } from "~/lib/schemas/work-schedules";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
@@ -24,7 +26,7 @@ import { loadWorkSchedulesTab, workSchedulesAction } from "./work-schedules.serv
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return withPageErrors(async () => loadWorkSchedulesTab(await requireAdminUser({ request, context })));
+  return withPageErrors(async () => loadWorkSchedulesTab(await requireAdminUser({ request, context }), new URL(request.url)));
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -37,7 +39,8 @@ export function action({ request }: ActionFunctionArgs) {
 function useReply() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  return { reply: navigation.state === "idle" && actionData ? (actionData as Reply) : undefined, busy: navigation.state !== "idle" };
+  const reply = navigation.state === "idle" && actionData ? (actionData as Reply & { confirm?: { fields: Record<string, string> } }) : undefined;
+  return { reply, busy: navigation.state !== "idle" };
 }
 
 export default function WorkSchedulesTab() {
@@ -74,7 +77,7 @@ function CompanyDefault({ data }: { data: Loaded }) {
       {data.company.length === 0 ? (
         <p className="notice notice--info">{t("workSchedules.company.productDefault")}</p>
       ) : (
-        <ScheduleHistory rows={historyRows(data.company, data.today)} removeIntent="schedules.default-remove" busy={busy} caption={t("workSchedules.company.historyCaption")} />
+        <ScheduleHistory rows={historyRows(data.company, data.today)} removeIntent="schedules.default-remove" busy={busy} caption={t("workSchedules.company.historyCaption")} confirmStep={reply?.confirm} />
       )}
       <h3 className="details__heading">{t("workSchedules.editor.title")}</h3>
       <p className="field__hint">{t(data.company.length ? "workSchedules.editor.introHistory" : "workSchedules.editor.introFirst")}</p>
@@ -92,6 +95,8 @@ function CompanyDefault({ data }: { data: Loaded }) {
 
 function BulkSchedules({ data }: { data: Loaded }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
   const { reply, busy } = useReply();
   const [form, fields] = useForm({
     lastResult: resultFor(reply, "schedules.bulk", "workSchedules.bulk.done"),
@@ -108,60 +113,96 @@ function BulkSchedules({ data }: { data: Loaded }) {
         {t("workSchedules.bulk.title")}
       </h2>
       <p className="field__hint">{t("workSchedules.bulk.intro")}</p>
+      {/* Its own GET form, before the bulk form: forms do not nest. The address keeps the filters and page. */}
+      <Form method="get" className="filters schedule-filters" key={location.search} aria-label={t("people.filters.title")} data-testid="schedule-filters">
+        <label className="field">
+          <span>{t("people.filters.search")}</span>
+          <input type="search" name="q" defaultValue={data.filters.q} maxLength={100} autoComplete="off" />
+        </label>
+        <label className="field">
+          <span>{t("people.filters.team")}</span>
+          <select name="team" defaultValue={data.filters.team}>
+            <option value="">{t("people.filters.allTeams")}</option>
+            {data.teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+            <option value={NO_TEAM}>{t("people.filters.noTeam")}</option>
+          </select>
+        </label>
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            {t("people.filters.apply")}
+          </button>
+          <Link className="button" to={location.pathname} preventScrollReset>
+            {t("people.filters.clear")}
+          </Link>
+        </div>
+      </Form>
       <FormError errors={form.errors} />
       <Form method="post" className="stack" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="intent" value="schedules.bulk" />
         <fieldset className="people-scope">
           <legend>{t("workSchedules.bulk.who")}</legend>
-          <div className="table-wrap">
-            <table className="table card-table schedule-people" data-testid="schedule-people">
-              <caption className="visually-hidden">{t("workSchedules.bulk.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{t("people.table.select")}</span>
-                  </th>
-                  <th scope="col">{t("settings.users.name")}</th>
-                  <th scope="col">{t("settings.users.team")}</th>
-                  <th scope="col">{t("workSchedules.bulk.inForce")}</th>
-                  <th scope="col">{t("workSchedules.bulk.next")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.people.map((person) => (
-                  <tr key={person.id} data-testid="schedule-person">
-                    <td className="card-table__fit">
-                      <input
-                        type="checkbox"
-                        name={fields.userIds.name}
-                        value={person.id}
-                        aria-label={t("people.table.selectNamed", { name: person.displayName })}
-                        aria-invalid={fields.userIds.errors ? true : undefined}
-                        aria-describedby={fields.userIds.errors ? fields.userIds.errorId : undefined}
-                      />
-                    </td>
-                    <th scope="row" className="card-table__title">
-                      <Link to={editLink(person.id)}>{person.displayName}</Link>
+          {data.total > data.limit ? <p className="field__hint">{t("workSchedules.bulk.perPage")}</p> : null}
+          {data.people.length === 0 ? (
+            <p className="empty-state" data-testid="schedule-people-empty">
+              {t(data.filtered ? "people.empty.filtered" : "people.empty.none")}
+            </p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table card-table schedule-people" data-testid="schedule-people">
+                <caption className="visually-hidden">{t("workSchedules.bulk.caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">{t("people.table.select")}</span>
                     </th>
-                    <td data-label={t("settings.users.team")}>{person.teamId ? teamName[person.teamId] : "—"}</td>
-                    <td data-label={t("workSchedules.bulk.inForce")} className="schedule-text">
-                      <ScheduleText schedule={person.inForce} />
-                      {person.own ? null : <small className="muted"> ({t("workSchedules.bulk.companyDefault")})</small>}
-                    </td>
-                    <td data-label={t("workSchedules.bulk.next")} className="schedule-text">
-                      {person.next ? (
-                        <>
-                          <DateText date={person.next.validFrom} />: <ScheduleText schedule={person.next} />
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
+                    <th scope="col">{t("settings.users.name")}</th>
+                    <th scope="col">{t("settings.users.team")}</th>
+                    <th scope="col">{t("workSchedules.bulk.inForce")}</th>
+                    <th scope="col">{t("workSchedules.bulk.next")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.people.map((person) => (
+                    <tr key={person.id} data-testid="schedule-person">
+                      <td className="card-table__fit">
+                        <input
+                          type="checkbox"
+                          name={fields.userIds.name}
+                          value={person.id}
+                          aria-label={t("people.table.selectNamed", { name: person.displayName })}
+                          aria-invalid={fields.userIds.errors ? true : undefined}
+                          aria-describedby={fields.userIds.errors ? fields.userIds.errorId : undefined}
+                        />
+                      </td>
+                      <th scope="row" className="card-table__title">
+                        <Link to={editLink(person.id)}>{person.displayName}</Link>
+                      </th>
+                      <td data-label={t("settings.users.team")}>{person.teamId ? teamName[person.teamId] : "—"}</td>
+                      <td data-label={t("workSchedules.bulk.inForce")} className="schedule-text">
+                        <ScheduleText schedule={person.inForce} />
+                        {person.own ? null : <small className="muted"> ({t("workSchedules.bulk.companyDefault")})</small>}
+                      </td>
+                      <td data-label={t("workSchedules.bulk.next")} className="schedule-text">
+                        {person.next ? (
+                          <>
+                            <DateText date={person.next.validFrom} />: <ScheduleText schedule={person.next} />
+                          </>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {/* Links only (no page-size form): it sits inside the bulk form. */}
+          <Pager label={t("workSchedules.bulk.pager")} total={data.total} offset={data.offset} limit={data.limit} count={data.people.length} pageKey="page" params={params} />
           <FieldError errors={fields.userIds.errors} id={fields.userIds.errorId} />
           <label className="field">
             <span>{t("workSchedules.bulk.team")}</span>

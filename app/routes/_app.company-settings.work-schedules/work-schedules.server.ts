@@ -3,23 +3,40 @@
 // people at once (ticked, or a whole team). Decision 0079.
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { readPaging } from "~/components/pager";
 import { todayIn } from "~/lib/dates";
+import { NO_TEAM } from "~/lib/schemas/people";
 import { bulkScheduleSchema, companyScheduleSchema, removeScheduleSchema, scheduleOfEditor } from "~/lib/schemas/work-schedules";
 import { scheduleTimeline } from "~/lib/work-schedule";
 import { listTeams } from "~/models/team.server";
 import { applyWorkScheduleToPeople, listCompanyWorkSchedules, replaceCompanyWorkSchedules, scheduleFields, scheduleOverview, withSchedule } from "~/models/work-schedule.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
 
-export async function loadWorkSchedulesTab(viewer: SignedInViewer) {
+/** A page of the people list; the bulk form's ticks are for the people on it. */
+export const SCHEDULE_PAGE_SIZE = 50;
+
+export async function loadWorkSchedulesTab(viewer: SignedInViewer, url: URL) {
+  const params = url.searchParams;
   const today = todayIn(viewer.timeZone);
-  const [overview, teams] = await Promise.all([scheduleOverview(viewer, today), listTeams(viewer)]);
+  const search = (params.get("q") ?? "").trim().slice(0, 100);
+  const teamParam = params.get("team") ?? "";
+  // Read beside the teams, not after them: a team id not of this company simply matches nobody.
+  const teamId = teamParam === NO_TEAM ? null : teamParam || undefined;
+  const paging = readPaging(params, "page", "size", SCHEDULE_PAGE_SIZE);
+  const [overview, teams] = await Promise.all([scheduleOverview(viewer, today, { search, teamId, ...paging }), listTeams(viewer)]);
   return {
     today,
     company: overview.company,
     companyInForce: scheduleTimeline([], overview.company).at(today),
     people: overview.people,
+    total: overview.total,
+    offset: paging.offset,
+    limit: paging.limit,
+    filters: { q: search, team: teamId === undefined ? "" : (teamId ?? NO_TEAM) },
+    filtered: Boolean(search) || teamId !== undefined,
     teams: teams.map((team) => ({ id: team.id, name: team.name })),
   };
 }
@@ -47,6 +64,8 @@ async function defaultAction(viewer: SignedInViewer, formData: FormData) {
 }
 
 async function removeDefaultAction(viewer: SignedInViewer, formData: FormData) {
+  // Asks first, as removing a person's planned row does.
+  if (needsConfirmation(formData)) return confirmationStep(formData);
   const submission = parseWithZod(formData, { schema: removeScheduleSchema });
   if (submission.status !== "success") return data<ActionReply>({ notice: { tone: "error", key: "workSchedules.failed" } }, { status: 400 });
   const { validFrom } = submission.value;

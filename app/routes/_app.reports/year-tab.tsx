@@ -156,9 +156,9 @@ function Charts({ data, charts }: { data: YearTabData; charts: NonNullable<YearT
         </h2>
         <p className="field__hint">{t("reports.charts.daysOff.hint")}</p>
         {charts.daysOff.total > 0 ? (
-          <DaysOffChart data={charts.daysOff} series={charts.series} monthLabels={charts.monthLabels} monthNames={charts.monthNames} />
+          <DaysOffChart data={charts.daysOff} series={charts.series} monthLabels={charts.monthLabels} monthYears={charts.monthYears} monthNames={charts.monthNames} />
         ) : (
-          <p className="empty-state">{t("reports.charts.daysOff.empty", { year: data.year })}</p>
+          <p className="empty-state">{t("reports.charts.daysOff.empty", { year: charts.daysOff.label })}</p>
         )}
       </section>
       <section className="card" aria-labelledby="chart-days-left-heading">

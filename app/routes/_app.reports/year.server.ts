@@ -1,7 +1,7 @@
 // The year tab's data: the year (spec bounds), the team, the sort, a page of the table, the totals
 // and both pictures, with the labels that depend on the server's Intl data made here.
 import type { TFunction } from "i18next";
-import { isoDate, todayIn } from "~/lib/dates";
+import { todayIn, type IsoDate } from "~/lib/dates";
 import { leaveYear, leaveYearOf } from "~/lib/leave-year";
 import { formatIsoDate } from "~/lib/format";
 import { NO_TEAM, OTHER_TEAMS } from "~/lib/report-charts";
@@ -25,7 +25,6 @@ export async function loadYearTab(viewer: SignedInViewer, url: URL, language: st
   const teamError = shown.unknownTeam ? "query.teamInvalid" : null;
   const teamName = new Map(shown.teams.map((t) => [t.id, t.name]));
   const seriesLabel = (key: string) => (key === NO_TEAM ? t("reports.noTeam") : key === OTHER_TEAMS ? t("reports.charts.otherTeams") : (teamName.get(key) ?? key));
-  const month = (index: number, style: "short" | "long") => formatIsoDate(isoDate(year, index + 1, 1), language, { month: style });
   const query = new URLSearchParams();
   query.set("year", String(year));
   if (team) query.set("team", team);
@@ -67,14 +66,27 @@ export async function loadYearTab(viewer: SignedInViewer, url: URL, language: st
     charts: yearError
       ? null
       : {
-          monthLabels: Array.from({ length: 12 }, (_, i) => month(i, "short")),
-          monthNames: Array.from({ length: 12 }, (_, i) => month(i, "long")),
+          ...monthWords(shown.daysOff.months, language),
           daysOff: shown.daysOff,
           series: shown.daysOff.series.map((s) => ({ key: s.key, label: seriesLabel(s.key), months: s.months, total: s.total })),
           daysLeft: shown.daysLeft,
           teamNames: Object.fromEntries(teamName),
         },
     exportQuery: query.toString(),
+  };
+}
+
+/**
+ * The chart's month words, made here for the server's Intl data. A leave year that crosses into
+ * the next calendar year (April → March) says the year under its first month and under January,
+ * and names each month with its year; a January one stays "jan … dez".
+ */
+function monthWords(months: readonly IsoDate[], language: string) {
+  const crosses = months[0].slice(5, 7) !== "01";
+  return {
+    monthLabels: months.map((first) => formatIsoDate(first, language, { month: "short" })),
+    monthYears: months.map((first, index) => (crosses && (index === 0 || first.slice(5, 7) === "01") ? first.slice(0, 4) : null)),
+    monthNames: months.map((first) => formatIsoDate(first, language, crosses ? { month: "long", year: "numeric" } : { month: "long" })),
   };
 }
 
