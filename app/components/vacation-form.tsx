@@ -5,14 +5,13 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useEarlyInput } from "~/hooks/use-early-input";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { BALANCE_KINDS, parseCategoryBalance, type Balances } from "~/lib/balances";
+import { BALANCE_KINDS, exceedsShownBalance, parseCategoryBalance, type Balances } from "~/lib/balances";
 import { isIsoDate } from "~/lib/dates";
 import { formatDays, formatLeaveAmount } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
 import { chargeRefusal, chargeRequest, scheduleDayCounter, vacationWorkingDays } from "~/lib/leave-charge";
 import { readLeaveRequest } from "~/lib/leave-request";
-import { leaveYearOf } from "~/lib/leave-year";
 import { constantSchedule, frozenSchedules, type ScheduleSegment } from "~/lib/work-schedule";
 import { holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
 import { categoryName } from "./absence-category-name";
@@ -118,14 +117,7 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
   // is compared in hours (its balance counts hours, decision 0081).
   const startMonth = holidays.leaveYearStartMonth ?? 1;
   const asked = inHours ? hours : workingDays;
-  const exceeds =
-    kind !== "none" &&
-    hasAllowance &&
-    range !== null &&
-    asked !== null &&
-    leaveYearOf(range.startDate, startMonth).year === balanceYear &&
-    leaveYearOf(range.endDate, startMonth).year === balanceYear &&
-    asked > balances[kind].remaining;
+  const exceeds = kind !== "none" && hasAllowance && range !== null && asked !== null && exceedsShownBalance(asked, balances[kind].remaining, range, balanceYear, startMonth);
   const showCustomEmails = !hydrated || fields.recipientType.value === "custom";
   const chooseHintId = `${form.id}-choose-hint`;
 

@@ -4,7 +4,7 @@
 import { addDays, type IsoDate } from "./dates";
 import { chargeBetween, parseLeaveUnit, type LeaveRequest, type LeaveUnit } from "./leave-charge";
 import { storedRequest } from "./leave-request";
-import { leaveYear, leaveYearsBetween } from "./leave-year";
+import { leaveYear, leaveYearOf, leaveYearsBetween } from "./leave-year";
 import { constantSchedule, type ScheduleSource } from "./work-schedule";
 import {
   countWorkingDaysBetween,
@@ -376,4 +376,14 @@ export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfal
     }
   }
   return null;
+}
+
+/**
+ * The request form's warning: whether `asked` (days, or hours for a balance in hours) is more than
+ * what the leave year shown has left. Only a request inside that leave year is compared: one that
+ * reaches into another is checked year by year by the server (checkRequestFitsBalance).
+ */
+export function exceedsShownBalance(asked: number, remaining: number, range: { startDate: IsoDate; endDate: IsoDate }, shownYear: number, leaveYearStartMonth: number): boolean {
+  const inShownYear = leaveYearOf(range.startDate, leaveYearStartMonth).year === shownYear && leaveYearOf(range.endDate, leaveYearStartMonth).year === shownYear;
+  return inShownYear && asked > remaining;
 }
