@@ -19,13 +19,9 @@ import { AppError, forbidden } from "~/utils/errors.server";
 import { isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 
 const rowSelect = { id: true, userId: true, validFrom: true, cycleWeeks: true, days: true } as const;
-interface Row {
-  id: string;
-  userId: string | null;
-  validFrom: string;
-  cycleWeeks: number;
-  days: string;
-}
+// A stored row as readRows answers it: the type follows the query, neither copied by hand nor
+// named through the client's generated helpers.
+type Row = Awaited<ReturnType<typeof readRows>>[number];
 
 /** The person or the company whose list is meant. */
 type Owner = { userId: string } | { company: true };
@@ -82,7 +78,7 @@ export function workSchedulesFromApi(list: readonly { valid_from: string; cycle_
   return list.map((item) => ({ validFrom: item.valid_from, cycleWeeks: item.cycle_weeks as CycleWeeks, days: item.days.map((day) => ({ ...day })) }));
 }
 
-async function readRows(db: DbClient, companyId: string, owner: Owner): Promise<Row[]> {
+function readRows(db: DbClient, companyId: string, owner: Owner) {
   return db.workSchedule.findMany({ where: { companyId, userId: userIdOf(owner) }, select: rowSelect, orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }] });
 }
 

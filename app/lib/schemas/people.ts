@@ -130,5 +130,3 @@ export const bulkAllowanceSchemaFor = (units: AllowanceFieldUnits = IN_DAYS) =>
       }),
     );
 
-export const bulkAllowanceSchema = bulkAllowanceSchemaFor();
-

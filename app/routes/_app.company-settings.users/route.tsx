@@ -1,6 +1,7 @@
 // The Users tab (/company-settings/users): the company's people (search, team, year, pages) with
 // their allowances, bulk allowances, invitations and removal; ?edit=<id> shows one person's edit
 // view instead. Its data and forms: users.server.ts.
+import { TeamFilterField } from "~/components/team-filter-field";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
@@ -18,7 +19,7 @@ import { formatDate, formatDays } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
-import { bulkAllowanceSchemaFor, NO_TEAM } from "~/lib/schemas/people";
+import { bulkAllowanceSchemaFor } from "~/lib/schemas/people";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
@@ -78,18 +79,7 @@ function UsersList({ data }: { data: UsersListData }) {
             <span>{t("people.filters.search")}</span>
             <input type="search" name="q" defaultValue={filters.q} maxLength={100} autoComplete="off" />
           </label>
-          <label className="field">
-            <span>{t("people.filters.team")}</span>
-            <select name="team" defaultValue={filters.team}>
-              <option value="">{t("people.filters.allTeams")}</option>
-              {teams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {team.name}
-                </option>
-              ))}
-              <option value={NO_TEAM}>{t("people.filters.noTeam")}</option>
-            </select>
-          </label>
+          <TeamFilterField teams={teams} value={filters.team} />
           <label className="field">
             <span>{t("people.filters.year")}</span>
             {yearHint ? <small className="field__hint">{yearHint}</small> : null}

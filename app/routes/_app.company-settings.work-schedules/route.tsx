@@ -2,6 +2,7 @@
 // without a schedule of their own follows: its rows, a new one from a date) and one schedule from a
 // date for several people at once. Both use the person's editor (decision 0079); a person's own
 // schedule is edited on their page of the Users tab. Data and forms: work-schedules.server.ts.
+import { TeamFilterField } from "~/components/team-filter-field";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -14,7 +15,6 @@ import { FormError } from "~/components/form-error";
 import { Pager } from "~/components/pager";
 import { ScheduleText } from "~/components/schedule-text";
 import { historyRows, ScheduleEditorFields, ScheduleHistory } from "~/components/work-schedule-editor";
-import { NO_TEAM } from "~/lib/schemas/people";
 import { bulkScheduleSchema, companyScheduleSchema, editorDefaults } from "~/lib/schemas/work-schedules";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
@@ -119,18 +119,7 @@ function BulkSchedules({ data }: { data: Loaded }) {
           <span>{t("people.filters.search")}</span>
           <input type="search" name="q" defaultValue={data.filters.q} maxLength={100} autoComplete="off" />
         </label>
-        <label className="field">
-          <span>{t("people.filters.team")}</span>
-          <select name="team" defaultValue={data.filters.team}>
-            <option value="">{t("people.filters.allTeams")}</option>
-            {data.teams.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-            <option value={NO_TEAM}>{t("people.filters.noTeam")}</option>
-          </select>
-        </label>
+        <TeamFilterField teams={data.teams} value={data.filters.team} />
         <div className="filters__actions">
           <button type="submit" className="button">
             {t("people.filters.apply")}
