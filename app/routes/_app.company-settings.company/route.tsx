@@ -49,7 +49,8 @@ export default function CompanyTab() {
     shouldRevalidate: "onInput",
   });
   // The yearly balance's figures name its unit (decision 0081).
-  const yearlyGroup = company.yearlyUnit === "hour" ? "hours.companySettings" : "companySettings";
+  const inHours = company.yearlyUnit === "hour";
+  const yearlyGroup = inHours ? "hours.companySettings" : "companySettings";
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const busy = navigation.state !== "idle";
   return (
@@ -67,7 +68,7 @@ export default function CompanyTab() {
             <span>{t("companySettings.importHolidays")}</span>
           </label>
           <fieldset className="fieldset">
-            <legend>{t("companySettings.allowanceTitle")}</legend>
+            <legend>{t(`${yearlyGroup}.allowanceTitle`)}</legend>
             <label className="field">
               <span>{t(`${yearlyGroup}.defaultYearlyAllowance`)}</span>
               <small className="field__hint">{t(`${yearlyGroup}.defaultYearlyAllowanceHint`)}</small>
@@ -107,12 +108,12 @@ export default function CompanyTab() {
               <FieldError errors={fields.leaveYearStartMonth.errors} id={fields.leaveYearStartMonth.errorId} />
             </label>
             <label className="field">
-              <span>{t("leaveYear.settings.rounding")}</span>
-              <small className="field__hint">{t("leaveYear.settings.roundingHint")}</small>
+              <span>{t(inHours ? "hours.companySettings.rounding" : "leaveYear.settings.rounding")}</span>
+              <small className="field__hint">{t(inHours ? "hours.companySettings.roundingHint" : "leaveYear.settings.roundingHint")}</small>
               <select {...getSelectProps(fields.allowanceRounding)} key={fields.allowanceRounding.key}>
                 {ROUNDING_RULES.map((rule) => (
                   <option key={rule} value={rule}>
-                    {t(`leaveYear.rounding.${rule}`)}
+                    {t(inHours ? `hours.companySettings.roundingRule.${rule}` : `leaveYear.rounding.${rule}`)}
                   </option>
                 ))}
               </select>
