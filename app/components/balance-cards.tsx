@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "~/lib/balance-kinds";
-import { formatDays } from "~/lib/format";
+import { formatDays, formatHours } from "~/lib/format";
 
 const FIGURES = ["total", "used", "pending", "remaining"] as const;
 
@@ -32,31 +32,34 @@ export function BalanceCards({ balances, hasAllowance, year, label = String(year
 function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: BalanceFigures | null; year: string }) {
   const { t, i18n } = useTranslation();
   const headingId = `balance-${kind}`;
+  // A balance in hours shows "156 h" in every figure and says "hours" beside the big one (decision 0081).
+  const hours = figures?.unit === "hour";
+  const show = (value: number | undefined) => (hours && value !== undefined ? `${formatHours(value, i18n.language)}\u00a0h` : formatDays(value, i18n.language));
   return (
     <article className={`balance-card balance-card--${kind}`} aria-labelledby={headingId} data-testid={`balance-${kind}`}>
       <header className="balance-card__header">
         <h3 id={headingId} className="balance-card__title">
           {t(`absences.balances.${kind}.title`)}
         </h3>
-        <p className="balance-card__hint">{t(`absences.balances.${kind}.hint`)}</p>
+        <p className="balance-card__hint">{t(hours && kind !== "residual" ? `hours.balances.hint.${kind}` : `absences.balances.${kind}.hint`)}</p>
       </header>
       <p className="balance-card__remaining">
-        <span className="balance-card__big">{formatDays(figures?.remaining, i18n.language)}</span>
+        <span className="balance-card__big">{hours ? formatHours(figures.remaining, i18n.language) : formatDays(figures?.remaining, i18n.language)}</span>
         <span className="balance-card__unit">
           {/* The unit agrees with the figure ("1 dia", "2 dias"); an unknown one (NaN) reads as plural. */}
-          {t("absences.balances.remainingOf", { year, count: figures?.remaining ?? Number.NaN })}</span>
+          {t(hours ? "hours.balances.remainingOf" : "absences.balances.remainingOf", { year, count: figures?.remaining ?? Number.NaN })}</span>
       </p>
       <dl className="balance-card__figures">
         {FIGURES.map((figure) => (
           <div key={figure} className="balance-card__figure">
             <dt>{t(`absences.balances.${figure}`)}</dt>
-            <dd data-figure={figure}>{formatDays(figures?.[figure], i18n.language)}</dd>
+            <dd data-figure={figure}>{show(figures?.[figure])}</dd>
           </div>
         ))}
       </dl>
       {figures?.expired ? (
         <p className="balance-card__expired" data-figure="expired">
-          {t("balances.card.expired")}: {formatDays(figures.expired, i18n.language)}
+          {t("balances.card.expired")}: {show(figures.expired)}
         </p>
       ) : null}
       {figures ? null : <p className="balance-card__none">{t("absences.balances.noAllowance", { year })}</p>}

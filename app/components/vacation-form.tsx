@@ -5,12 +5,13 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useEarlyInput } from "~/hooks/use-early-input";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { BALANCE_KINDS, parseCategoryBalance, type Balances } from "~/lib/balances";
-import { isIsoDate, yearOf } from "~/lib/dates";
-import { formatDays } from "~/lib/format";
+import { BALANCE_KINDS, exceedsShownBalance, parseCategoryBalance, type Balances } from "~/lib/balances";
+import { isIsoDate } from "~/lib/dates";
+import { formatDays, formatLeaveAmount } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { RECIPIENT_TYPES, vacationRequestSchema } from "~/lib/schemas/vacation";
-import { scheduleDayCounter, vacationWorkingDays } from "~/lib/leave-charge";
+import { chargeRefusal, chargeRequest, scheduleDayCounter, vacationWorkingDays } from "~/lib/leave-charge";
+import { readLeaveRequest } from "~/lib/leave-request";
 import { constantSchedule, frozenSchedules, type ScheduleSegment } from "~/lib/work-schedule";
 import { holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/working-days";
 import { categoryName } from "./absence-category-name";
@@ -21,6 +22,8 @@ export interface AbsenceCategoryOption {
   id: string;
   name: string;
   balance: string;
+  /** "hour" for a category counting hours (decision 0081); anything else counts days. */
+  unit?: string;
 }
 
 /** Holiday rows that apply to the requester (client-safe), to count working days in the browser. */
@@ -30,6 +33,8 @@ export interface HolidayContextData {
   companyCountryCode: string;
   /** The requester's work schedules over every date the form takes; null: Monday–Friday (no schedules). */
   schedules?: ScheduleSegment[] | null;
+  /** The month the company's leave year starts in: the balance preview compares a request with its leave year. */
+  leaveYearStartMonth?: number;
 }
 
 export interface VacationFormProps {
@@ -73,7 +78,8 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
     [holidays],
   );
   // The requester's schedules, so the count shown is what the server will charge (decision 0078).
-  const countDays = useMemo(() => (holidays.schedules ? scheduleDayCounter(frozenSchedules(holidays.schedules, constantSchedule())) : undefined), [holidays.schedules]);
+  const schedules = useMemo(() => (holidays.schedules ? frozenSchedules(holidays.schedules, constantSchedule()) : undefined), [holidays.schedules]);
+  const countDays = useMemo(() => (schedules ? scheduleDayCounter(schedules) : undefined), [schedules]);
   const start = asString(fields.startDate.value);
   const end = asString(fields.endDate.value);
   const range = isIsoDate(start) && isIsoDate(end) && start <= end ? { startDate: start, endDate: end } : null;
@@ -81,15 +87,37 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
     ? vacationWorkingDays({ ...range, halfDayStart: fields.halfDayStart.value === "on", halfDayEnd: fields.halfDayEnd.value === "on" }, calendar, countDays)
     : null;
   const category = categories.find((c) => c.id === fields.categoryId.value);
+  const inHours = category?.unit === "hour";
+  // Hours charged, as the server charges them (readLeaveRequest, chargeRequest); null until the
+  // fields make a request.
+  const hours = (() => {
+    if (!range || !inHours) return null;
+    const read = readLeaveRequest(
+      {
+        ...range,
+        halfDayStart: fields.halfDayStart.value === "on",
+        halfDayEnd: fields.halfDayEnd.value === "on",
+        startTime: asString(fields.startTime.value),
+        endTime: asString(fields.endTime.value),
+        hoursPerDay: asString(fields.hoursPerDay.value) ? Number(asString(fields.hoursPerDay.value).replace(",", ".")) : null,
+      },
+      "hour",
+    );
+    if (!read.ok) return null;
+    const charge = chargeRequest(read.request, { schedules: schedules ?? constantSchedule(), calendar, unit: "hour" });
+    return chargeRefusal(charge) ? null : charge.amount;
+  })();
+  // Without JavaScript the form cannot know the category chosen: the hour fields show whenever the
+  // company has an hour category, in a fieldset saying whom they are for.
+  const anyInHours = categories.some((c) => c.unit === "hour");
+  const showHourFields = hydrated ? inHours : anyInHours;
+  const oneDay = range !== null && range.startDate === range.endDate;
   const kind = category ? parseCategoryBalance(category.balance) : "none";
-  const exceeds =
-    kind !== "none" &&
-    hasAllowance &&
-    range !== null &&
-    workingDays !== null &&
-    yearOf(range.startDate) === balanceYear &&
-    yearOf(range.endDate) === balanceYear &&
-    workingDays > balances[kind].remaining;
+  // The balances shown are of one leave year (decision 0080), in their unit: an hour type's request
+  // is compared in hours (its balance counts hours, decision 0081).
+  const startMonth = holidays.leaveYearStartMonth ?? 1;
+  const asked = inHours ? hours : workingDays;
+  const exceeds = kind !== "none" && hasAllowance && range !== null && asked !== null && exceedsShownBalance(asked, balances[kind].remaining, range, balanceYear, startMonth);
   const showCustomEmails = !hydrated || fields.recipientType.value === "custom";
   const chooseHintId = `${form.id}-choose-hint`;
 
@@ -131,7 +159,38 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
           <span>{t("absences.form.halfDayEnd")}</span>
         </label>
       </div>
-      {workingDays !== null ? (
+      {showHourFields ? (
+        <fieldset className="fieldset absence-form__hours" data-testid="hour-fields">
+          <legend>{hydrated ? t("hours.form.legend") : t("hours.form.legendNoJs")}</legend>
+          {!hydrated || oneDay || !range ? (
+            <div className="absence-form__row">
+              <label className="field">
+                <span>{t("hours.form.startTime")}</span>
+                <input {...getInputProps(fields.startTime, { type: "time" })} step={900} key={fields.startTime.key} />
+                <FieldError errors={fields.startTime.errors} id={fields.startTime.errorId} />
+              </label>
+              <label className="field">
+                <span>{t("hours.form.endTime")}</span>
+                <input {...getInputProps(fields.endTime, { type: "time" })} step={900} key={fields.endTime.key} />
+                <FieldError errors={fields.endTime.errors} id={fields.endTime.errorId} />
+              </label>
+            </div>
+          ) : null}
+          {!hydrated || !oneDay ? (
+            <label className="field">
+              <span>{t("hours.form.hoursPerDay")}</span>
+              <input {...getInputProps(fields.hoursPerDay, { type: "number" })} min={0.25} max={24} step={0.25} inputMode="decimal" key={fields.hoursPerDay.key} />
+              <FieldError errors={fields.hoursPerDay.errors} id={fields.hoursPerDay.errorId} />
+            </label>
+          ) : null}
+          <small className="field__hint">{t(hydrated ? "hours.form.hint" : "hours.form.hintNoJs")}</small>
+        </fieldset>
+      ) : null}
+      {inHours && hours !== null ? (
+        <p className="absence-form__days" role="status" data-testid="selection-working-days">
+          {t("hours.form.charged", { amount: formatLeaveAmount(hours, "hour", i18n.language) })}
+        </p>
+      ) : !inHours && workingDays !== null ? (
         <p className="absence-form__days" role="status" data-testid="selection-working-days">
           {t("absences.form.workingDays", { days: formatDays(workingDays, i18n.language) })}
         </p>
@@ -164,7 +223,13 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
           {BALANCE_KINDS.map((balance) => (
             <div key={balance} className={`absence-form__balance${balance === kind ? " absence-form__balance--active" : ""}`}>
               <dt>{t(`absences.balances.${balance}.title`)}</dt>
-              <dd>{hasAllowance ? formatDays(balances[balance].remaining, i18n.language) : formatDays(null)}</dd>
+              <dd>
+                {!hasAllowance
+                  ? formatDays(null)
+                  : balances[balance].unit === "hour"
+                    ? formatLeaveAmount(balances[balance].remaining, "hour", i18n.language)
+                    : formatDays(balances[balance].remaining, i18n.language)}
+              </dd>
             </div>
           ))}
         </dl>

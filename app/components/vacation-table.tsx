@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { formatDateRange, formatDays } from "~/lib/format";
+import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
 import { categoryName } from "./absence-category-name";
 import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
@@ -17,6 +17,8 @@ export interface VacationTableRow {
   categoryId: string;
   status: string;
   workingDays: number | null;
+  /** Set for a request of a category counting hours: the hours it is charged (decision 0081). */
+  hours?: number | null;
   canApprove?: boolean;
   canCancel?: boolean;
 }
@@ -26,7 +28,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "canApprove" | "canCancel">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "canApprove" | "canCancel">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -89,7 +91,8 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
     end: t("absences.table.end"),
     description: t("absences.table.description"),
     category: t("absences.table.category"),
-    workingDays: t("absences.table.workingDays"),
+    // A table holding requests in hours counts both units: its column says how long, not "working days".
+    workingDays: rows.some((row) => row.hours !== undefined) ? t("hours.amountColumn") : t("absences.table.workingDays"),
     status: t("absences.table.status"),
   };
   // The roles repeat the elements' own: a browser drawing the cards (display: block and grid) may
@@ -155,7 +158,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                 <td role="cell" className="absence-table__description card-table__wide" data-label={heading.description}>{row.description || <span className="muted">—</span>}</td>
                 <td role="cell" className="absence-table__category" data-label={heading.category}>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
                 <td role="cell" className="absence-table__number" data-label={heading.workingDays}>
-                  {formatDays(row.workingDays, i18n.language)}
+                  {row.hours !== undefined ? formatLeaveAmount(row.hours, "hour", i18n.language) : formatDays(row.workingDays, i18n.language)}
                 </td>
                 {showStatus ? (
                   <td role="cell" className="absence-table__status" data-label={heading.status}>

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";
 import type { Language } from "~/i18n";
-import { formatDateRange, formatDays } from "~/lib/format";
+import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
 import { getT } from "~/utils/i18n.server";
 import { asOneLine } from "~/lib/text-input";
 import { escapeHtml, quoted, quotedLines, type RenderedMail } from "./render.server";
@@ -12,6 +12,10 @@ export interface VacationMailData {
   startDate: string;
   endDate: string;
   workingDays: number;
+  /** Set for a request of a category counting hours: told in hours, with its times (decision 0081). */
+  hours?: number | null;
+  startTime?: string | null;
+  endTime?: string | null;
   categoryId: string;
   categoryName: string;
   description: string;
@@ -28,6 +32,12 @@ type VacationMailKind = "requested" | "recorded" | "reminder" | "cancelled" | "a
 // "recorded" (a vacation of an absence category that needs no approval) has its texts with the absence categories.
 const messagesOf = (kind: VacationMailKind) => (kind === "recorded" ? "absenceTypes.mail" : `notify.${kind}`);
 
+/** "4 h" or "4 h, 09:00–13:00": what an hour category's request takes. */
+function hoursText(data: VacationMailData, language: Language): string {
+  const amount = formatLeaveAmount(data.hours, "hour", language);
+  return data.startTime && data.endTime ? `${amount}, ${data.startTime}–${data.endTime}` : amount;
+}
+
 /** requested / recorded / reminder / cancelled go to reviewers and chosen colleagues; approved / rejected to the requester. */
 export function renderVacationMail(kind: VacationMailKind, language: Language, data: VacationMailData): RenderedMail {
   const t: TFunction = getT(language);
@@ -38,11 +48,12 @@ export function renderVacationMail(kind: VacationMailKind, language: Language, d
     range,
     count: data.workingDays,
     days: formatDays(data.workingDays, language),
+    amount: data.hours !== undefined ? hoursText(data, language) : "",
     category: asOneLine(categoryName(t, { id: data.categoryId, name: data.categoryName })),
   };
   // A subject is one header line: the name on it needs no quotes to stay a name.
   const subject = t(`${messagesOf(kind)}.subject`, { ...vars, requester: asOneLine(data.requester) });
-  const body = t(`${messagesOf(kind)}.body`, vars);
+  const body = data.hours !== undefined ? t(`hours.mail.${kind}`, vars) : t(`${messagesOf(kind)}.body`, vars);
   const greeting = t("mail.greeting", { name: asOneLine(data.recipient) });
   const description = data.description ? quotedLines(data.description) : [];
   const lines = [greeting, "", body];

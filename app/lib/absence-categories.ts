@@ -24,3 +24,22 @@ export const DEFAULT_CATEGORIES = [
 export function hasSeededName(category: { id: string; name: string }): boolean {
   return DEFAULT_CATEGORIES.some((seeded) => seeded.id === category.id && seeded.name === category.name);
 }
+
+/**
+ * The categories whose amounts meet in one balance, and so must count in one unit (decision 0081):
+ * yearly and residual together (unused yearly leave is carried into the residual), special alone.
+ * A category drawing on no balance is its own: its unit is its own business.
+ */
+export type UnitGroup = "yearly" | "special";
+
+export function unitGroupOf(balance: string): UnitGroup | null {
+  const kind = asBalanceKind(balance);
+  if (kind === "yearly" || kind === "residual") return "yearly";
+  if (kind === "special") return "special";
+  return null;
+}
+
+/** The balance kinds of a unit group: those whose allowance figures and absences a unit change would reinterpret. */
+export function balanceKindsOf(group: UnitGroup): Exclude<BalanceKind, "none">[] {
+  return group === "yearly" ? ["yearly", "residual"] : ["special"];
+}

@@ -11,6 +11,11 @@ export interface BalanceFigures {
   remaining: number;
   /** Residual only, when days were carried into the year: carried days that lapsed unused. */
   expired?: number;
+  /**
+   * "hour" when the balance's types count hours (every figure is then hours, decision 0081);
+   * absent for days, so a balance in days is the object it always was.
+   */
+  unit?: "hour";
 }
 
 export type Balances = Record<BalanceKind, BalanceFigures>;

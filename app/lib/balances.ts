@@ -1,8 +1,11 @@
-// Allowance balances: how many working days of each allowance a user has used, has waiting for
-// review and has left in a year. Pure and client-safe, so the request drawer can show the same
-// figures the server enforces.
+// Allowance balances: how many working days (or hours, for a balance whose types count hours) of
+// each allowance a user has used, has waiting for review and has left in a year. Pure and
+// client-safe, so the request drawer can show the same figures the server enforces.
 import { addDays, type IsoDate } from "./dates";
-import { leaveYear, leaveYearsBetween } from "./leave-year";
+import { chargeBetween, parseLeaveUnit, type LeaveRequest, type LeaveUnit } from "./leave-charge";
+import { storedRequest } from "./leave-request";
+import { leaveYear, leaveYearOf, leaveYearsBetween } from "./leave-year";
+import { constantSchedule, type ScheduleSource } from "./work-schedule";
 import {
   countWorkingDaysBetween,
   countWorkingDaysInYear,
@@ -46,6 +49,65 @@ function workingDaysByYear(range: VacationRange, calendar: HolidayCalendar, coun
   return byYear;
 }
 
+/**
+ * The hours a request (as stored: by time, hours a day, or whole and half days) takes between two
+ * dates under a person's schedules: what a balance whose types count hours is charged (decision 0081).
+ */
+export type HourCounter = (request: LeaveRequest, from: IsoDate, to: IsoDate, calendar: HolidayCalendar) => number;
+
+/** Hours by a person's schedules, or by Monday–Friday's 8 h when the company keeps none. */
+export function scheduleHourCounter(schedules: ScheduleSource | undefined): HourCounter {
+  const source = schedules ?? constantSchedule();
+  return (request, from, to, calendar) => chargeBetween(request, from, to, { schedules: source, calendar, unit: "hour" }).amount;
+}
+
+const mondayToFridayHours = scheduleHourCounter(undefined);
+
+/**
+ * What one vacation takes from its balance between two dates, in the unit of its category: the
+ * days of before, or hours from its stored hour fields. Built once per balance read.
+ */
+interface AmountCounter {
+  (vacation: BalanceVacationFields, from: IsoDate, to: IsoDate): number;
+  /** Inside one leave year: days keep the calendar-year arithmetic's fast path. */
+  inYear(vacation: BalanceVacationFields, year: number, leaveYearStartMonth: number): number;
+}
+
+function amountCounter(units: Map<string, LeaveUnit>, calendar: HolidayCalendar, countDays: WorkingDayCounter | undefined, countHours: HourCounter | undefined): AmountCounter {
+  const hours = countHours ?? mondayToFridayHours;
+  const between = (vacation: BalanceVacationFields, from: IsoDate, to: IsoDate) =>
+    units.get(vacation.categoryId) === "hour" ? hours(storedRequest(vacation), from, to, calendar) : workingDaysBetween(vacation, from, to, calendar, countDays);
+  return Object.assign(between, {
+    inYear(vacation: BalanceVacationFields, year: number, leaveYearStartMonth: number) {
+      if (units.get(vacation.categoryId) !== "hour") return workingDaysInYear(vacation, year, calendar, countDays, leaveYearStartMonth);
+      const { firstDay, lastDay } = leaveYear(year, leaveYearStartMonth);
+      return hours(storedRequest(vacation), firstDay, lastDay, calendar);
+    },
+  });
+}
+
+function unitsByCategory(categories: readonly BalanceCategory[]): Map<string, LeaveUnit> {
+  return new Map(categories.map((category) => [category.id, parseLeaveUnit(category.unit)]));
+}
+
+/**
+ * The unit each balance counts in: its types' (decision 0081 keeps one unit per balance, yearly
+ * and residual together), days when no type draws on it.
+ */
+export function balanceUnits(categories: readonly BalanceCategory[]): Record<BalanceKind, LeaveUnit> {
+  const units: Record<BalanceKind, LeaveUnit> = { yearly: "day", residual: "day", special: "day" };
+  for (const category of categories) {
+    const kind = parseCategoryBalance(category.balance);
+    if (kind !== "none" && parseLeaveUnit(category.unit) === "hour") units[kind] = "hour";
+  }
+  return units;
+}
+
+/** What a vacation takes from its balance inside one leave year, in its category's unit (the explanation's lines). */
+export function amountInYear(vacation: BalanceVacationFields, year: number, input: Pick<BalancesInput, "categories" | "calendar" | "countDays" | "countHours" | "leaveYearStartMonth">): number {
+  return amountCounter(unitsByCategory(input.categories), input.calendar, input.countDays, input.countHours).inYear(vacation, year, input.leaveYearStartMonth ?? 1);
+}
+
 /** Which allowance a category's requests draw on; 'none' draws on nothing (e.g. sick leave). */
 export type CategoryBalance = BalanceKind | "none";
 
@@ -59,11 +121,20 @@ export interface BalanceCategory {
   id: string;
   /** Stored as a plain string; anything but yearly | residual | special means 'none'. */
   balance: string;
+  /** day (absent too) | hour: what its requests and its balance count in (decision 0081). */
+  unit?: string;
 }
 
-export interface BalanceVacation extends VacationRange {
-  status: string;
+/** A request's dates and, for an hour category, its hour fields (null or absent for days). */
+export interface BalanceVacationFields extends VacationRange {
   categoryId: string;
+  startTime?: string | null;
+  endTime?: string | null;
+  hoursPerDay?: number | null;
+}
+
+export interface BalanceVacation extends BalanceVacationFields {
+  status: string;
 }
 
 
@@ -89,15 +160,15 @@ export interface BalancesInput {
   calendar: HolidayCalendar;
   /** How the person's working days are counted; Monday–Friday when absent. */
   countDays?: WorkingDayCounter;
+  /** How the person's hours are counted, for balances in hours; Monday–Friday's 8 h when absent. */
+  countHours?: HourCounter;
   /** Days carried into this year, when the carry-over job carried any (and no admin reverted them). */
   carried?: CarriedResidual | null;
   /** Today in the company's time zone: after the carried days' expiry their unused part lapses. */
   today?: IsoDate;
 }
 
-export interface BalanceRequest extends VacationRange {
-  categoryId: string;
-}
+export type BalanceRequest = BalanceVacationFields;
 
 export interface RequestFitInput {
   request: BalanceRequest;
@@ -112,6 +183,8 @@ export interface RequestFitInput {
   calendar: HolidayCalendar;
   /** How the requester's working days are counted; Monday–Friday when absent. */
   countDays?: WorkingDayCounter;
+  /** How the requester's hours are counted, for balances in hours; Monday–Friday's 8 h when absent. */
+  countHours?: HourCounter;
   /** The month the company's leave year starts in (1–12); January when absent. */
   leaveYearStartMonth?: number;
   /** Carried residual days of the years the request touches. */
@@ -128,6 +201,8 @@ export interface BalanceShortfall {
    * `requested` and `remaining` then count the days after it.
    */
   expiresOn?: IsoDate;
+  /** "hour" when the balance counts hours: `requested` and `remaining` are hours. */
+  unit?: "hour";
 }
 
 /** How a year's carried residual days are being used (docs/decisions/0020). */
@@ -169,27 +244,27 @@ function totalOf(kind: BalanceKind, allowance: AllowanceTotals | null): number {
   return kind === "special" ? allowance.specialLeave : allowance[kind];
 }
 
-function emptyBalances(allowance: AllowanceTotals | null): Balances {
+function emptyBalances(allowance: AllowanceTotals | null, units: Record<BalanceKind, LeaveUnit>): Balances {
   const figures = (kind: BalanceKind): BalanceFigures => {
     const total = totalOf(kind, allowance);
-    return { total, used: 0, pending: 0, remaining: total };
+    // Named only for hours, so a balance in days is the object it always was.
+    return { total, used: 0, pending: 0, remaining: total, ...(units[kind] === "hour" ? { unit: "hour" as const } : {}) };
   };
   return { yearly: figures("yearly"), residual: figures("residual"), special: figures("special") };
 }
 
-/** Residual days held (approved or pending) by a year's vacations between two dates. */
+/** Residual days (or hours) held (approved or pending) by a year's vacations between two dates. */
 function residualDaysHeld(
   vacations: readonly BalanceVacation[],
   balances: Map<string, CategoryBalance>,
-  calendar: HolidayCalendar,
   from: IsoDate,
   to: IsoDate,
-  countDays: WorkingDayCounter | undefined,
+  count: AmountCounter,
 ): number {
   let days = 0;
   for (const vacation of vacations) {
     if (balances.get(vacation.categoryId) !== "residual" || statusEffect(vacation.status) === "none") continue;
-    days += workingDaysBetween(vacation, from, to, calendar, countDays);
+    days += count(vacation, from, to);
   }
   return days;
 }
@@ -199,14 +274,13 @@ function carriedUseOf(
   allowance: AllowanceTotals | null,
   vacations: readonly BalanceVacation[],
   balances: Map<string, CategoryBalance>,
-  calendar: HolidayCalendar,
   today: IsoDate | undefined,
-  countDays: WorkingDayCounter | undefined,
+  count: AmountCounter,
   leaveYearStartMonth: number,
 ): CarriedUse {
   const residual = Math.max(0, allowance?.residual ?? 0);
   const counted = Math.min(carried.days, residual);
-  const heldBeforeExpiry = residualDaysHeld(vacations, balances, calendar, leaveYear(carried.year, leaveYearStartMonth).firstDay, carried.expiresOn, countDays);
+  const heldBeforeExpiry = residualDaysHeld(vacations, balances, leaveYear(carried.year, leaveYearStartMonth).firstDay, carried.expiresOn, count);
   const unused = Math.max(0, counted - heldBeforeExpiry);
   return {
     carried: counted,
@@ -221,7 +295,8 @@ function carriedUseOf(
 /** The use of a year's carried residual days; null when none were carried into it. */
 export function carriedResidualUse(input: BalancesInput): CarriedUse | null {
   if (!input.carried || input.carried.year !== input.year) return null;
-  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.calendar, input.today, input.countDays, input.leaveYearStartMonth ?? 1);
+  const count = amountCounter(unitsByCategory(input.categories), input.calendar, input.countDays, input.countHours);
+  return carriedUseOf(input.carried, input.allowance, input.vacations, balanceByCategory(input.categories), input.today, count, input.leaveYearStartMonth ?? 1);
 }
 
 function tallyBalances(
@@ -229,18 +304,18 @@ function tallyBalances(
   allowance: AllowanceTotals | null,
   vacations: readonly BalanceVacation[],
   balances: Map<string, CategoryBalance>,
-  calendar: HolidayCalendar,
-  countDays: WorkingDayCounter | undefined,
+  units: Record<BalanceKind, LeaveUnit>,
+  count: AmountCounter,
   leaveYearStartMonth: number,
 ): Balances {
-  const result = emptyBalances(allowance);
+  const result = emptyBalances(allowance, units);
   const { firstDay: yearStart, lastDay: yearEnd } = leaveYear(year, leaveYearStartMonth);
   for (const vacation of vacations) {
     const kind = balances.get(vacation.categoryId) ?? "none";
     const effect = statusEffect(vacation.status);
     const touchesYear = vacation.startDate <= yearEnd && vacation.endDate >= yearStart;
     if (kind === "none" || effect === "none" || !touchesYear) continue;
-    const days = workingDaysInYear(vacation, year, calendar, countDays, leaveYearStartMonth);
+    const days = count.inYear(vacation, year, leaveYearStartMonth);
     result[kind][effect] += days;
     result[kind].remaining -= days;
   }
@@ -254,9 +329,10 @@ function tallyBalances(
 export function computeBalances(input: BalancesInput): Balances {
   const balances = balanceByCategory(input.categories);
   const startMonth = input.leaveYearStartMonth ?? 1;
-  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, input.calendar, input.countDays, startMonth);
+  const count = amountCounter(unitsByCategory(input.categories), input.calendar, input.countDays, input.countHours);
+  const result = tallyBalances(input.year, input.allowance, input.vacations, balances, balanceUnits(input.categories), count, startMonth);
   if (input.carried && input.carried.year === input.year) {
-    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.calendar, input.today, input.countDays, startMonth);
+    const { expired } = carriedUseOf(input.carried, input.allowance, input.vacations, balances, input.today, count, startMonth);
     result.residual.expired = expired;
     result.residual.remaining -= expired;
   }
@@ -276,25 +352,38 @@ export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfal
   const kind = balances.get(input.request.categoryId) ?? "none";
   if (kind === "none") return null;
 
-  const { countDays } = input;
   const startMonth = input.leaveYearStartMonth ?? 1;
-  const requestedByYear = workingDaysByYear(input.request, input.calendar, countDays, startMonth);
-  for (const { year, lastDay } of leaveYearsBetween(input.request.startDate, input.request.endDate, startMonth)) {
-    const requested = requestedByYear[year];
+  const units = unitsByCategory(input.categories);
+  const kindUnits = balanceUnits(input.categories);
+  const count = amountCounter(units, input.calendar, input.countDays, input.countHours);
+  const requestedByYear = units.get(input.request.categoryId) === "hour" ? null : workingDaysByYear(input.request, input.calendar, input.countDays, startMonth);
+  for (const { year, firstDay, lastDay } of leaveYearsBetween(input.request.startDate, input.request.endDate, startMonth)) {
+    const requested = requestedByYear ? requestedByYear[year] : count(input.request, firstDay, lastDay);
     // A year the request takes no working day from cannot fall short, even if already overdrawn.
     if (requested === 0) continue;
     const allowance = input.allowances.find((row) => row.year === year) ?? null;
-    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, input.calendar, countDays, startMonth)[kind];
-    if (requested > remaining) return { balance: kind, year, requested, remaining };
+    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, kindUnits, count, startMonth)[kind];
+    const unit = kindUnits[kind] === "hour" ? { unit: "hour" as const } : {};
+    if (requested > remaining) return { balance: kind, year, requested, remaining, ...unit };
     const carried = kind === "residual" ? input.carried?.find((row) => row.year === year) : undefined;
     if (carried) {
       const afterExpiry = addDays(carried.expiresOn, 1);
-      const requestedAfter = workingDaysBetween(input.request, afterExpiry, lastDay, input.calendar, countDays);
+      const requestedAfter = count(input.request, afterExpiry, lastDay);
       if (requestedAfter === 0) continue;
-      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, input.calendar, undefined, countDays, startMonth);
-      const available = handSet - residualDaysHeld(input.vacations, balances, input.calendar, afterExpiry, lastDay, countDays);
-      if (requestedAfter > available) return { balance: kind, year, requested: requestedAfter, remaining: available, expiresOn: carried.expiresOn };
+      const { handSet } = carriedUseOf(carried, allowance, input.vacations, balances, undefined, count, startMonth);
+      const available = handSet - residualDaysHeld(input.vacations, balances, afterExpiry, lastDay, count);
+      if (requestedAfter > available) return { balance: kind, year, requested: requestedAfter, remaining: available, expiresOn: carried.expiresOn, ...unit };
     }
   }
   return null;
+}
+
+/**
+ * The request form's warning: whether `asked` (days, or hours for a balance in hours) is more than
+ * what the leave year shown has left. Only a request inside that leave year is compared: one that
+ * reaches into another is checked year by year by the server (checkRequestFitsBalance).
+ */
+export function exceedsShownBalance(asked: number, remaining: number, range: { startDate: IsoDate; endDate: IsoDate }, shownYear: number, leaveYearStartMonth: number): boolean {
+  const inShownYear = leaveYearOf(range.startDate, leaveYearStartMonth).year === shownYear && leaveYearOf(range.endDate, leaveYearStartMonth).year === shownYear;
+  return inShownYear && asked > remaining;
 }

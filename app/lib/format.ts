@@ -128,3 +128,36 @@ export function formatDateRange(start: IsoDate, end: IsoDate, language: string):
   return text;
 }
 
+
+/**
+ * An amount of leave in its unit, the one way every list, e-mail, export and the API's readers see
+ * it (decision 0081): "2,5 dias" / "2.5 days", or hours as "6 h" / "6,25 h" (quarter hours, so two
+ * decimals). Days are CLDR's own unit words (Intl), so no locale file has to spell them; "h" is
+ * the SI symbol every language here writes. Unknown values show a dash.
+ */
+export function formatLeaveAmount(amount: number | null | undefined, unit: "day" | "hour", language: string): string {
+  if (amount == null || !Number.isFinite(amount)) return UNKNOWN_FIGURE;
+  if (unit === "hour") return `${formatHours(amount, language)}${NBSP}h`;
+  const rounded = Math.round(amount * 10) / 10 + 0;
+  return dayUnitFormat(localeTag(language), Number.isInteger(rounded) ? 0 : 1).format(rounded).replace(/\s+/g, NBSP);
+}
+
+/** Hours to the quarter: "6", "6,25", "0,5"; without a unit, for tables whose column names it. */
+export function formatHours(hours: number | null | undefined, language: string): string {
+  if (hours == null || !Number.isFinite(hours)) return UNKNOWN_FIGURE;
+  const rounded = Math.round(hours * 100) / 100 + 0;
+  const digits = Number.isInteger(rounded) ? 0 : Number.isInteger(rounded * 10) ? 1 : 2;
+  return numberFormat(localeTag(language), digits).format(rounded);
+}
+
+const dayUnitFormats = new Map<string, Intl.NumberFormat>();
+
+function dayUnitFormat(tag: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${tag}|${fractionDigits}`;
+  let formatter = dayUnitFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(tag, { style: "unit", unit: "day", unitDisplay: "long", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+    dayUnitFormats.set(key, formatter);
+  }
+  return formatter;
+}

@@ -4,7 +4,10 @@
 // docs/decisions/0021-absence-types.md.
 import type { Prisma } from "~/generated/prisma/client";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
-import { asBalanceKind, DEFAULT_CATEGORIES, hasSeededName, type BalanceKind } from "~/lib/absence-categories";
+import { asBalanceKind, balanceKindsOf, DEFAULT_CATEGORIES, hasSeededName, unitGroupOf, type BalanceKind, type UnitGroup } from "~/lib/absence-categories";
+import { todayIn } from "~/lib/dates";
+import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
+import { leaveYearOf } from "~/lib/leave-year";
 import type { ApiAbsenceCategory } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
@@ -16,7 +19,7 @@ export { DEFAULT_CATEGORIES };
 
 /** The company's absence categories as every screen lists them: their order, names and colours. */
 export const categoryListing = {
-  select: { id: true, name: true, color: true, active: true, balance: true },
+  select: { id: true, name: true, color: true, active: true, balance: true, unit: true },
   orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
 } as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
 
@@ -25,7 +28,7 @@ export function readCategoryListing(db: DbClient, companyId: string, { activeOnl
   return db.absenceCategory.findMany({ where: { companyId, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
 }
 
-const categorySelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true } as const;
+const categorySelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true, unit: true } as const;
 
 export type AbsenceCategoryRow = Prisma.AbsenceCategoryGetPayload<{ select: typeof categorySelect }>;
 
@@ -36,6 +39,7 @@ export interface AbsenceCategoryFields {
   requiresApproval: boolean;
   active: boolean;
   sortOrder: number;
+  unit: LeaveUnit;
 }
 
 /** Every category of the viewer's company, active or not, in the company's order. */
@@ -62,7 +66,7 @@ export function serializeAbsenceCategory(category: AbsenceCategoryRow): ApiAbsen
     name: category.name,
     color: category.color,
     active: category.active,
-    unit: "day",
+    unit: parseLeaveUnit(category.unit),
     balance: asBalanceKind(category.balance),
     requires_approval: category.requiresApproval,
     sort_order: category.sortOrder,
@@ -78,6 +82,7 @@ function auditView(category: Omit<AbsenceCategoryRow, "id">) {
     requires_approval: category.requiresApproval,
     active: category.active,
     sort_order: category.sortOrder,
+    unit: category.unit,
   };
 }
 
@@ -134,19 +139,61 @@ async function assertAnotherActive(tx: Prisma.TransactionClient, viewer: Viewer,
   if (others === 0) throw new AppError(409, "last_active_type", "absenceTypes.errors.lastActive");
 }
 
-export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number };
+export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit };
+
+/**
+ * Categories meeting in one balance count in one unit (decision 0081): the unit the others of
+ * `balance`'s group count in, or null when no other category is in it.
+ */
+function groupUnit(categories: { id: string; balance: string; unit: string }[], balance: string, exceptId?: string): LeaveUnit | null {
+  const group = unitGroupOf(balance);
+  if (!group) return null;
+  const other = categories.find((category) => category.id !== exceptId && unitGroupOf(category.balance) === group);
+  return other ? parseLeaveUnit(other.unit) : null;
+}
+
+function unitMismatch(unit: LeaveUnit): AppError {
+  const key = unit === "hour" ? "hours.errors.groupCountsHours" : "hours.errors.groupCountsDays";
+  return new AppError(409, "unit_mismatch", key, { fields: { unit: key } });
+}
+
+/**
+ * A balance's figures are read in its unit, so a unit never changes under figures that would then
+ * mean something else: refused while the group's allowances of the current or a later leave year
+ * are not 0, or an absence of its categories (pending or approved) ends in them.
+ */
+async function assertUnitFree(tx: Prisma.TransactionClient, viewer: Viewer, group: UnitGroup, categoryIds: string[]) {
+  const company = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { leaveYearStartMonth: true } });
+  const current = leaveYearOf(todayIn(viewer.timeZone), company.leaveYearStartMonth);
+  const kinds = balanceKindsOf(group);
+  const figure = { yearly: "yearly", residual: "residual", special: "specialLeave" } as const;
+  const [allowances, absences] = await Promise.all([
+    tx.allowance.count({ where: { companyId: viewer.companyId, year: { gte: current.year }, OR: kinds.map((kind) => ({ [figure[kind]]: { not: 0 } })) } }),
+    tx.vacation.count({ where: { companyId: viewer.companyId, categoryId: { in: categoryIds }, status: { in: ["pending", "approved"] }, endDate: { gte: current.firstDay } } }),
+  ]);
+  if (allowances > 0 || absences > 0) {
+    throw new AppError(409, "unit_locked", "hours.errors.unitLocked", { fields: { unit: "hours.errors.unitLocked" }, params: { year: current.label } });
+  }
+}
 
 /** A new active category; its id is a slug of its name, unique within the company; last in order unless told. */
 export async function createAbsenceCategory(viewer: Viewer, input: NewAbsenceCategory): Promise<AbsenceCategoryRow> {
   requireAdmin(viewer);
   const { companyId } = viewer;
   return getDb().$transaction(async (tx) => {
-    const categories = await tx.absenceCategory.findMany({ where: { companyId }, select: { id: true, name: true, sortOrder: true } });
+    const [categories, company] = await Promise.all([
+      tx.absenceCategory.findMany({ where: { companyId }, select: { id: true, name: true, sortOrder: true, balance: true, unit: true } }),
+      tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { leaveUnit: true } }),
+    ]);
     assertNameFree(categories, input.name);
+    // Unnamed, a new category counts like its balance's others, else in the company's unit.
+    const shared = groupUnit(categories, input.balance);
+    const unit = input.unit ?? shared ?? parseLeaveUnit(company.leaveUnit);
+    if (shared && unit !== shared) throw unitMismatch(shared);
     const id = uniqueId(slugOf(input.name), new Set(categories.map((category) => category.id)));
     const sortOrder = input.sortOrder ?? Math.max(-1, ...categories.map((category) => category.sortOrder)) + 1;
     const created = await tx.absenceCategory.create({
-      data: { companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true },
+      data: { companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true, unit },
       select: categorySelect,
     });
     await recordAudit(
@@ -176,11 +223,36 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
     const after: AbsenceCategoryRow = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
     const changed = diff(auditView(before), auditView(after));
     if (Object.keys(changed).length === 0) return before;
+    // Its group's others, whose unit moves with this one's (a group counts in one unit).
+    const followers: AbsenceCategoryRow[] = [];
+    if (after.unit !== before.unit || after.balance !== before.balance) {
+      const categories = await tx.absenceCategory.findMany({ where: { companyId }, select: categorySelect });
+      const group = unitGroupOf(after.balance);
+      if (after.unit !== before.unit && group) {
+        followers.push(...categories.filter((category) => category.id !== id && unitGroupOf(category.balance) === group && category.unit !== after.unit));
+        await assertUnitFree(tx, viewer, group, [id, ...categories.filter((category) => unitGroupOf(category.balance) === group).map((category) => category.id)]);
+      } else if (after.unit !== before.unit) {
+        // A category drawing on no balance: only its own absences would be reread.
+        if ((await tx.vacation.count({ where: { companyId, categoryId: id, status: { in: ["pending", "approved"] } } })) > 0) {
+          throw new AppError(409, "unit_locked", "hours.errors.unitInUse", { fields: { unit: "hours.errors.unitInUse" } });
+        }
+      } else {
+        const shared = groupUnit(categories, after.balance, id);
+        if (shared && shared !== after.unit) throw unitMismatch(shared);
+      }
+    }
     const updated = await tx.absenceCategory.update({
       where: { companyId_id: { companyId, id } },
-      data: { name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder },
+      data: { name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder, unit: after.unit },
       select: categorySelect,
     });
+    for (const follower of followers) {
+      await tx.absenceCategory.update({ where: { companyId_id: { companyId, id: follower.id } }, data: { unit: after.unit } });
+      await recordAudit(
+        { companyId, actorId: viewer.userId, action: "absence_type.updated", entity: "absence_type", entityId: follower.id, details: { unit: { old: follower.unit, new: after.unit } } },
+        tx,
+      );
+    }
     const onlyActive = Object.keys(changed).length === 1 && "active" in changed;
     const action = onlyActive ? (updated.active ? "absence_type.activated" : "absence_type.deactivated") : "absence_type.updated";
     await recordAudit({ companyId, actorId: viewer.userId, action, entity: "absence_type", entityId: id, details: changed }, tx);
@@ -204,5 +276,27 @@ export async function deleteAbsenceCategory(viewer: Viewer, id: string): Promise
       tx,
     );
     return before;
+  });
+}
+
+/** The unit new categories count in unless told (decision 0081). */
+export async function getCompanyLeaveUnit(viewer: Viewer): Promise<LeaveUnit> {
+  const company = await getDb().company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { leaveUnit: true } });
+  return parseLeaveUnit(company.leaveUnit);
+}
+
+/** Sets the unit new categories count in; existing categories keep theirs. */
+export async function setCompanyLeaveUnit(viewer: Viewer, unit: LeaveUnit): Promise<LeaveUnit> {
+  requireAdmin(viewer);
+  const { companyId } = viewer;
+  return getDb().$transaction(async (tx) => {
+    const before = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { leaveUnit: true } });
+    if (before.leaveUnit === unit) return unit;
+    await tx.company.update({ where: { id: companyId }, data: { leaveUnit: unit } });
+    await recordAudit(
+      { companyId, actorId: viewer.userId, action: "company.updated", entity: "company", entityId: companyId, details: { leave_unit: { old: before.leaveUnit, new: unit } } },
+      tx,
+    );
+    return unit;
   });
 }

@@ -1,4 +1,8 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { balanceUnits, type BalanceKind } from "~/lib/balances";
+import type { LeaveUnit } from "~/lib/leave-charge";
+import { ALLOWANCE_MESSAGES, isAllowanceAmount } from "~/lib/schemas/people";
+import type { DbClient } from "~/utils/db.server";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -12,6 +16,30 @@ export interface AllowanceInput {
   specialLeave: number;
 }
 
+/** The unit each of a company's balances counts in, from its absence types (decision 0081). */
+export async function allowanceUnits(companyId: string, db: DbClient = getDb()): Promise<Record<BalanceKind, LeaveUnit>> {
+  return balanceUnits(await db.absenceCategory.findMany({ where: { companyId }, select: { id: true, balance: true, unit: true } }));
+}
+
+const FIELD_KINDS = { yearly: "yearly", residual: "residual", specialLeave: "special" } as const;
+
+/**
+ * Each figure in its balance's unit: half days, or quarter hours for a balance in hours; a 400
+ * next to the first field that is not (the schemas let quarter hours through: they cannot know
+ * the unit).
+ */
+async function assertAllowanceUnits(tx: DbClient, companyId: string, values: Partial<AllowanceValues>) {
+  const units = await allowanceUnits(companyId, tx);
+  for (const field of ["yearly", "residual", "specialLeave"] as const) {
+    const value = values[field];
+    if (value === undefined) continue;
+    const unit = units[FIELD_KINDS[field]];
+    if (isAllowanceAmount(value, unit)) continue;
+    const key = unit === "hour" ? "hours.errors.allowanceHours" : ALLOWANCE_MESSAGES[field];
+    throw new AppError(400, "validation_failed", key, { fields: { [field]: key } });
+  }
+}
+
 /** Company admins set a person's allowances for a year (created or replaced), audited old → new. */
 export async function upsertAllowance(viewer: Viewer, input: AllowanceInput) {
   requireAdmin(viewer);
@@ -20,6 +48,7 @@ export async function upsertAllowance(viewer: Viewer, input: AllowanceInput) {
   const user = await db.user.findFirst({ where: { id: input.userId, companyId, deactivatedAt: null }, select: { id: true } });
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
   return db.$transaction(async (tx) => {
+    await assertAllowanceUnits(tx, companyId, input);
     const before = await tx.allowance.findUnique({ where: { userId_year: { userId: user.id, year: input.year } } });
     return writeAllowance(tx, viewer, user.id, input.year, before, { yearly: input.yearly, residual: input.residual, specialLeave: input.specialLeave });
   });
@@ -69,6 +98,7 @@ export async function setYearAllowances(viewer: Viewer, input: BulkAllowanceInpu
   const { companyId } = viewer;
   const { year } = input;
   return getDb().$transaction(async (tx) => {
+    await assertAllowanceUnits(tx, companyId, input);
     const ids = input.userIds === "everyone" ? null : [...new Set(input.userIds)];
     const people = await tx.user.findMany({ where: { companyId, deactivatedAt: null, ...(ids ? { id: { in: ids } } : {}) }, select: { id: true } });
     if (ids && people.length !== ids.length) throw new AppError(404, "not_found", "errors.userNotFound");

@@ -141,6 +141,9 @@ const pendingColumns = {
   halfDayStart: true,
   halfDayEnd: true,
   createdAt: true,
+  startTime: true,
+  endTime: true,
+  hoursPerDay: true,
 } as const;
 
 // Soonest first ("oldest": start date, then creation, then id): the requests whose days come first

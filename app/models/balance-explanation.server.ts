@@ -1,7 +1,7 @@
 // Every balance explained (docs/decisions/0020-carry-over-and-explained-balances.md): for a person
 // and a year, where each figure of the three balance cards comes from. Built from the same inputs
 // as the cards (loadBalanceInputs), so the explanation and the cards cannot disagree.
-import { carriedResidualUse, parseCategoryBalance, statusEffect, workingDaysInYear, type BalanceKind } from "~/lib/balances";
+import { amountInYear, carriedResidualUse, parseCategoryBalance, statusEffect, type BalanceKind } from "~/lib/balances";
 import { carryOverExpiry } from "~/lib/carry-over";
 import { todayIn, type IsoDate } from "~/lib/dates";
 import { leaveYear } from "~/lib/leave-year";
@@ -96,7 +96,7 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
       startDate: vacation.startDate,
       endDate: vacation.endDate,
       status: vacation.status,
-      days: workingDaysInYear(vacation, year, input.calendar, input.countDays, inputs.leaveYearStartMonth),
+      days: amountInYear(vacation, year, input),
     });
   }
 

@@ -4,7 +4,8 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
-import { computeBalances, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual } from "~/lib/balances";
+import { balanceUnits, computeBalances, scheduleHourCounter, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type HourCounter } from "~/lib/balances";
+import { parseLeaveUnit } from "~/lib/leave-charge";
 import { todayIn, type IsoDate } from "~/lib/dates";
 import { leaveYear, leaveYearOf } from "~/lib/leave-year";
 import { parseRoundingRule, prorateAllowance, type ProrationExplanation, type RoundingRule } from "~/lib/proration";
@@ -77,7 +78,35 @@ export const balanceVacationSelect = {
   status: true,
 } as const;
 
-type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVacationSelect }>;
+type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVacationSelect }> & HourFields;
+
+const hourColumns = { startTime: true, endTime: true, hoursPerDay: true } as const;
+type HourFields = Partial<Prisma.VacationGetPayload<{ select: typeof hourColumns }>>;
+
+/**
+ * The vacations with the hour fields of those of an hour category (decision 0081). The balance's
+ * read takes its columns from the absences' covering index, which holds no hour field: only a
+ * company with an hour category reads them, in one more query for just the rows made by time or
+ * hours a day (the others are whole and half days, charged from the index's columns).
+ */
+async function withHourFields(
+  db: DbClient,
+  rows: readonly BalanceVacationRow[],
+  hourCategoryIds: readonly string[],
+  where: Prisma.VacationWhereInput,
+): Promise<readonly BalanceVacationRow[]> {
+  if (hourCategoryIds.length === 0 || rows.length === 0 || rows.every((row) => "startTime" in row)) return rows;
+  const hourRows = await db.vacation.findMany({
+    where: { ...where, categoryId: { in: [...hourCategoryIds] }, OR: [{ startTime: { not: null } }, { hoursPerDay: { not: null } }] },
+    select: { id: true, ...hourColumns },
+  });
+  if (hourRows.length === 0) return rows;
+  const byId = new Map(hourRows.map((row) => [row.id, row]));
+  return rows.map((row) => {
+    const hours = byId.get(row.id);
+    return hours ? { ...row, startTime: hours.startTime, endTime: hours.endTime, hoursPerDay: hours.hoursPerDay } : row;
+  });
+}
 
 // Rejected and cancelled vacations count nothing in any balance, clash or explanation (statusEffect
 // "none"): not reading them spares a report of 1,000 people a fifth of its rows.
@@ -202,7 +231,7 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
   const leaveYearStartMonth = company.leaveYearStartMonth;
   const rounding: RoundingRule = parseRoundingRule(company.allowanceRounding);
   const span = leaveYearSpan(fromYear, toYear, leaveYearStartMonth);
-  const [holidays, people, categories, allowances, vacations, carryOvers, schedules] = await Promise.all([
+  const [holidays, people, categories, allowances, dayVacations, carryOvers, schedules] = await Promise.all([
     // The vacations read below touch the years asked for; every day of them lies within this span.
     loadHolidayCalendars(db, company, spanOfVacationsTouching(span.startDate, span.endDate)),
     readBalancePeople(db, companyId, {
@@ -223,6 +252,10 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     // The company default's rows and the people's: one query however many people (decision 0077).
     loadScheduleTimelines(db, companyId, userIds),
   ]);
+  const hourCategoryIds = categories.filter((category) => parseLeaveUnit(category.unit) === "hour").map((category) => category.id);
+  const vacations = await withHourFields(db, dayVacations, hourCategoryIds, countedVacations(companyId, userIds, span));
+  /** The unit each balance counts in (decision 0081): its allowance figures are in it too. */
+  const units = balanceUnits(categories);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
   const allowancesByUser = groupBy(allowances, (row) => row.userId);
   const vacationsByUser = groupBy(vacations, (row) => row.userId);
@@ -239,6 +272,14 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
   // A company without schedules counts Monday–Friday through the arithmetic it always used.
   const schedulesOf = (userId: string): ScheduleSource | undefined => (schedules.any ? schedules.timelineOf(userId) : undefined);
   const countDaysOf = schedules.countDaysOf;
+  const hourCounters = new Map<ScheduleSource | undefined, HourCounter>();
+  /** How a person's hours are counted, for balances in hours; people on one timeline share a counter. */
+  const countHoursOf = (userId: string): HourCounter => {
+    const timeline = schedulesOf(userId);
+    let counter = hourCounters.get(timeline);
+    if (!counter) hourCounters.set(timeline, (counter = scheduleHourCounter(timeline)));
+    return counter;
+  };
   // Pro-rata needs a timeline even in a company without schedules: Monday–Friday's.
   const mondayToFriday = scheduleTimeline();
   const prorations = new Map<string, ProrationExplanation | null>();
@@ -256,7 +297,7 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     let result: ProrationExplanation | null = null;
     if (person && row && ((person.firstDay && person.firstDay > bounds.firstDay) || (person.lastDay && person.lastDay < bounds.lastDay))) {
       const timeline: ScheduleTimeline = schedules.any ? schedules.timelineOf(userId) : mondayToFriday;
-      result = prorateAllowance({ allowance: row.yearly, unit: "day", leaveYear: bounds, firstDay: person.firstDay, lastDay: person.lastDay, schedules: timeline, rounding });
+      result = prorateAllowance({ allowance: row.yearly, unit: units.yearly, leaveYear: bounds, firstDay: person.firstDay, lastDay: person.lastDay, schedules: timeline, rounding });
     }
     prorations.set(key, result);
     return result;
@@ -275,6 +316,7 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     categories,
     calendar: calendarOf(userId),
     countDays: countDaysOf(userId),
+    countHours: countHoursOf(userId),
     carried: carriedOf(userId).find((row) => row.year === year) ?? null,
     today,
   });
@@ -302,6 +344,9 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     schedulesOf,
     /** How a person's working days are counted; undefined when the company has no schedules. */
     countDaysOf,
+    countHoursOf,
+    /** The unit each balance counts in. */
+    units,
     balanceInputOf,
     balancesOf,
   };
@@ -316,9 +361,10 @@ export function balanceShortfallError(shortfall: BalanceShortfall): AppError {
   const counts = { requested: String(shortfall.requested), count: String(shortfall.requested), remaining: String(Math.max(0, shortfall.remaining)), year: String(shortfall.year) };
   if (shortfall.expiresOn) {
     const [y, m, d] = shortfall.expiresOn.split("-");
-    return new AppError(409, "carried_days_expired", "balances.errors.carriedExpired", { params: { ...counts, date: `${d}/${m}/${y}` } });
+    const key = shortfall.unit === "hour" ? "hours.errors.carriedExpired" : "balances.errors.carriedExpired";
+    return new AppError(409, "carried_days_expired", key, { params: { ...counts, date: `${d}/${m}/${y}` } });
   }
-  return new AppError(409, "insufficient_balance", "vacation.insufficientBalance", { params: counts });
+  return new AppError(409, "insufficient_balance", shortfall.unit === "hour" ? "hours.errors.insufficientBalance" : "vacation.insufficientBalance", { params: counts });
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

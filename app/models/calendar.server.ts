@@ -4,7 +4,8 @@ import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
 import { displayName } from "~/lib/people";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
-import { vacationWorkingDays } from "~/lib/leave-charge";
+import { vacationWorkingDays, type LeaveUnit } from "~/lib/leave-charge";
+import { chargedHours, type StoredRequest } from "~/lib/leave-request";
 import { freezeSchedules, type ScheduleSegment, type ScheduleSource } from "~/lib/work-schedule";
 import { normalizeCode, type HolidayCalendar } from "~/lib/working-days";
 import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
@@ -56,11 +57,14 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     ? calendar
     : (await loadHolidayCalendars(db, companyRefOf(viewer), upcomingSpan)).calendarFor(person);
   const countDays = inputs.countDaysOf(userId);
+  const hourCategories = new Set(inputs.categories.filter((category) => category.unit === "hour").map((category) => category.id));
   const withDays =
     (counted: HolidayCalendar) =>
-    <T extends { startDate: string; endDate: string; halfDayStart: boolean; halfDayEnd: boolean }>(v: T) => ({
+    <T extends StoredRequest & { categoryId: string }>(v: T) => ({
       ...v,
       workingDays: vacationWorkingDays(v, counted, countDays),
+      // An hour category's request shows its hours (decision 0081); undefined for days.
+      hours: hourCategories.has(v.categoryId) ? chargedHours(v, counted, inputs.schedulesOf(userId)) : undefined,
     });
   return {
     year,
@@ -76,7 +80,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     upcoming: upcomingRows.map(withDays(upcomingCalendar)),
     balances: inputs.balancesOf(userId, year),
     hasAllowance: Boolean(inputs.allowanceOf(userId, year)),
-    holidayContext: holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows, inputs.schedulesOf(userId)),
+    holidayContext: { ...holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows, inputs.schedulesOf(userId)), leaveYearStartMonth: startMonth },
   };
 }
 
@@ -106,24 +110,24 @@ function holidayContextOf(
 
 export type HolidayContext = ReturnType<typeof holidayContextOf>;
 
-interface DescribedVacation {
+interface DescribedVacation extends StoredRequest {
   id: string;
   userId: string;
-  startDate: string;
-  endDate: string;
-  halfDayStart: boolean;
-  halfDayEnd: boolean;
+  categoryId: string;
 }
 
 /**
  * Requester names, the facts the permission rules need about them, and working days of a page of
  * vacations of any people, in a fixed number of queries however many rows the page has.
  */
-export async function describeVacations(viewer: Viewer, vacations: readonly DescribedVacation[]) {
+export async function describeVacations(viewer: Viewer, vacations: readonly DescribedVacation[], categories: readonly { id: string; unit: string }[] = []) {
   const names: Record<string, string> = {};
   const requesters: Record<string, Requester> = {};
   const workingDays: Record<string, number | null> = {};
-  if (vacations.length === 0) return { names, requesters, workingDays };
+  // The hours of requests of categories counting hours (decision 0081); absent for days.
+  const hours: Record<string, number | null> = {};
+  if (vacations.length === 0) return { names, requesters, workingDays, hours };
+  const units = new Map<string, LeaveUnit>(categories.map((category) => [category.id, category.unit === "hour" ? "hour" : "day"]));
   const userIds = [...new Set(vacations.map((v) => v.userId))];
   const [people, holidays, schedules] = await Promise.all([
     // Deactivated people too: their past vacations are still listed under their name.
@@ -140,10 +144,11 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
     const person = byId.get(vacation.userId);
     try {
       workingDays[vacation.id] = person ? vacationWorkingDays(vacation, holidays.calendarFor(person), schedules.countDaysOf(person.id)) : null;
+      if (units.get(vacation.categoryId) === "hour") hours[vacation.id] = person ? chargedHours(vacation, holidays.calendarFor(person), schedules.any ? schedules.timelineOf(person.id) : undefined) : null;
     } catch {
       // A stored row with malformed dates shows a dash rather than breaking the whole list.
       workingDays[vacation.id] = null;
     }
   }
-  return { names, requesters, workingDays };
+  return { names, requesters, workingDays, hours };
 }

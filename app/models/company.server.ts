@@ -4,6 +4,7 @@ import { verifyEmailMail } from "~/emails/identity.server";
 import { TRIAL_DAYS } from "~/lib/constants";
 import { todayIn, yearOf } from "~/lib/dates";
 import { parseRoundingRule, type RoundingRule } from "~/lib/proration";
+import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
 import type { ApiCompanyMe } from "~/lib/schemas/api-responses";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -193,10 +194,10 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
   });
 }
 
-const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true } as const;
+const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true, leaveUnit: true } as const;
 
-function serializeCompany(row: { id: string; name: string; leaveYearStartMonth: number; allowanceRounding: string }): ApiCompanyMe {
-  return { id: row.id, name: row.name, leave_year_start_month: row.leaveYearStartMonth, allowance_rounding: parseRoundingRule(row.allowanceRounding) };
+function serializeCompany(row: { id: string; name: string; leaveYearStartMonth: number; allowanceRounding: string; leaveUnit: string }): ApiCompanyMe {
+  return { id: row.id, name: row.name, leave_year_start_month: row.leaveYearStartMonth, allowance_rounding: parseRoundingRule(row.allowanceRounding), leave_unit: parseLeaveUnit(row.leaveUnit) };
 }
 
 /** GET /api/companies/me: the caller's company, with its leave year and rounding rule. */
@@ -207,6 +208,8 @@ export async function getCompany(viewer: Viewer): Promise<ApiCompanyMe> {
 export interface LeaveYearSettingsInput {
   leaveYearStartMonth?: number;
   allowanceRounding?: RoundingRule;
+  /** The unit new absence types count in (decision 0081); existing types keep theirs. */
+  leaveUnit?: LeaveUnit;
 }
 
 /**
@@ -221,8 +224,11 @@ export async function updateLeaveYearSettings(viewer: Viewer, input: LeaveYearSe
     const values = {
       leaveYearStartMonth: input.leaveYearStartMonth ?? before.leaveYearStartMonth,
       allowanceRounding: input.allowanceRounding ?? before.allowanceRounding,
+      leaveUnit: input.leaveUnit ?? before.leaveUnit,
     };
-    const details = changes({ leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding }, values);
+    const details = changes({ leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding }, { leaveYearStartMonth: values.leaveYearStartMonth, allowanceRounding: values.allowanceRounding });
+    // Audited under the key the absence types screen writes (setCompanyLeaveUnit).
+    if (values.leaveUnit !== before.leaveUnit) Object.assign(details, { leave_unit: { old: before.leaveUnit, new: values.leaveUnit } });
     if (Object.keys(details).length === 0) return serializeCompany(before);
     const after = await tx.company.update({ where: { id: viewer.companyId }, data: values, select: apiCompanySelect });
     await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "company.updated", entity: "company", entityId: viewer.companyId, details }, tx);

@@ -7,7 +7,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";
-import type { Balances } from "~/lib/balances";
+import type { BalanceKind, Balances } from "~/lib/balances";
 import type { ProrationExplanation } from "~/lib/proration";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
@@ -15,7 +15,8 @@ import { compareNames, displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
-import { vacationWorkingDays } from "~/lib/leave-charge";
+import { vacationWorkingDays, type LeaveUnit } from "~/lib/leave-charge";
+import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
@@ -90,6 +91,9 @@ export function serializeReportRow({ user, team, balances, overdraft }: ReportRo
     specialLeavePending: balances.special.pending,
     specialLeaveRemaining: balances.special.remaining,
     yearlyOverdraft: overdraft,
+    yearlyUnit: balances.yearly.unit ?? "day",
+    residualUnit: balances.residual.unit ?? "day",
+    specialLeaveUnit: balances.special.unit ?? "day",
   };
 }
 
@@ -149,6 +153,8 @@ export interface YearReport {
   totals: Balances;
   daysOff: MonthlyDaysOff;
   daysLeft: DaysLeft[];
+  /** The unit each balance counts in (decision 0081): the table and the CSV name hours. */
+  units: Record<BalanceKind, LeaveUnit>;
 }
 
 /** The reports screen's year: table, totals and both pictures, from one load of the year. */
@@ -169,6 +175,7 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery): Promis
     totals: sumBalances(chosen),
     daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf, inputs.leaveYearStartMonth),
     daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
+    units: inputs.units,
   };
 }
 
@@ -180,6 +187,7 @@ export interface CsvOptions {
 /** The year table as CSV, pending days included (the table folds them into what remains). */
 export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery, { t, dialect }: CsvOptions): Promise<string> {
   const report = await yearReport(viewer, query);
+  const unitSuffix = (kind: BalanceKind) => (report.units[kind] === "hour" ? " (h)" : "");
   const kinds = [
     ["yearly", "reports.columns.yearly"],
     ["residual", "reports.columns.residual"],
@@ -190,8 +198,9 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     t("export.email"),
     t("reports.csv.role"),
     t("reports.columns.team"),
-    ...kinds.flatMap(([, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}: ${t(`reports.csv.${figure}`)}`)),
-    `${t("reports.columns.yearly")}: ${t("leaveYear.report.overdraft")}`,
+    // A balance in hours says so in its columns' names ("h", as every language here writes it).
+    ...kinds.flatMap(([kind, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}${unitSuffix(kind)}: ${t(`reports.csv.${figure}`)}`)),
+    `${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("leaveYear.report.overdraft")}`,
   ];
   const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
   const rows = report.rows.map((row) => [
@@ -219,6 +228,10 @@ const vacationReportFields = {
   halfDayEnd: true,
   status: true,
   description: true,
+  // Null for requests in days: a few bytes a row (decision 0081).
+  startTime: true,
+  endTime: true,
+  hoursPerDay: true,
 } as const;
 
 const vacationReportSelect = { id: true, ...vacationReportFields } as const;
@@ -235,6 +248,8 @@ export interface VacationReportRow {
   endDate: string;
   /** Null for a stored row whose dates cannot be counted. */
   workingDays: number | null;
+  /** Set for a request of a category counting hours: the hours it is charged (decision 0081). */
+  hours?: number | null;
   description: string;
 }
 
@@ -248,20 +263,21 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
   const [people, holidays, categories, teams, schedules] = await Promise.all([
     db.user.findMany({ where: { companyId: viewer.companyId, ...(userIds ? { id: { in: userIds } } : {}) }, select: { id: true, fullName: true, name: true, email: true, teamId: true, countryCode: true, region: true } }),
     loadHolidayCalendars(db, companyRefOf(viewer), span),
-    db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true } }),
+    db.absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, name: true, unit: true } }),
     listTeams(viewer),
     loadScheduleTimelines(db, viewer.companyId, userIds ?? undefined),
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, categoryName(t, category)]));
+  const hourCategories = new Set(categories.filter((category) => category.unit === "hour").map((category) => category.id));
   const teamName = new Map(teams.map((team) => [team.id, team.name]));
   // What is said of a person once per person, not once per vacation (an export has 15 per person).
   const personById = new Map(
     people.map((person) => [
       person.id,
-      { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person), countDays: schedules.countDaysOf(person.id) },
+      { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person), countDays: schedules.countDaysOf(person.id), schedules: schedules.any ? schedules.timelineOf(person.id) : undefined },
     ]),
   );
-  return (vacation: VacationReportFields) => {
+  const describe = (vacation: VacationReportFields) => {
     const person = personById.get(vacation.userId);
     let workingDays: number | null = null;
     try {
@@ -275,14 +291,16 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
       team: person?.team ?? null,
       category: categoryNames.get(vacation.categoryId) ?? vacation.categoryId,
       workingDays,
+      hours: hourCategories.has(vacation.categoryId) ? (person ? chargedHours(vacation, person.calendar, person.schedules) : null) : undefined,
     };
   };
+  return Object.assign(describe, { anyInHours: hourCategories.size > 0 });
 }
 
 async function describeVacationReport(viewer: Viewer, t: TFunction, vacations: (VacationReportFields & { id: string })[]): Promise<VacationReportRow[]> {
   const describe = await vacationDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))], spanOfVacations(vacations));
   return vacations.map((vacation) => {
-    const { name, email, team, category, workingDays } = describe(vacation);
+    const { name, email, team, category, workingDays, hours } = describe(vacation);
     return {
       id: vacation.id,
       person: { id: vacation.userId, name, email },
@@ -292,6 +310,7 @@ async function describeVacationReport(viewer: Viewer, t: TFunction, vacations: (
       startDate: vacation.startDate,
       endDate: vacation.endDate,
       workingDays,
+      ...(hours !== undefined ? { hours } : {}),
       description: vacation.description,
     };
   });
@@ -321,13 +340,18 @@ export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters
     // Read alongside the vacations, so from the filters' dates: any vacation they find touches them.
     vacationDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfVacationsTouching(filters.dateFrom, filters.dateTo) : null),
   ]);
-  const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description")];
+  // A company with an hour category gets a last column of hours (empty for requests in days); the
+  // others' files keep their columns.
+  const inHours = describe.anyInHours;
+  const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description"), ...(inHours ? [t("hours.csvColumn")] : [])];
   const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
   return toCsv(
     header,
     vacations.map((vacation) => {
-      const { name, email, team, category, workingDays } = describe(vacation);
-      return [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
+      const { name, email, team, category, workingDays, hours } = describe(vacation);
+      const row = [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
+      if (inHours) row.push(hours ?? "");
+      return row;
     }),
     dialect,
   );

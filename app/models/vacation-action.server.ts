@@ -6,6 +6,7 @@ import { leaveYearOf } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { vacationWorkingDays } from "~/lib/leave-charge";
+import { chargedHours } from "~/lib/leave-request";
 import { loadViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -31,7 +32,7 @@ export async function describeActionLink(token: string, now = new Date()) {
   const db = getDb();
   const vacation = await db.vacation.findFirstOrThrow({
     where: { id: link.vacationId, companyId: link.companyId },
-    include: { category: { select: { id: true, name: true, balance: true } }, user: { select: { id: true, teamId: true } } },
+    include: { category: { select: { id: true, name: true, balance: true, unit: true } }, user: { select: { id: true, teamId: true } } },
   });
   if (vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
   // The balance of the leave year the request starts in (decision 0080): that is the start's
@@ -69,6 +70,10 @@ export async function describeActionLink(token: string, now = new Date()) {
       categoryId: vacation.category.id,
       categoryName: vacation.category.name,
       workingDays: vacationWorkingDays(vacation, inputs.calendarOf(vacation.userId), inputs.countDaysOf(vacation.userId)),
+      // An hour category's request is shown in hours, with its times (decision 0081).
+      hours: vacation.category.unit === "hour" ? chargedHours(vacation, inputs.calendarOf(vacation.userId), inputs.schedulesOf(vacation.userId)) : undefined,
+      startTime: vacation.startTime,
+      endTime: vacation.endTime,
       requester: displayName(requester),
     },
     // The balance this request draws on (pending days, this one included, already counted).

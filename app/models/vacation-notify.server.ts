@@ -5,6 +5,7 @@ import { renderVacationMail } from "~/emails/vacation.server";
 import { todayIn } from "~/lib/dates";
 import { displayName } from "~/lib/people";
 import { vacationWorkingDays } from "~/lib/leave-charge";
+import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations } from "~/lib/holiday-spans";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -34,7 +35,7 @@ async function loadRequest(companyId: string, vacationId: string) {
   const vacation = await db.vacation.findFirst({
     where: { id: vacationId, companyId },
     include: {
-      category: { select: { id: true, name: true } },
+      category: { select: { id: true, name: true, unit: true } },
       user: {
         select: {
           ...personSelect,
@@ -59,7 +60,9 @@ async function loadRequest(companyId: string, vacationId: string) {
     loadScheduleTimelines(db, companyId, [vacation.userId]),
   ]);
   const workingDays = vacationWorkingDays(vacation, calendarFor(vacation.user), schedules.countDaysOf(vacation.userId));
-  return { vacation, workingDays };
+  // An hour category's request is told in hours (decision 0081).
+  const hours = vacation.category.unit === "hour" ? chargedHours(vacation, calendarFor(vacation.user), schedules.any ? schedules.timelineOf(vacation.userId) : undefined) : undefined;
+  return { vacation, workingDays, hours };
 }
 
 type LoadedRequest = Awaited<ReturnType<typeof loadRequest>>;
@@ -102,6 +105,9 @@ async function send(kind: "requested" | "recorded" | "reminder" | "cancelled", c
         startDate: request.vacation.startDate,
         endDate: request.vacation.endDate,
         workingDays: request.workingDays,
+        hours: request.hours,
+        startTime: request.vacation.startTime,
+        endTime: request.vacation.endTime,
         categoryId: request.vacation.category.id,
         categoryName: request.vacation.category.name,
         description: request.vacation.description,
@@ -216,7 +222,7 @@ export async function notifyCancellation(viewer: Viewer, vacationId: string) {
 
 /** Approved or rejected (also automatically): the requester hears it in their language. */
 export async function notifyDecision(companyId: string, vacationId: string) {
-  const { vacation, workingDays } = await loadRequest(companyId, vacationId);
+  const { vacation, workingDays, hours } = await loadRequest(companyId, vacationId);
   if (vacation.status !== "approved" && vacation.status !== "rejected") return;
   const requester = vacation.user;
   await queueMail({
@@ -228,6 +234,9 @@ export async function notifyDecision(companyId: string, vacationId: string) {
       startDate: vacation.startDate,
       endDate: vacation.endDate,
       workingDays,
+      hours,
+      startTime: vacation.startTime,
+      endTime: vacation.endTime,
       categoryId: vacation.category.id,
       categoryName: vacation.category.name,
       description: vacation.description,

@@ -8,8 +8,9 @@ import type { ApiVacation, ApiVacationWithoutReason } from "~/lib/schemas/api-re
 import { splitEmails, type VacationRequestInput } from "~/lib/schemas/vacation";
 import { asVacationStatus, holdsDates } from "~/lib/statuses";
 import type { VacationFilters } from "~/lib/vacation-filters";
-import { chargeRefusal, chargeRequest } from "~/lib/leave-charge";
-import type { ScheduleSource } from "~/lib/work-schedule";
+import { chargeRefusal, chargeRequest, parseLeaveUnit, type LeaveRequest, type LeaveUnit } from "~/lib/leave-charge";
+import { readLeaveRequest } from "~/lib/leave-request";
+import { constantSchedule, type ScheduleSource } from "~/lib/work-schedule";
 import { countWorkingDays, type HolidayCalendar, type VacationRange } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
@@ -31,6 +32,9 @@ export const vacationSelect = {
   reviewedAt: true,
   autoApproved: true,
   createdAt: true,
+  startTime: true,
+  endTime: true,
+  hoursPerDay: true,
 } as const;
 
 export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSelect }> & {
@@ -42,7 +46,7 @@ export type VacationRow = Prisma.VacationGetPayload<{ select: typeof vacationSel
  * The /api shape (spec section 3 names). A hidden reason leaves no description, type or recipients.
  * Made for JSON.stringify: the recipients' object may be shared with other vacations' answers.
  */
-export function serializeVacation(v: VacationRow, workingDays?: number): ApiVacation | ApiVacationWithoutReason {
+export function serializeVacation(v: VacationRow, workingDays?: number, amount?: VacationAmount): ApiVacation | ApiVacationWithoutReason {
   // working_days set after the others (last in the JSON) rather than spread in: a spread in an
   // object literal copies through a slow path, ~1 µs of a vacation's ~1.5 in a list of hundreds.
   let shape: ApiVacation | ApiVacationWithoutReason;
@@ -60,6 +64,9 @@ export function serializeVacation(v: VacationRow, workingDays?: number): ApiVaca
       notification_recipients: null,
       reason_hidden: true,
       created_at: v.createdAt.toISOString(),
+      start_time: v.startTime,
+      end_time: v.endTime,
+      hours_per_day: v.hoursPerDay,
     };
   } else {
     shape = {
@@ -77,10 +84,31 @@ export function serializeVacation(v: VacationRow, workingDays?: number): ApiVaca
       reviewed_at: v.reviewedAt?.toISOString() ?? null,
       auto_approved: v.autoApproved,
       created_at: v.createdAt.toISOString(),
+      start_time: v.startTime,
+      end_time: v.endTime,
+      hours_per_day: v.hoursPerDay,
+      // Callers pass the category's unit (categoryUnits); "day" is the spec's unit of before.
+      unit: amount?.unit ?? "day",
     };
   }
   if (workingDays !== undefined) shape.working_days = workingDays;
+  if (amount?.hours !== undefined && !v.reasonHidden) (shape as ApiVacation).hours = amount.hours;
   return shape;
+}
+
+/** What the API adds to a vacation it knows the charge of: its category's unit, and the hours charged. */
+export interface VacationAmount {
+  unit: LeaveUnit;
+  hours?: number;
+}
+
+/**
+ * Each category's unit, for lists that answer it (one small query, whatever the list's length).
+ * Vacations are read without their category, so their covering index keeps serving lists.
+ */
+export async function categoryUnits(viewer: Viewer): Promise<Map<string, LeaveUnit>> {
+  const rows = await getDb().absenceCategory.findMany({ where: { companyId: viewer.companyId }, select: { id: true, unit: true } });
+  return new Map(rows.map((row) => [row.id, parseLeaveUnit(row.unit)]));
 }
 
 // Nearly every vacation stores one of a few recipient choices ({"type":"team_admins"}): each text
@@ -145,6 +173,26 @@ function requestedWorkingDays(range: VacationRange, calendar: HolidayCalendar, s
   return charge.days;
 }
 
+/**
+ * The hours a request of an hour category is charged (decision 0081): the schedule's hours of its
+ * working days, capped by the hours asked; a 400 when it takes no working day, as in days.
+ */
+function requestedHours(request: LeaveRequest, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): { workingDays: number; hours: number } {
+  const charge = chargeRequest(request, { schedules: schedules ?? constantSchedule(), calendar, unit: "hour" });
+  if (chargeRefusal(charge)) {
+    const key = schedules ? "workSchedules.errors.noWorkingDay" : "vacation.noWorkingDays";
+    throw new AppError(400, "no_working_days", key, { fields: { endDate: key } });
+  }
+  return { workingDays: charge.workingDays, hours: charge.amount };
+}
+
+/** The columns a request in hours keeps (all null for days). */
+function hourFieldsOf(request: LeaveRequest) {
+  if (request.kind === "time") return { startTime: request.startTime, endTime: request.endTime, hoursPerDay: null };
+  if (request.kind === "hours") return { startTime: null, endTime: null, hoursPerDay: request.hoursPerDay };
+  return { startTime: null, endTime: null, hoursPerDay: null };
+}
+
 export interface CreateOptions {
   /** An admin may grant a request beyond the remaining balance. */
   overrideBalance?: boolean;
@@ -168,26 +216,31 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
     // The leave year holding the start begins in its calendar year or the one before (decision
     // 0080); the company's start month is read inside the transaction, so both are loaded.
     const ctx = await requesterContext(tx, viewer, yearOf(input.startDate) - 1, yearOf(input.endDate));
-    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true } });
+    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true, unit: true } });
     if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
     // A user's request needs an admin of their team (spec section 6); an admin's or owner's goes
     // to the other admins (docs/decisions/0018-approval-routing.md).
     if (viewer.role === "user" && ctx.routing.route !== "team") {
       throw new AppError(409, "no_assigned_admin", "vacation.noAdmin");
     }
+    const unit = parseLeaveUnit(category.unit);
+    const read = readLeaveRequest(input, unit);
+    if (!read.ok) throw new AppError(400, "invalid_hours", read.problem.key, { fields: { [read.problem.field]: read.problem.key } });
     const range = { startDate: input.startDate, endDate: input.endDate, halfDayStart: input.halfDayStart, halfDayEnd: input.halfDayEnd };
-    const workingDays = requestedWorkingDays(range, ctx.calendar, ctx.schedules);
+    const { workingDays, hours } = unit === "hour" ? requestedHours(read.request, ctx.calendar, ctx.schedules) : { workingDays: requestedWorkingDays(range, ctx.calendar, ctx.schedules), hours: undefined };
     const clash = ctx.vacations.find(
       (v) => holdsDates(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate,
     );
     if (clash) throw new AppError(409, "overlap", "vacation.overlap");
+    // An hour category's request is checked in hours against a balance in hours (decision 0081).
     const shortfall = checkRequestFitsBalance({
-      request: { ...range, categoryId: category.id },
+      request: { ...range, ...hourFieldsOf(read.request), categoryId: category.id },
       vacations: ctx.vacations,
       allowances: ctx.allowances,
       categories: ctx.inputs.categories,
       calendar: ctx.calendar,
       countDays: ctx.inputs.countDaysOf(viewer.userId),
+      countHours: ctx.inputs.countHoursOf(viewer.userId),
       leaveYearStartMonth: ctx.inputs.leaveYearStartMonth,
       carried: ctx.carried,
     });
@@ -203,6 +256,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
         userId: viewer.userId,
         categoryId: category.id,
         ...range,
+        ...hourFieldsOf(read.request),
         description: input.description,
         notificationRecipients: JSON.stringify(recipients),
         status,
@@ -222,6 +276,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
           end_date: range.endDate,
           category: category.id,
           working_days: workingDays,
+          ...(hours !== undefined ? { hours } : {}),
           balance_override: Boolean(shortfall),
           status,
           approval_required: category.requiresApproval,
@@ -230,7 +285,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       },
       tx,
     );
-    return { vacation, workingDays, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval };
+    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval };
   });
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
   await notifyNewRequest(viewer, created.vacation.id);

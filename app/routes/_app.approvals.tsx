@@ -31,7 +31,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
       const [{ items, total }, categories] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false })]);
-      const { names, workingDays } = await describeVacations(viewer, items);
+      const { names, workingDays, hours } = await describeVacations(viewer, items, categories);
       return {
         loadFailed: false,
         total,
@@ -41,6 +41,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
           toVacationTableRow(v, {
             userName: names[v.userId],
             workingDays: workingDays[v.id] ?? null,
+            hours: v.id in hours ? hours[v.id] : undefined,
             // pagePendingApprovals returns only requests this viewer may decide.
             canApprove: true,
           }),

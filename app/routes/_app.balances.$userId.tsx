@@ -3,6 +3,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
+import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { ScrollBox } from "~/components/scroll-box";
@@ -10,7 +11,7 @@ import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/comp
 import { DateRangeText } from "~/components/date-text";
 import { StatusBadge } from "~/components/status-badge";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind } from "~/lib/balance-kinds";
-import { formatDate, formatDays, formatIsoDate } from "~/lib/format";
+import { formatDate, formatDays, formatHours, formatIsoDate, formatLeaveAmount } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
 import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
@@ -130,10 +131,15 @@ export default function BalanceExplanationPage() {
   );
 }
 
+/** Whether the section's balance counts hours (decision 0081): its lines then read "156 h". */
+const HoursBalance = createContext(false);
+
 /** One ledger line: a label, an optional note under it, a signed amount. */
 function Line({ label, amount, sign, note, strong, testId }: { label: string; amount: number | null; sign?: "+" | "−"; note?: React.ReactNode; strong?: boolean; testId?: string }) {
   const { i18n } = useTranslation();
-  const shown = amount === null ? formatDays(null) : `${sign && amount !== 0 ? `${sign} ` : ""}${formatDays(amount, i18n.language)}`;
+  const hours = useContext(HoursBalance);
+  const figure = (value: number) => (hours ? formatLeaveAmount(value, "hour", i18n.language) : formatDays(value, i18n.language));
+  const shown = amount === null ? formatDays(null) : `${sign && amount !== 0 ? `${sign} ` : ""}${figure(amount)}`;
   return (
     <div className={`ledger__line${strong ? " ledger__line--total" : ""}`}>
       <dt>
@@ -154,7 +160,8 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
       <h2 id={`explain-${kind}`} className="card__title">
         {t(`absences.balances.${kind}.title`)}
       </h2>
-      <dl className="ledger">
+      <HoursBalance.Provider value={explanation.balances[kind].unit === "hour"}>
+        <dl className="ledger">
         {kind === "yearly" ? <YearlyLines explanation={explanation} /> : null}
         {kind === "residual" ? <ResidualLines explanation={explanation} /> : null}
         {kind === "special" ? <Line label={t("balances.line.special", { year: explanation.leaveYear.label })} amount={amount(figures?.total)} testId="special" /> : null}
@@ -170,7 +177,8 @@ function KindSection({ kind, explanation }: { kind: BalanceKind; explanation: Ba
           />
         ) : null}
         <Line label={t("balances.line.remaining")} amount={amount(figures?.remaining)} strong testId="remaining" />
-      </dl>
+        </dl>
+      </HoursBalance.Provider>
       {kind === "residual" ? <RevertForm explanation={explanation} /> : null}
     </section>
   );
@@ -185,7 +193,8 @@ function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
       : source.kind === "previous"
         ? t("balances.source.previous", { year: explanation.leaveYear.label, fromYear: leaveYearLabel(source.fromYear, explanation.leaveYear.startMonth) })
         : t("balances.source.none", { year: explanation.leaveYear.label });
-  const line = <Line label={t("balances.line.allowance", { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
+  const allowanceKey = explanation.balances.yearly.unit === "hour" ? "hours.balances.allowanceLine" : "balances.line.allowance";
+  const line = <Line label={t(allowanceKey, { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
   if (!explanation.proration || !explanation.hasAllowance) return line;
   return (
     <>
@@ -204,18 +213,22 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const short = (iso: string) => formatIsoDate(iso, language, { day: "numeric", month: "short" });
+  // A yearly balance in hours is prorated by scheduled hours, to the quarter hour (decision 0081).
+  const inHours = proration.unit === "hour";
+  const figure = (value: number) => (inHours ? formatHours(value, language) : formatDays(value, language));
+  const group = inHours ? "hours.proration" : "leaveYear.proration";
   const values = {
     from: proration.employedFrom ? short(proration.employedFrom) : "",
     to: proration.employedTo ? short(proration.employedTo) : "",
-    employed: formatDays(proration.employedMeasure, language),
-    yearDays: formatDays(proration.yearMeasure, language),
-    total: formatDays(proration.total, language),
-    allowance: formatDays(proration.allowance, language),
-    rounding: t(`leaveYear.rounded.${proration.rounding}`),
+    employed: proration.basis === "schedule" ? figure(proration.employedMeasure) : formatDays(proration.employedMeasure, language),
+    yearDays: proration.basis === "schedule" ? figure(proration.yearMeasure) : formatDays(proration.yearMeasure, language),
+    total: figure(proration.total),
+    allowance: figure(proration.allowance),
+    rounding: t(inHours ? `hours.proration.rounded.${proration.rounding}` : `leaveYear.rounded.${proration.rounding}`),
   };
   const sentence = !proration.employedFrom
     ? t("leaveYear.proration.notEmployed")
-    : t(proration.basis === "schedule" ? "leaveYear.proration.bySchedule" : "leaveYear.proration.byCalendarDays", values);
+    : t(proration.basis === "schedule" ? `${group}.bySchedule` : `${group}.byCalendarDays`, values);
   return (
     <>
       <div className="ledger__line ledger__line--note" data-testid="proration">
@@ -227,9 +240,9 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
       </div>
       {proration.overdraft > 0 ? (
         <Line
-          label={t("leaveYear.proration.overdraft")}
+          label={t(`${group}.overdraft`)}
           amount={proration.overdraft}
-          note={t("leaveYear.proration.overdraftNote", { taken: formatDays(proration.taken, language), total: formatDays(proration.total, language) })}
+          note={t(`${group}.overdraftNote`, { taken: figure(proration.taken), total: figure(proration.total) })}
           testId="overdraft"
         />
       ) : null}
@@ -237,11 +250,24 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
   );
 }
 
+/**
+ * Carried figures are the yearly balance's (the residual shares its unit, decision 0081): the
+ * sentences and amounts of a balance in hours say hours.
+ */
+function carryWords(explanation: BalanceExplanation, language: string) {
+  const inHours = explanation.balances.yearly.unit === "hour";
+  return {
+    carry: inHours ? "hours.carry" : "balances.carry",
+    amount: (value: number) => (inHours ? formatLeaveAmount(value, "hour", language) : formatDays(value, language)),
+  };
+}
+
 function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { carriedIn, carriedUse, handSet } = explanation.residual;
   const date = (iso: string) => formatDate(iso, language);
+  const { carry, amount } = carryWords(explanation, language);
   const lines = [];
   if (carriedIn && carriedIn.revertedOn) {
     lines.push(
@@ -250,16 +276,16 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
         label={t("balances.line.carriedIn", { year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth) })}
         amount={0}
         testId="carried"
-        note={t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth), date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
+        note={t(`${carry}.reverted`, { days: amount(carriedIn.days), year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth), date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
       />,
     );
   } else if (carriedIn && carriedUse) {
     const lapsed = carriedUse.expired > 0;
     const state =
       lapsed
-        ? t("balances.carry.lapsed", { count: carriedUse.expired, days: formatDays(carriedUse.expired, language), date: date(carriedUse.expiresOn) })
+        ? t(`${carry}.lapsed`, { count: carriedUse.expired, days: amount(carriedUse.expired), date: date(carriedUse.expiresOn) })
         : carriedUse.unused > 0
-          ? t("balances.carry.unusedBeforeExpiry", { count: carriedUse.unused, days: formatDays(carriedUse.unused, language), date: date(carriedUse.expiresOn) })
+          ? t(`${carry}.unusedBeforeExpiry`, { count: carriedUse.unused, days: amount(carriedUse.unused), date: date(carriedUse.expiresOn) })
           : null;
     lines.push(
       <Line
@@ -270,8 +296,8 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
         testId="carried"
         note={
           <>
-            {t("balances.carry.carriedOn", { date: date(carriedIn.carriedOn) })} {t("balances.carry.usableUntil", { date: date(carriedUse.expiresOn) })}
-            {carriedUse.carried < carriedIn.days ? <> {t("balances.carry.lowered", { days: formatDays(carriedUse.carried, language) })}</> : null}
+            {t("balances.carry.carriedOn", { date: date(carriedIn.carriedOn) })} {t(`${carry}.usableUntil`, { date: date(carriedUse.expiresOn) })}
+            {carriedUse.carried < carriedIn.days ? <> {t(`${carry}.lowered`, { days: amount(carriedUse.carried) })}</> : null}
             {state ? <strong className="ledger__state"> {state}</strong> : null}
           </>
         }
@@ -303,12 +329,13 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
   const language = i18n.language;
   const { year, carriedOut, carryOverRule } = explanation;
   const date = (iso: string) => formatDate(iso, language);
+  const { carry, amount } = carryWords(explanation, language);
   let text: string;
   if (carriedOut) {
-    const values = { days: formatDays(carriedOut.days, language), year, nextYear: year + 1, date: date(carriedOut.carriedOn), expiresOn: date(carriedOut.expiresOn) };
-    text = carriedOut.revertedOn ? t("balances.carry.outReverted", { ...values, revertedOn: date(carriedOut.revertedOn) }) : t("balances.carry.out", values);
+    const values = { days: amount(carriedOut.days), year, nextYear: year + 1, date: date(carriedOut.carriedOn), expiresOn: date(carriedOut.expiresOn) };
+    text = carriedOut.revertedOn ? t(`${carry}.outReverted`, { ...values, revertedOn: date(carriedOut.revertedOn) }) : t(`${carry}.out`, values);
   } else {
-    text = t("balances.carry.rule", { year: explanation.leaveYear.label, nextYear: leaveYearLabel(year + 1, explanation.leaveYear.startMonth), max: formatDays(carryOverRule.maxDays, language), expiresOn: date(carryOverRule.expiresOn) });
+    text = t(`${carry}.rule`, { year: explanation.leaveYear.label, nextYear: leaveYearLabel(year + 1, explanation.leaveYear.startMonth), max: amount(carryOverRule.maxDays), expiresOn: date(carryOverRule.expiresOn) });
   }
   return (
     <section className="card explain-notes" data-testid="carry-out">
@@ -316,7 +343,7 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
         {text}{" "}
         {carriedOut ? <Link to={yearUrl(year + 1)}>{t("balances.carry.outLink", { year: leaveYearLabel(year + 1, explanation.leaveYear.startMonth) })}</Link> : null}
       </p>
-      {explanation.residual.carriedUse ? <p className="muted">{t("balances.carry.order")}</p> : null}
+      {explanation.residual.carriedUse ? <p className="muted">{t(`${carry}.order`)}</p> : null}
       <p className="muted">{t("balances.pendingNote")}</p>
     </section>
   );
@@ -342,7 +369,8 @@ function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) 
                 <th scope="col">{t("balances.absences.balance")}</th>
                 <th scope="col">{t("balances.absences.status")}</th>
                 <th scope="col" className="explain-absences__days">
-                  {t("balances.absences.days", { year: explanation.leaveYear.label })}
+                  {/* A company with a balance in hours lists days and hours in one column: named for both. */}
+                  {t(BALANCE_KINDS.some((kind) => explanation.balances[kind].unit === "hour") ? "hours.balances.amountColumn" : "balances.absences.days", { year: explanation.leaveYear.label })}
                 </th>
               </tr>
             </thead>
@@ -357,7 +385,9 @@ function VacationsCounted({ explanation }: { explanation: BalanceExplanation }) 
                   <td>
                     <StatusBadge status={vacation.status} />
                   </td>
-                  <td className="explain-absences__days">{formatDays(vacation.days, i18n.language)}</td>
+                  <td className="explain-absences__days">
+                    {explanation.balances[vacation.kind].unit === "hour" ? formatLeaveAmount(vacation.days, "hour", i18n.language) : formatDays(vacation.days, i18n.language)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -91,7 +91,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       prefill,
       form: personal && {
         year: personal.year,
-        categories: personal.categories.filter((c) => c.active).map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+        categories: personal.categories.filter((c) => c.active).map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
         balances: personal.balances,
         hasAllowance: personal.hasAllowance,
         holidayContext: personal.holidayContext,

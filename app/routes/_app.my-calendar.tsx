@@ -72,10 +72,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       created: readCreatedFlag(params),
       openNew: params.get("new") === "1",
       prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
-      categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+      categories: personal.categories.map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
       balances: personal.balances,
       hasAllowance: personal.hasAllowance,
-      upcoming: personal.upcoming.map(({ id, startDate, endDate, status, description, categoryId, workingDays }) => ({
+      upcoming: personal.upcoming.map(({ id, startDate, endDate, status, description, categoryId, workingDays, hours, startTime, endTime }) => ({
         id,
         startDate,
         endDate,
@@ -83,6 +83,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         description,
         categoryId,
         workingDays,
+        ...(hours !== undefined ? { hours, startTime, endTime } : {}),
       })),
       vacations: personal.vacations.map(({ id, startDate, endDate, status }) => ({ id, startDate, endDate, status })),
       holidays: personal.holidays,

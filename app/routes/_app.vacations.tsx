@@ -52,12 +52,13 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
       admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
     ]);
-    const { names, requesters, workingDays } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])]);
+    const { names, requesters, workingDays, hours } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])], personal.categories);
     const toRow = (v: VacationRow): VacationTableRow => {
       const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
       return toVacationTableRow(v, {
         userName: names[v.userId],
         workingDays: workingDays[v.id] ?? null,
+        hours: v.id in hours ? hours[v.id] : undefined,
         // The rules the models enforce, so only buttons that work are shown.
         canCancel: canCancel(viewer, v, requester, today),
         canApprove: canReview(viewer, v, requester),
@@ -78,7 +79,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       year,
       mine: { rows: mine.items.map(toRow), total: mine.total, offset: mine.offset, limit: mine.limit },
       company: company ? { rows: company.items.map(toRow), total: company.total, offset: company.offset, limit: company.limit } : null,
-      categories: personal.categories.map(({ id, name, balance, active }) => ({ id, name, balance, active })),
+      categories: personal.categories.map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
       balances: personal.balances,
       hasAllowance: personal.hasAllowance,
       holidayContext,

@@ -30,6 +30,7 @@ export function action({ request, params }: ActionFunctionArgs) {
       requiresApproval: body.requires_approval,
       active: body.active,
       sortOrder: body.sort_order,
+      unit: body.unit,
     });
     return Response.json(serializeAbsenceCategory(updated));
   });

@@ -25,6 +25,7 @@ export function action({ request }: ActionFunctionArgs) {
       balance: body.balance ?? "none",
       requiresApproval: body.requires_approval ?? true,
       sortOrder: body.sort_order,
+      unit: body.unit,
     });
     return Response.json(serializeAbsenceCategory(created), { status: 201 });
   });

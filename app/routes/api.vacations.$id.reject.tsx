@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { decideVacation, serializeVacation } from "~/models/vacation.server";
+import { categoryUnits, decideVacation, serializeVacation } from "~/models/vacation.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 import { allowMethods, onlyMethods } from "~/utils/http.server";
 
@@ -8,7 +8,8 @@ export function action({ request, params }: ActionFunctionArgs) {
     await allowMethods(request, "POST");
     const viewer = await requireApiUser(request);
     const vacation = await decideVacation(viewer, params.id!, "rejected");
-    return Response.json(serializeVacation(vacation));
+    const units = await categoryUnits(viewer);
+    return Response.json(serializeVacation(vacation, undefined, { unit: units.get(vacation.categoryId) ?? "day" }));
   });
 }
 

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { todayIn } from "~/lib/dates";
-import { cancelVacation, getVacation, serializeVacation } from "~/models/vacation.server";
+import { cancelVacation, categoryUnits, getVacation, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
-    return Response.json(serializeVacation(await getVacation(viewer, params.id!)), { headers: noStore });
+    const [vacation, units] = await Promise.all([getVacation(viewer, params.id!), categoryUnits(viewer)]);
+    return Response.json(serializeVacation(vacation, undefined, { unit: units.get(vacation.categoryId) ?? "day" }), { headers: noStore });
   });
 }
 

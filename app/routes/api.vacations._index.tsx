@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiCreateVacationSchema } from "~/lib/schemas/api";
-import { createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
+import { categoryUnits, createVacation, searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseBody, parseVacationQuery, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
 import { withIdempotency } from "~/utils/idempotency.server";
@@ -10,8 +10,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
     // Always the caller's own list, whatever user_id says.
-    const page = await searchVacations(viewer, { ...parseVacationQuery(request, viewer, 10), userId: viewer.userId });
-    return Response.json({ ...page, items: page.items.map((v) => serializeVacation(v)) }, { headers: noStore });
+    const [page, units] = await Promise.all([searchVacations(viewer, { ...parseVacationQuery(request, viewer, 10), userId: viewer.userId }), categoryUnits(viewer)]);
+    return Response.json({ ...page, items: page.items.map((v) => serializeVacation(v, undefined, { unit: units.get(v.categoryId) ?? "day" })) }, { headers: noStore });
   });
 }
 
@@ -23,8 +23,8 @@ export function action({ request }: ActionFunctionArgs) {
     const viewer = await requireApiUser(request);
     return withIdempotency(request, viewer, async () => {
       const input = await parseBody(request, apiCreateVacationSchema);
-      const { vacation, workingDays } = await createVacation(viewer, input);
-      return Response.json(serializeVacation(vacation, workingDays), { status: 201 });
+      const { vacation, workingDays, amount } = await createVacation(viewer, input);
+      return Response.json(serializeVacation(vacation, workingDays, amount), { status: 201 });
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchVacations, serializeVacation } from "~/models/vacation.server";
+import { categoryUnits, searchVacations, serializeVacation } from "~/models/vacation.server";
 import { handleApi, noStore, parseVacationQuery, requireApiUser } from "~/utils/api.server";
 import { onlyMethods } from "~/utils/http.server";
 
@@ -8,8 +8,8 @@ import { onlyMethods } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const viewer = await requireApiUser(request);
-    const page = await searchVacations(viewer, parseVacationQuery(request, viewer, 1000));
-    return Response.json(page.items.map((v) => serializeVacation(v)), { headers: { ...noStore, "X-Total-Count": String(page.total) } });
+    const [page, units] = await Promise.all([searchVacations(viewer, parseVacationQuery(request, viewer, 1000)), categoryUnits(viewer)]);
+    return Response.json(page.items.map((v) => serializeVacation(v, undefined, { unit: units.get(v.categoryId) ?? "day" })), { headers: { ...noStore, "X-Total-Count": String(page.total) } });
   });
 }
 

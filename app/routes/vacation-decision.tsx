@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { categoryName } from "~/components/absence-category-name";
 import { DateRangeText } from "~/components/date-text";
-import { formatDays } from "~/lib/format";
+import { formatDays, formatLeaveAmount } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { describeActionLink, redeemActionLink } from "~/models/vacation-action.server";
 import { AppError } from "~/utils/errors.server";
@@ -63,7 +63,11 @@ export default function VacationDecision() {
             <dd>{details.vacation.requester}</dd>
             <dt>{t("decision.dates")}</dt>
             <dd>
-              <DateRangeText start={details.vacation.startDate} end={details.vacation.endDate} /> ({t("decision.workingDays", { count: details.vacation.workingDays, days: formatDays(details.vacation.workingDays, i18n.language) })})
+              <DateRangeText start={details.vacation.startDate} end={details.vacation.endDate} /> (
+              {details.vacation.hours !== undefined
+                ? `${formatLeaveAmount(details.vacation.hours, "hour", i18n.language)}${details.vacation.startTime && details.vacation.endTime ? `, ${details.vacation.startTime}–${details.vacation.endTime}` : ""}`
+                : t("decision.workingDays", { count: details.vacation.workingDays, days: formatDays(details.vacation.workingDays, i18n.language) })}
+              )
             </dd>
             <dt>{t("decision.category")}</dt>
             <dd>{categoryName(t, { id: details.vacation.categoryId, name: details.vacation.categoryName })}</dd>

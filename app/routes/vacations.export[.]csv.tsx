@@ -4,6 +4,7 @@ import { csvDialectFor, csvFileName, csvResponse, labelsOf, toCsv } from "~/lib/
 import { displayName } from "~/lib/people";
 import { readVacationFilters } from "~/lib/vacation-filters";
 import { vacationWorkingDays } from "~/lib/leave-charge";
+import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations } from "~/lib/holiday-spans";
 import { companyRefOf, loadHolidayCalendars } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
@@ -38,6 +39,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const t = getT(language);
     const byId = new Map(people.map((p) => [p.id, p]));
     const categoryNames = new Map(categories.map((c) => [c.id, categoryName(t, c)]));
+    const hourCategories = new Set(categories.filter((c) => c.unit === "hour").map((c) => c.id));
     const header = [
       ...(companyScope ? [t("export.name"), t("export.email")] : []),
       t("export.start"),
@@ -46,11 +48,15 @@ export function loader({ request }: LoaderFunctionArgs) {
       t("export.type"),
       t("export.status"),
       t("export.description"),
+      // Hours charged, for a company with an hour category (empty for requests in days; decision 0081).
+      ...(hourCategories.size > 0 ? [t("hours.csvColumn")] : []),
     ];
     const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
     const rows = items.map((v) => {
       const person = byId.get(v.userId);
-      const days = vacationWorkingDays(v, holidays.calendarFor(person ?? {}), schedules.countDaysOf(v.userId));
+      const calendar = holidays.calendarFor(person ?? {});
+      const days = vacationWorkingDays(v, calendar, schedules.countDaysOf(v.userId));
+      const hours = hourCategories.size > 0 ? [hourCategories.has(v.categoryId) ? (chargedHours(v, calendar, schedules.any ? schedules.timelineOf(v.userId) : undefined) ?? "") : ""] : [];
       return [
         ...(companyScope ? [person ? displayName(person) : "", person?.email ?? ""] : []),
         v.startDate,
@@ -59,6 +65,7 @@ export function loader({ request }: LoaderFunctionArgs) {
         categoryNames.get(v.categoryId) ?? v.categoryId,
         status(v.status),
         v.description,
+        ...hours,
       ];
     });
     const name = csvFileName(t(companyScope ? "export.files.company" : "export.files.mine"));

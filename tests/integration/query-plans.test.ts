@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { pendingDecisionsWhere } from "~/models/approval.server";
+import { loadBalanceInputs } from "~/models/balance.server";
 import { seedDemoCompany } from "~/models/demo.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { createDb, getDb, setDb } from "~/utils/db.server";
@@ -116,6 +117,28 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
         .join("\n");
       expect(counted).toContain("USING COVERING INDEX Vacation_companyId_startDate_createdAt_id_covering_idx");
       expect(counted).not.toContain("TEMP B-TREE");
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a company with a balance in hours reads its balances from the covering index, and the hour fields of only its hour rows by index", async () => {
+    const db = new Database(await demoCompanyFile("hours.db"));
+    try {
+      const companyId = demoCompanyId(db);
+      db.prepare(`UPDATE AbsenceCategory SET unit = 'hour' WHERE companyId = ? AND id IN ('yearly_allowance', 'residual')`).run(companyId);
+      db.prepare(`UPDATE Vacation SET startTime = '09:00', endTime = '13:00', endDate = startDate WHERE id = (SELECT id FROM Vacation WHERE companyId = ? AND categoryId = 'yearly_allowance' ORDER BY startDate LIMIT 1)`).run(companyId);
+      db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
+      const statements = await statementsOf(db.name, (client) => loadBalanceInputs(client, companyId, { fromYear: 2026, toYear: 2026 }));
+      const vacationReads = statements.filter((statement) => /FROM [`"]?\w*[`"]?\.?[`"]Vacation[`"]/.test(statement.sql));
+      // The balance's read as before, and one more for the hour fields (decision 0081).
+      expect(vacationReads).toHaveLength(2);
+      const [counted, hours] = vacationReads;
+      expect(planOf(db, counted)).toContain("USING COVERING INDEX Vacation_companyId_startDate_createdAt_id_covering_idx");
+      expect(hours.sql).toContain("startTime");
+      const hoursPlan = planOf(db, hours);
+      expect(hoursPlan).toMatch(/USING (?:COVERING )?INDEX Vacation_\w+_idx \(companyId=\?/);
+      expect(hoursPlan).not.toMatch(/SCAN [`"]?Vacation/);
     } finally {
       db.close();
     }

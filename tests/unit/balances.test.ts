@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkRequestFitsBalance,
   computeBalances,
+  exceedsShownBalance,
   parseCategoryBalance,
   statusEffect,
   type BalanceVacation,
@@ -227,5 +228,50 @@ describe("checkRequestFitsBalance", () => {
 
   it("rejects an invalid request range with a RangeError", () => {
     expect(() => checkRequestFitsBalance({ ...base, request: request("2026-02-10", "2026-02-02") })).toThrow(RangeError);
+  });
+});
+
+describe("balances in hours (decision 0081)", () => {
+  const categories = [
+    { id: "yearly_allowance", balance: "yearly", unit: "hour" },
+    { id: "residual", balance: "residual", unit: "hour" },
+    { id: "special_leave", balance: "special", unit: "day" },
+  ];
+  const allowance = { yearly: 160, residual: 0, specialLeave: 2 };
+
+  it("counts an hour balance's requests in hours (by time, hours a day, whole days at 8 h) and names the unit", () => {
+    const vacations: BalanceVacation[] = [
+      { categoryId: "yearly_allowance", status: "pending", startDate: "2027-03-03", endDate: "2027-03-03", halfDayStart: false, halfDayEnd: false, startTime: "09:00", endTime: "13:00" },
+      { categoryId: "yearly_allowance", status: "approved", startDate: "2027-03-08", endDate: "2027-03-12", halfDayStart: false, halfDayEnd: false, hoursPerDay: 2.5 },
+      { categoryId: "yearly_allowance", status: "approved", startDate: "2027-03-15", endDate: "2027-03-16", halfDayStart: false, halfDayEnd: true },
+      { categoryId: "special_leave", status: "approved", startDate: "2027-03-17", endDate: "2027-03-17", halfDayStart: false, halfDayEnd: false },
+    ];
+    const balances = computeBalances({ year: 2027, allowance, vacations, categories, calendar: NO_HOLIDAYS });
+    expect(balances.yearly).toEqual({ total: 160, used: 12.5 + 12, pending: 4, remaining: 131.5, unit: "hour" });
+    expect(balances.special).toEqual({ total: 2, used: 1, pending: 0, remaining: 1 });
+  });
+
+  it("refuses an hour request beyond the hours left, and says the unit", () => {
+    const vacations: BalanceVacation[] = [{ categoryId: "yearly_allowance", status: "approved", startDate: "2027-03-01", endDate: "2027-03-19", halfDayStart: false, halfDayEnd: false }];
+    const request = { categoryId: "yearly_allowance", startDate: "2027-03-22", endDate: "2027-03-22", halfDayStart: false, halfDayEnd: false, startTime: "09:00", endTime: "10:15" };
+    // 15 days of 8 h: 40 h left; 1.25 h fits, and 8 h a day for a week (40 h), but not six days (48 h).
+    const allowances = [{ year: 2027, ...allowance }];
+    expect(checkRequestFitsBalance({ request, vacations, allowances, categories, calendar: NO_HOLIDAYS })).toBeNull();
+    expect(checkRequestFitsBalance({ request: { ...request, endDate: "2027-03-26", startTime: null, endTime: null, hoursPerDay: 8 }, vacations, allowances, categories, calendar: NO_HOLIDAYS })).toBeNull();
+    expect(checkRequestFitsBalance({ request: { ...request, endDate: "2027-03-29", startTime: null, endTime: null, hoursPerDay: 8 }, vacations, allowances, categories, calendar: NO_HOLIDAYS })).toEqual({
+      balance: "yearly",
+      year: 2027,
+      requested: 48,
+      remaining: 40,
+      unit: "hour",
+    });
+  });
+
+  it("warns in the request form against the leave year shown, not the calendar year", () => {
+    // Leave year 2026 from April: 1 April 2026 – 31 March 2027.
+    expect(exceedsShownBalance(5, 3, { startDate: "2027-03-10", endDate: "2027-03-12" }, 2026, 4)).toBe(true);
+    expect(exceedsShownBalance(2, 3, { startDate: "2027-03-10", endDate: "2027-03-12" }, 2026, 4)).toBe(false);
+    // Reaching into 2027/28: the server checks each year apart.
+    expect(exceedsShownBalance(5, 3, { startDate: "2027-03-31", endDate: "2027-04-02" }, 2026, 4)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatDays, formatIsoDate, UNKNOWN_FIGURE } from "~/lib/format";
+import { formatDate, formatDateRange, formatDays, formatIsoDate, formatLeaveAmount, UNKNOWN_FIGURE } from "~/lib/format";
 
 describe("formatDays", () => {
   it("shows whole numbers without decimals", () => {
@@ -40,6 +40,19 @@ describe("formatDays", () => {
 
 // No-break spaces keep a date on one line; the tests spell them out.
 const nb = (text: string) => text.replace(/ /g, "\u00a0");
+
+describe("formatLeaveAmount: an amount in its unit", () => {
+  const plain = (text: string) => text.replace(/\u00a0/g, " ");
+  it("writes days with the language's word and hours with h, in quarter hours", () => {
+    expect(plain(formatLeaveAmount(2.5, "day", "pt"))).toBe("2,5 dias");
+    expect(plain(formatLeaveAmount(1, "day", "en"))).toBe("1 day");
+    expect(plain(formatLeaveAmount(3, "day", "es"))).toBe("3 días");
+    expect(plain(formatLeaveAmount(6, "hour", "pt"))).toBe("6 h");
+    expect(plain(formatLeaveAmount(6.25, "hour", "pt"))).toBe("6,25 h");
+    expect(plain(formatLeaveAmount(7.5, "hour", "en"))).toBe("7.5 h");
+    expect(formatLeaveAmount(null, "hour", "en")).toBe(UNKNOWN_FIGURE);
+  });
+});
 
 describe("formatDate: one readable style per language", () => {
   it("names the month, in each language", () => {

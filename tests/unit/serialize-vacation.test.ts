@@ -18,6 +18,9 @@ const row = (changes: Partial<VacationRow> = {}): VacationRow => ({
   reviewedAt: new Date("2027-02-01T10:00:00.000Z"),
   autoApproved: false,
   createdAt: new Date("2027-01-31T09:30:00.000Z"),
+  startTime: null,
+  endTime: null,
+  hoursPerDay: null,
   ...changes,
 });
 
@@ -44,6 +47,10 @@ describe("serializeVacation", () => {
       "reviewed_at",
       "auto_approved",
       "created_at",
+      "start_time",
+      "end_time",
+      "hours_per_day",
+      "unit",
       "working_days",
     ]);
     expect(written).toMatchObject({ reviewed_at: "2027-02-01T10:00:00.000Z", created_at: "2027-01-31T09:30:00.000Z", working_days: 2 });
@@ -74,12 +81,21 @@ describe("serializeVacation", () => {
     }
   });
 
+  it("carries a request in hours: its times, its category's unit and the hours charged", () => {
+    const written = serializeVacation(row({ startDate: "2027-03-01", endDate: "2027-03-01", halfDayEnd: false, startTime: "09:00", endTime: "13:00" }), 1, { unit: "hour", hours: 4 });
+    expect(written).toMatchObject({ start_time: "09:00", end_time: "13:00", hours_per_day: null, unit: "hour", working_days: 1, hours: 4 });
+    expect(apiVacationSchema.safeParse(written).success).toBe(true);
+  });
+
   it("leaves out the reason when it is hidden", () => {
     const written = serializeVacation(row({ reasonHidden: true }), 3);
     expect(Object.keys(written)).toEqual([
       ...LEADING_KEYS,
       "reason_hidden",
       "created_at",
+      "start_time",
+      "end_time",
+      "hours_per_day",
       "working_days",
     ]);
     expect(written).toMatchObject({ description: "", absence_category_id: null, notification_recipients: null, reason_hidden: true, working_days: 3 });

@@ -58,6 +58,10 @@ export const exampleVacation: ApiVacation = {
   reviewed_at: null,
   auto_approved: false,
   created_at: "2027-05-10T09:30:00.000Z",
+  start_time: null,
+  end_time: null,
+  hours_per_day: null,
+  unit: "day",
 };
 
 export const exampleVacationWithoutReason: ApiVacationWithoutReason = {
@@ -73,6 +77,9 @@ export const exampleVacationWithoutReason: ApiVacationWithoutReason = {
   notification_recipients: null,
   reason_hidden: true,
   created_at: "2027-04-02T14:00:00.000Z",
+  start_time: null,
+  end_time: null,
+  hours_per_day: null,
 };
 
 export const exampleTeam: ApiTeam = {
@@ -114,7 +121,7 @@ export const exampleAuditEntry: ApiAuditEntry = {
   company: { id: EXAMPLE_IDS.company, name: "Demo Company" },
 };
 
-const figures = (total: number, used: number, pending: number) => ({ total, used, pending, remaining: total - used - pending });
+const figures = (total: number, used: number, pending: number) => ({ total, used, pending, remaining: total - used - pending, unit: "day" as const });
 
 export const exampleBalances = { yearly_allowance: figures(22, 5, 10), residual: figures(3, 0, 0), special_leave: figures(2, 1, 0) };
 
@@ -134,6 +141,9 @@ export const exampleReportRow: ApiReportRow = {
   specialLeavePending: 0,
   specialLeaveRemaining: 1,
   yearlyOverdraft: 0,
+  yearlyUnit: "day",
+  residualUnit: "day",
+  specialLeaveUnit: "day",
 };
 
 export const exampleInvoice: ApiInvoice = {

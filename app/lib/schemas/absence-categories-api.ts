@@ -2,7 +2,7 @@
 // the rest of the API). Classic zod at the API boundary (parseBody takes classic schemas); each
 // field's rules are the form's own.
 import { z } from "zod";
-import { categoryBalanceField, categoryColorField, categoryNameField } from "./absence-categories";
+import { categoryBalanceField, categoryColorField, categoryNameField, leaveUnitField } from "./absence-categories";
 
 const sortOrder = z.number({ error: "absenceTypes.errors.sortOrderInvalid" }).int("absenceTypes.errors.sortOrderInvalid").min(0, "absenceTypes.errors.sortOrderInvalid").max(10_000, "absenceTypes.errors.sortOrderInvalid");
 const flag = (key: string) => z.boolean({ error: key });
@@ -13,6 +13,7 @@ export const apiCreateAbsenceCategorySchema = z.object({
   balance: z.unknown().pipe(categoryBalanceField).optional(),
   requires_approval: flag("absenceTypes.errors.flagInvalid").optional(),
   sort_order: sortOrder.optional(),
+  unit: z.unknown().pipe(leaveUnitField).optional().describe("day or hour; when missing, the unit of the categories drawing on the same balance, else the company's leave_unit"),
 });
 
 export const apiUpdateAbsenceCategorySchema = z.object({
@@ -22,4 +23,5 @@ export const apiUpdateAbsenceCategorySchema = z.object({
   requires_approval: flag("absenceTypes.errors.flagInvalid").optional(),
   active: flag("absenceTypes.errors.flagInvalid").optional(),
   sort_order: sortOrder.optional(),
+  unit: z.unknown().pipe(leaveUnitField).optional().describe("day or hour; the categories drawing on the same balance change with it (refused while that balance has figures or absences this leave year)"),
 });

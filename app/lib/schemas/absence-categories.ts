@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import { singleLine } from "~/lib/text-input";
 import { BALANCE_KINDS } from "~/lib/absence-categories";
+import { LEAVE_UNITS } from "~/lib/leave-charge";
 import { MAX_ABSENCE_CATEGORY_NAME } from "~/lib/input-limits";
 
 export const DEFAULT_TYPE_COLOR = "#00897b";
@@ -18,6 +19,8 @@ export const categoryColorField = z
 
 export const categoryBalanceField = z.enum(BALANCE_KINDS, { error: "absenceTypes.errors.balanceInvalid" });
 
+export const leaveUnitField = z.enum(LEAVE_UNITS as ["day", "hour"], { error: "hours.errors.unitInvalid" });
+
 // An unticked checkbox sends nothing: absent is "no".
 const checkbox = z.pipe(
   z.transform((value: unknown) => value === "on" || value === "true" || value === true),
@@ -29,6 +32,8 @@ export const absenceCategorySchema = z.object({
   color: categoryColorField,
   balance: categoryBalanceField,
   requiresApproval: z._default(checkbox, false),
+  // Absent (an older form), the category counts like its balance's others (decision 0081).
+  unit: z.optional(leaveUnitField),
 });
 
 export type AbsenceCategoryInput = z.infer<typeof absenceCategorySchema>;
@@ -37,3 +42,6 @@ export const updateAbsenceCategorySchema = z.extend(absenceCategorySchema, { typ
 
 /** Row actions (deactivate, activate, delete) name the category only. */
 export const absenceCategoryRowSchema = z.object({ typeId: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/** The company's unit for new categories (the absence-types screen). */
+export const companyLeaveUnitSchema = z.object({ leaveUnit: leaveUnitField });

@@ -69,7 +69,8 @@ export const apiCompanyMeSchema = named(
       .describe(
         "The month the leave year starts in (1 January … 12 December). A leave year is known by the calendar year it starts in: every `year` parameter and allowance row of a company whose leave year starts in April means April of that year to March of the next",
       ),
-    allowance_rounding: z.enum(ROUNDING_RULES).describe("How a joiner's or leaver's prorated yearly allowance is rounded to half a day: nearest (ties up), up or down"),
+    allowance_rounding: z.enum(ROUNDING_RULES).describe("How a joiner's or leaver's prorated yearly allowance is rounded (to half a day, or a quarter hour for a balance in hours): nearest (ties up), up or down"),
+    leave_unit: z.enum(["day", "hour"]).describe("The unit a new absence type counts in when none is given; existing types keep theirs (each type's `unit`)"),
   }),
 );
 export type ApiCompanyMe = z.infer<typeof apiCompanyMeSchema>;
@@ -118,6 +119,9 @@ const vacationCommon = {
   status: z.enum(VACATION_STATUSES),
   created_at: instant,
   working_days: z.number().optional().describe("Working days the request takes (answers of POST /api/vacations)"),
+  start_time: z.string().nullable().describe("A request in hours on one day: from this wall-clock time (HH:MM); null otherwise"),
+  end_time: z.string().nullable().describe("A request in hours on one day: until this time (HH:MM, 24:00 for midnight); null otherwise"),
+  hours_per_day: z.number().nullable().describe("A request in hours over a range: the hours asked on each working day (each capped by the day's schedule); null otherwise"),
 };
 
 export const apiVacationSchema = named(
@@ -130,6 +134,8 @@ export const apiVacationSchema = named(
     reviewer_id: id.nullable(),
     reviewed_at: instant.nullable(),
     auto_approved: z.boolean(),
+    unit: z.enum(["day", "hour"]).describe("What the request's absence category counts in"),
+    hours: z.number().optional().describe("Hours charged, for a category counting hours (answers of POST /api/vacations)"),
   }),
 );
 
@@ -222,7 +228,7 @@ export const apiAbsenceCategorySchema = named(
     name: z.string(),
     color: z.string().describe("#rrggbb"),
     active: z.boolean(),
-    unit: z.literal("day"),
+    unit: z.enum(["day", "hour"]).describe("What its requests and its balance count in: whole and half days, or hours (decision 0081)"),
     balance: z.enum(BALANCE_KINDS).describe("The allowance the absence category uses up"),
     requires_approval: z.boolean(),
     sort_order: z.number().int(),
@@ -274,6 +280,7 @@ export const apiBalanceFiguresSchema = named(
     pending: z.number(),
     remaining: z.number().describe("total − used − pending (− expired); negative when more was granted than allowed"),
     expired: z.number().optional().describe("Residual only: carried days that lapsed unused"),
+    unit: z.enum(["day", "hour"]).describe("What every figure counts: days (whole and half) or hours, the unit of the absence types drawing on this balance"),
   }),
 );
 
@@ -314,6 +321,9 @@ export const apiReportRowSchema = named(
     yearlyOverdraft: z
       .number()
       .describe("Approved yearly days beyond a joiner's or leaver's prorated allowance (yearlyAllowance is then the prorated one); 0 otherwise"),
+    yearlyUnit: z.enum(["day", "hour"]).describe("What the yearly figures and yearlyOverdraft count: days (whole and half) or hours (decision 0081)"),
+    residualUnit: z.enum(["day", "hour"]).describe("What the residual figures count (always the yearly balance's unit)"),
+    specialLeaveUnit: z.enum(["day", "hour"]).describe("What the special leave figures count"),
   }),
 );
 

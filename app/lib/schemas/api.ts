@@ -6,7 +6,7 @@ import { singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
 import { DATE_WINDOW_PATTERN, DATE_WINDOW_WORDS } from "~/lib/openapi/operation";
-import { isAllowanceDays } from "./people";
+import { isAllowanceHours } from "./people";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
 import { vacationRequestSchema } from "./vacation";
 
@@ -96,6 +96,9 @@ export const apiCreateVacationSchema = z
     absence_category_id: z.unknown().pipe(vacationField.categoryId).optional().describe("An absence category's id; yearly_allowance when missing"),
     half_day_start: z.unknown().pipe(vacationField.halfDayStart).optional().describe("The first day is a half day"),
     half_day_end: z.unknown().pipe(vacationField.halfDayEnd).optional().describe("The last day is a half day"),
+    start_time: z.unknown().pipe(vacationField.startTime).nullable().optional().describe("For a category counting hours: from this time (HH:MM, on a quarter hour) on the one day of the request"),
+    end_time: z.unknown().pipe(vacationField.endTime).nullable().optional().describe("For a category counting hours: until this time (HH:MM, 24:00 for midnight), after start_time"),
+    hours_per_day: z.number({ error: "hours.errors.hoursPerDay" }).nullable().optional().describe("For a category counting hours: hours on each working day of the range (0.25 to 24, in quarter hours; each day capped by its schedule)"),
     notification_recipients: z
       .object({
         type: z.unknown().pipe(vacationField.recipientType).optional().describe("team_admins when missing"),
@@ -116,9 +119,12 @@ export const apiCreateVacationSchema = z
       halfDayEnd: body.half_day_end ?? false,
       recipientType: body.notification_recipients?.type ?? "team_admins",
       customEmails: body.notification_recipients?.emails?.join(","),
+      startTime: body.start_time ?? undefined,
+      endTime: body.end_time ?? undefined,
+      hoursPerDay: body.hours_per_day ?? undefined,
     });
     if (!parsed.success) {
-      const names: Record<string, string> = { startDate: "start_date", endDate: "end_date", categoryId: "absence_category_id", recipientType: "notification_recipients", customEmails: "notification_recipients" };
+      const names: Record<string, string> = { startDate: "start_date", endDate: "end_date", categoryId: "absence_category_id", recipientType: "notification_recipients", customEmails: "notification_recipients", startTime: "start_time", endTime: "end_time", hoursPerDay: "hours_per_day" };
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]);
         ctx.addIssue({ code: "custom", path: [names[field] ?? field], message: issue.message });
@@ -155,10 +161,11 @@ export const apiYearSchema = z.object({
 const allowanceValue = (key: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-    z.number({ error: key }).refine(isAllowanceDays, key),
+    // Checked again by the balance's unit in the model: half days for days, quarter hours for hours.
+    z.number({ error: key }).refine(isAllowanceHours, key),
   );
 
-/** POST /api/reports/allowances/upsert: the Users tab's rule (whole or half days, 0 to 366), spec messages. */
+/** POST /api/reports/allowances/upsert: the Users tab's rule (half days to 366, or quarter hours for a balance in hours), spec messages. */
 export const apiAllowanceUpsertSchema = z.object({
   userId: z.string({ error: "errors.userNotFound" }).min(1, "errors.userNotFound"),
   year: z.coerce.number({ error: "query.yearInvalid" }).int("query.yearInvalid").min(2000, "query.yearInvalid").max(2100, "query.yearInvalid"),

@@ -6,4 +6,6 @@ import { ROUNDING_RULES } from "~/lib/proration";
 export const apiUpdateCompanySchema = z.object({
   leave_year_start_month: z.number({ error: "leaveYear.errors.startMonth" }).int("leaveYear.errors.startMonth").min(1, "leaveYear.errors.startMonth").max(12, "leaveYear.errors.startMonth").optional(),
   allowance_rounding: z.enum(ROUNDING_RULES, { error: "leaveYear.errors.rounding" }).optional(),
+  // The unit new absence types count in (decision 0081).
+  leave_unit: z.enum(["day", "hour"], { error: "hours.errors.unitInvalid" }).optional(),
 });

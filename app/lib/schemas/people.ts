@@ -16,20 +16,45 @@ export function isAllowanceDays(value: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= MAX_ALLOWANCE_DAYS && Number.isInteger(value * 2);
 }
 
+/** No allowance in hours can be more hours than a year has. */
+export const MAX_ALLOWANCE_HOURS = MAX_ALLOWANCE_DAYS * 24;
+
+/** An allowance of a balance counting hours (decision 0081): quarter hours, as requests are. */
+export function isAllowanceHours(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_ALLOWANCE_HOURS && Number.isInteger(value * 4);
+}
+
+/** A figure of a balance in `unit`. */
+export function isAllowanceAmount(value: number, unit: "day" | "hour"): boolean {
+  return unit === "hour" ? isAllowanceHours(value) : isAllowanceDays(value);
+}
+
 export const ALLOWANCE_MESSAGES = {
   yearly: "allowance.yearlyInvalid",
   residual: "allowance.residualInvalid",
   specialLeave: "allowance.specialLeaveInvalid",
 } as const;
 
-/** "2,5" (pt, es) and "2.5" both read as 2.5; anything else that is no number of days is `key`. */
-const allowanceDays = (key: string) =>
+/** The unit of each allowance field's balance (decision 0081); days for every one by default. */
+export interface AllowanceFieldUnits {
+  yearly: "day" | "hour";
+  residual: "day" | "hour";
+  special: "day" | "hour";
+}
+
+const IN_DAYS: AllowanceFieldUnits = { yearly: "day", residual: "day", special: "day" };
+
+/**
+ * "2,5" (pt, es) and "2.5" both read as 2.5; anything else that is no number of the balance's unit
+ * (half days, or quarter hours for a balance in hours) is `key`, or the hours' message.
+ */
+const allowanceDays = (key: string, unit: "day" | "hour" = "day") =>
   z.pipe(
     z.string({ error: key }),
     z.transform((value: string, ctx) => {
       const days = /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : Number.NaN;
-      if (isAllowanceDays(days)) return days;
-      ctx.issues.push({ code: "custom", message: key, input: value });
+      if (isAllowanceAmount(days, unit)) return days;
+      ctx.issues.push({ code: "custom", message: unit === "hour" ? "hours.errors.allowanceHours" : key, input: value });
       return z.NEVER;
     }),
   );
@@ -68,34 +93,40 @@ export const personSchema = z.object({
   region: z.optional(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9-]{1,10}$/, "people.validation.regionInvalid"))),
 });
 
-export const allowanceSchema = z.object({
-  userId: personId,
-  year,
-  yearly: allowanceDays(ALLOWANCE_MESSAGES.yearly),
-  residual: allowanceDays(ALLOWANCE_MESSAGES.residual),
-  specialLeave: allowanceDays(ALLOWANCE_MESSAGES.specialLeave),
-});
+/** A person's allowances of a year, each in its balance's unit (the form and the action pass the company's). */
+export const allowanceSchemaFor = (units: AllowanceFieldUnits = IN_DAYS) =>
+  z.object({
+    userId: personId,
+    year,
+    yearly: allowanceDays(ALLOWANCE_MESSAGES.yearly, units.yearly),
+    residual: allowanceDays(ALLOWANCE_MESSAGES.residual, units.residual),
+    specialLeave: allowanceDays(ALLOWANCE_MESSAGES.specialLeave, units.special),
+  });
+
+export const allowanceSchema = allowanceSchemaFor();
 
 /** A year's allowances for a selection of people or everyone; residual and special leave left empty keep what each person has. */
-export const bulkAllowanceSchema = z
-  .object({
-    scope: z.enum(["selected", "everyone"], { error: "people.bulk.scopeInvalid" }),
-    // One ticked box arrives as a string, several as a list.
-    userIds: z.optional(
-      z.pipe(
-        z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
-        z.array(personId).check(z.maxLength(1000, "people.bulk.tooMany")),
+export const bulkAllowanceSchemaFor = (units: AllowanceFieldUnits = IN_DAYS) =>
+  z
+    .object({
+      scope: z.enum(["selected", "everyone"], { error: "people.bulk.scopeInvalid" }),
+      // One ticked box arrives as a string, several as a list.
+      userIds: z.optional(
+        z.pipe(
+          z.transform((value: unknown) => (Array.isArray(value) ? value : [value])),
+          z.array(personId).check(z.maxLength(1000, "people.bulk.tooMany")),
+        ),
       ),
-    ),
-    year,
-    yearly: allowanceDays(ALLOWANCE_MESSAGES.yearly),
-    residual: z.optional(allowanceDays(ALLOWANCE_MESSAGES.residual)),
-    specialLeave: z.optional(allowanceDays(ALLOWANCE_MESSAGES.specialLeave)),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.scope === "selected" && !value.userIds?.length) {
-        ctx.addIssue({ code: "custom", path: ["userIds"], message: "people.bulk.noneSelected" });
-      }
-    }),
-  );
+      year,
+      yearly: allowanceDays(ALLOWANCE_MESSAGES.yearly, units.yearly),
+      residual: z.optional(allowanceDays(ALLOWANCE_MESSAGES.residual, units.residual)),
+      specialLeave: z.optional(allowanceDays(ALLOWANCE_MESSAGES.specialLeave, units.special)),
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.scope === "selected" && !value.userIds?.length) {
+          ctx.addIssue({ code: "custom", path: ["userIds"], message: "people.bulk.noneSelected" });
+        }
+      }),
+    );
+

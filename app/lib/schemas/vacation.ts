@@ -31,6 +31,23 @@ export function splitEmails(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+// A request in hours (decision 0081): checked whole by readLeaveRequest once the category's unit
+// is known; here only the shape, so a day category's form never shows an hour field's error.
+const timeField = z.optional(z.string({ error: "hours.errors.timeInvalid" }).check(z.trim(), z.maxLength(5, "hours.errors.timeInvalid"), z.regex(/^(\d{2}:\d{2})?$/, "hours.errors.timeInvalid")));
+
+/** "6,5" (pt, es) and "6.5" both read as 6.5 hours. */
+const hoursField = z.optional(
+  z.pipe(
+    z.union([z.string(), z.number()], { error: "hours.errors.hoursPerDay" }),
+    z.transform((value: string | number, ctx) => {
+      const hours = typeof value === "number" ? value : /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : Number.NaN;
+      if (Number.isFinite(hours)) return hours;
+      ctx.issues.push({ code: "custom", message: "hours.errors.hoursPerDay", input: value });
+      return z.NEVER;
+    }),
+  ),
+);
+
 export const vacationRequestSchema = z
   .object({
     startDate: isoDateField("validation.startDateRequired"),
@@ -41,6 +58,9 @@ export const vacationRequestSchema = z
     categoryId: z.string({ error: "validation.categoryRequired" }).check(z.trim(), z.minLength(1, "validation.categoryRequired")),
     recipientType: z._default(z.enum(RECIPIENT_TYPES, { error: "validation.recipientsInvalid" }), "team_admins"),
     customEmails: z.optional(z.string().check(z.maxLength(2000, "validation.tooLong"))),
+    startTime: timeField,
+    endTime: timeField,
+    hoursPerDay: hoursField,
   })
   .check(
     z.superRefine((value, ctx) => {

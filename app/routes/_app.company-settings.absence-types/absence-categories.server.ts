@@ -3,8 +3,8 @@
 import { data, redirect } from "@remix-run/node";
 import { categoryName } from "~/components/absence-category-name";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { absenceCategoryRowSchema, absenceCategorySchema, updateAbsenceCategorySchema } from "~/lib/schemas/absence-categories";
-import { absenceCategoryUsage, createAbsenceCategory, deleteAbsenceCategory, listAbsenceCategories, updateAbsenceCategory } from "~/models/absence-category.server";
+import { absenceCategoryRowSchema, absenceCategorySchema, companyLeaveUnitSchema, updateAbsenceCategorySchema } from "~/lib/schemas/absence-categories";
+import { absenceCategoryUsage, createAbsenceCategory, deleteAbsenceCategory, getCompanyLeaveUnit, listAbsenceCategories, setCompanyLeaveUnit, updateAbsenceCategory } from "~/models/absence-category.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
@@ -15,12 +15,13 @@ import { tabPath } from "../_app.company-settings/tabs";
 const TAB_URL = tabPath("absence-types");
 
 export async function loadAbsenceCategoriesTab(viewer: SignedInViewer, url: URL) {
-  const [categories, usage] = await Promise.all([listAbsenceCategories(viewer), absenceCategoryUsage(viewer)]);
+  const [categories, usage, leaveUnit] = await Promise.all([listAbsenceCategories(viewer), absenceCategoryUsage(viewer), getCompanyLeaveUnit(viewer)]);
   const known = (id: string | null) => (id && categories.some((category) => category.id === id) ? id : null);
   const created = known(url.searchParams.get("created"));
   const saved = known(url.searchParams.get("saved"));
   return {
     categories: categories.map((category) => ({ ...category, uses: usage[category.id] ?? 0 })),
+    leaveUnit,
     // ?edit=<id> puts the category's form in place of the new-category form (a link, so it works without JS).
     editing: known(url.searchParams.get("edit")),
     done: created ? { key: "absenceTypes.notices.created", id: created } : saved ? { key: "absenceTypes.notices.saved", id: saved } : null,
@@ -35,6 +36,12 @@ const ROW_ACTIONS = {
 
 export async function absenceCategoriesAction(viewer: SignedInViewer, request: Request, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
+  if (intent === "absence-types.unit") {
+    const submission = parseWithZod(formData, { schema: companyLeaveUnitSchema });
+    if (submission.status !== "success") return data<ActionReply>({ notice: { tone: "error", key: "hours.notices.unitFailed", detail: "hours.errors.unitInvalid" } }, { status: 400 });
+    await setCompanyLeaveUnit(viewer, submission.value.leaveUnit);
+    return data<ActionReply>({ notice: { tone: "success", key: "hours.notices.unitSaved" } });
+  }
   if (intent === "absence-types.create") {
     const submission = parseWithZod(formData, { schema: absenceCategorySchema });
     if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });

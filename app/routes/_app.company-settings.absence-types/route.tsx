@@ -40,11 +40,12 @@ interface CategoryRow {
   balance: string;
   requiresApproval: boolean;
   uses: number;
+  unit: string;
 }
 
 export default function AbsenceCategoriesTab() {
   const { t } = useTranslation();
-  const { categories, editing, done } = useLoaderData<typeof loader>();
+  const { categories, editing, done, leaveUnit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -84,6 +85,7 @@ export default function AbsenceCategoriesTab() {
                 <th scope="col">{t("absenceTypes.columns.name")}</th>
                 <th scope="col">{t("absenceTypes.columns.balance")}</th>
                 <th scope="col">{t("absenceTypes.columns.approval")}</th>
+                <th scope="col">{t("hours.unitColumn")}</th>
                 <th scope="col">{t("absenceTypes.columns.status")}</th>
                 <th scope="col">{t("absenceTypes.columns.usage")}</th>
                 <th scope="col">
@@ -102,6 +104,7 @@ export default function AbsenceCategoriesTab() {
                     </th>
                     <td data-label={t("absenceTypes.columns.balance")}>{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</td>
                     <td data-label={t("absenceTypes.columns.approval")}>{category.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
+                    <td data-label={t("hours.unitColumn")}>{t(category.unit === "hour" ? "hours.units.hour" : "hours.units.day")}</td>
                     <td data-label={t("absenceTypes.columns.status")}>{category.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
                     <td className="absence-types__usage" data-label={t("absenceTypes.columns.usage")}>{category.uses ? t("absenceTypes.usage", { count: category.uses }) : t("absenceTypes.unused")}</td>
                     <td className="card-table__actions">
@@ -145,20 +148,43 @@ export default function AbsenceCategoriesTab() {
           {editCategory ? t("absenceTypes.form.editTitle") : t("absenceTypes.form.createTitle")}
         </h2>
         {/* A fresh form per category, so switching from one category to another never keeps stale fields. */}
-        <CategoryForm key={editCategory?.id ?? "new"} category={editCategory} lastResult={formReply?.result} errorValues={formReply?.values} busy={busy} />
+        <CategoryForm key={editCategory?.id ?? "new"} category={editCategory} leaveUnit={leaveUnit} lastResult={formReply?.result} errorValues={formReply?.values} busy={busy} />
+      </section>
+      <section className="card absence-types__form-card" aria-labelledby="leave-unit-heading">
+        <h2 id="leave-unit-heading" className="card__title">
+          {t("hours.companyUnit.title")}
+        </h2>
+        <Form method="post" className="stack">
+          <input type="hidden" name="intent" value="absence-types.unit" />
+          <label className="field">
+            <span>{t("hours.companyUnit.label")}</span>
+            <select name="leaveUnit" defaultValue={leaveUnit} key={leaveUnit} aria-describedby="leave-unit-hint">
+              <option value="day">{t("hours.units.day")}</option>
+              <option value="hour">{t("hours.units.hour")}</option>
+            </select>
+            <span className="field__hint" id="leave-unit-hint">
+              {t("hours.companyUnit.hint")}
+            </span>
+          </label>
+          <div className="absence-types__form-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {t("hours.companyUnit.save")}
+            </button>
+          </div>
+        </Form>
       </section>
     </div>
   );
 }
 
-function CategoryForm({ category, lastResult, errorValues, busy }: { category?: CategoryRow; lastResult?: SubmissionResult<string[]>; errorValues?: Record<string, string>; busy: boolean }) {
+function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { category?: CategoryRow; leaveUnit: string; lastResult?: SubmissionResult<string[]>; errorValues?: Record<string, string>; busy: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: category ? `absence-type-${category.id}` : "absence-type-new",
     lastResult,
     defaultValue: category
-      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined }
-      : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on" },
+      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined, unit: category.unit }
+      : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on", unit: leaveUnit },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: category ? updateAbsenceCategorySchema : absenceCategorySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -202,6 +228,17 @@ function CategoryForm({ category, lastResult, errorValues, busy }: { category?: 
             <FieldError errors={fields.balance.errors} id={fields.balance.errorId} />
           </label>
         )}
+        <label className="field">
+          <span>{t("hours.unitLabel")}</span>
+          <select {...getSelectProps(fields.unit)} key={fields.unit.key} aria-describedby="unit-hint">
+            <option value="day">{t("hours.units.day")}</option>
+            <option value="hour">{t("hours.units.hour")}</option>
+          </select>
+          <span className="field__hint" id="unit-hint">
+            {t("hours.unitHint")}
+          </span>
+          <FieldError errors={fields.unit.errors} id={fields.unit.errorId} />
+        </label>
         <label className="absence-types__check">
           <input {...getInputProps(fields.requiresApproval, { type: "checkbox" })} key={fields.requiresApproval.key} aria-describedby="requires-approval-hint" />
           <span>{t("absenceTypes.form.requiresApproval")}</span>

@@ -19,12 +19,12 @@ import { formatDate, formatDays } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
-import { bulkAllowanceSchema } from "~/lib/schemas/people";
+import { bulkAllowanceSchemaFor } from "~/lib/schemas/people";
 import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { UserEdit } from "./users-edit";
-import { resultFor, useUsersReply, USERS_URL, type Reply, type UsersListData } from "./users-reply";
+import { allowanceLabel, anyHours, resultFor, useUsersReply, USERS_URL, type AllowanceUnits, type Reply, type UsersListData } from "./users-reply";
 import { loadUsersTab, usersAction } from "./users.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
@@ -204,7 +204,7 @@ function UsersList({ data }: { data: UsersListData }) {
       </section>
       {data.invitations.length > 0 ? <PendingInvitations invitations={data.invitations} busy={busy} /> : null}
       <div className="settings-grid settings-grid--halves">
-        <BulkAllowances year={year} yearHint={yearHint} reply={reply} busy={busy} />
+        <BulkAllowances year={year} yearHint={yearHint} units={data.units} reply={reply} busy={busy} />
         <InviteForm teams={teams} reply={reply} busy={busy} />
       </div>
     </>
@@ -277,13 +277,13 @@ function PendingInvitations({ invitations, busy }: { invitations: PendingInvitat
   );
 }
 
-function BulkAllowances({ year, yearHint, reply, busy }: { year: number; yearHint: string | null; reply: Reply | undefined; busy: boolean }) {
+function BulkAllowances({ year, yearHint, units, reply, busy }: { year: number; yearHint: string | null; units: AllowanceUnits; reply: Reply | undefined; busy: boolean }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "bulk-allowances",
     lastResult: resultFor(reply, "users.bulk-allowances"),
     defaultValue: { scope: "selected", year: String(year) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkAllowanceSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkAllowanceSchemaFor(units) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -322,12 +322,13 @@ function BulkAllowances({ year, yearHint, reply, busy }: { year: number; yearHin
           <FieldError errors={fields.year.errors} id={fields.year.errorId} />
         </label>
         <div className="people-allowance-row">
-          {number(fields.yearly, t("people.allowances.yearly"))}
-          {number(fields.residual, t("people.allowances.residual"))}
-          {number(fields.specialLeave, t("people.allowances.specialLeave"))}
+          {number(fields.yearly, allowanceLabel(t, "yearly", units))}
+          {number(fields.residual, allowanceLabel(t, "residual", units))}
+          {number(fields.specialLeave, allowanceLabel(t, "specialLeave", units))}
         </div>
         <p className="field__hint">
-          {t("people.allowances.hint")} {t("people.bulk.keepHint")}
+          {t("people.allowances.hint")} {anyHours(units) ? `${t("hours.allowances.hint")} ` : null}
+          {t("people.bulk.keepHint")}
         </p>
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("people.bulk.submit")}

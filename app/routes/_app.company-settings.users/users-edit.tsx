@@ -11,12 +11,12 @@ import { FormError } from "~/components/form-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
-import { allowanceSchema, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
+import { allowanceSchemaFor, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
 import { ScheduleText } from "~/components/schedule-text";
 import { historyRows, ScheduleEditorFields, ScheduleHistory } from "~/components/work-schedule-editor";
 import { editorDefaults, employmentSchema, personScheduleSchema } from "~/lib/schemas/work-schedules";
 import { tabPath } from "../_app.company-settings/tabs";
-import { resultFor, useUsersReply, USERS_URL, type UsersEditData } from "./users-reply";
+import { allowanceLabel, anyHours, resultFor, useUsersReply, USERS_URL, type UsersEditData } from "./users-reply";
 
 export function UserEdit({ data }: { data: UsersEditData }) {
   const { t } = useTranslation();
@@ -154,7 +154,7 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
       residual: value(person.allowance?.residual ?? 0),
       specialLeave: value(person.allowance?.specialLeave ?? 0),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: allowanceSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: allowanceSchemaFor(data.units) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -190,11 +190,14 @@ function AllowanceForm({ data }: { data: UsersEditData }) {
         <input type="hidden" name="userId" value={person.id} />
         <input type="hidden" name="year" value={year} />
         <div className="people-allowance-row">
-          {number(fields.yearly, t("people.allowances.yearly"))}
-          {number(fields.residual, t("people.allowances.residual"))}
-          {number(fields.specialLeave, t("people.allowances.specialLeave"))}
+          {number(fields.yearly, allowanceLabel(t, "yearly", data.units))}
+          {number(fields.residual, allowanceLabel(t, "residual", data.units))}
+          {number(fields.specialLeave, allowanceLabel(t, "specialLeave", data.units))}
         </div>
-        <p className="field__hint">{t("people.allowances.hint")}</p>
+        <p className="field__hint">
+          {t("people.allowances.hint")}
+          {anyHours(data.units) ? ` ${t("hours.allowances.hint")}` : null}
+        </p>
         <FieldError errors={fields.year.errors} id={fields.year.errorId} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("people.allowances.save")}

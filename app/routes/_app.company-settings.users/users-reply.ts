@@ -11,6 +11,23 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 export type UsersEditData = Extract<Loaded, { view: "edit" }>;
 export type UsersListData = Extract<Loaded, { view: "list" }>;
 
+/** Each balance's unit, as the loader answers it. */
+export type AllowanceUnits = UsersEditData["units"];
+
+/**
+ * An allowance field's label: the balance's name, and its unit when the company has a balance in
+ * hours ("Férias anuais (horas)"), so nobody types days into an hour balance (decision 0081).
+ */
+export function allowanceLabel(t: (key: string) => string, field: "yearly" | "residual" | "specialLeave", units: AllowanceUnits): string {
+  const name = t(`people.allowances.${field}`);
+  if (!Object.values(units).includes("hour")) return name;
+  const kind = field === "specialLeave" ? "special" : field;
+  return `${name} (${t(`hours.allowances.unit.${units[kind]}`)})`;
+}
+
+/** Whether any balance counts hours: the forms then say hours take quarter hours. */
+export const anyHours = (units: AllowanceUnits) => Object.values(units).includes("hour");
+
 export interface Reply {
   result?: SubmissionResult<string[]>;
   notice?: Notice | null;

@@ -7,10 +7,10 @@ import { leaveYear, leaveYearLabel } from "~/lib/leave-year";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { displayName } from "~/lib/people";
 import { inviteSchema } from "~/lib/schemas/identity";
-import { allowanceSchema, bulkAllowanceSchema, NO_TEAM, personSchema } from "~/lib/schemas/people";
+import { allowanceSchemaFor, bulkAllowanceSchemaFor, NO_TEAM, personSchema } from "~/lib/schemas/people";
 import { employmentSchema, personScheduleSchema, removeScheduleSchema, scheduleOfEditor } from "~/lib/schemas/work-schedules";
 import { scheduleTimeline } from "~/lib/work-schedule";
-import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
+import { allowanceUnits, setYearAllowances, upsertAllowance } from "~/models/allowance.server";
 import { currentLeaveYear } from "~/models/balance.server";
 import { listWorkSchedules, replaceWorkSchedules, scheduleFields, scheduleListsOf, withSchedule } from "~/models/work-schedule.server";
 import { cancelInvitation, inviteUser, listPendingInvitations } from "~/models/invitation.server";
@@ -46,7 +46,8 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
   const year = readYear(params.get("year"), currentYear);
   const shown = leaveYear(year, viewer.companyLeaveYearStartMonth ?? 1);
   const leaveYearFacts = { startMonth: shown.startMonth, label: shown.label, firstDay: shown.firstDay, lastDay: shown.lastDay };
-  const teams = await listTeams(viewer);
+  // The unit of each balance (decision 0081): the allowance fields name it when one counts hours.
+  const [teams, units] = await Promise.all([listTeams(viewer), allowanceUnits(viewer.companyId)]);
   const editId = params.get("edit");
   if (editId) {
     const person = await getPerson(viewer, editId);
@@ -55,6 +56,7 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
     return {
       view: "edit" as const,
       year,
+      units,
       currentYear,
       leaveYear: leaveYearFacts,
       today,
@@ -82,6 +84,7 @@ export async function loadUsersTab(viewer: SignedInViewer, url: URL) {
   return {
     view: "list" as const,
     year,
+    units,
     currentYear,
     leaveYear: leaveYearFacts,
     teams,
@@ -130,7 +133,8 @@ async function updateAction(viewer: SignedInViewer, formData: FormData) {
 }
 
 async function allowancesAction(viewer: SignedInViewer, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: allowanceSchema });
+  // Each figure in its balance's unit: half days, or quarter hours (decision 0081).
+  const submission = parseWithZod(formData, { schema: allowanceSchemaFor(await allowanceUnits(viewer.companyId)) });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   const { userId, year, yearly, residual, specialLeave } = submission.value;
   try {
@@ -142,7 +146,7 @@ async function allowancesAction(viewer: SignedInViewer, formData: FormData) {
 }
 
 async function bulkAllowancesAction(viewer: SignedInViewer, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: bulkAllowanceSchema });
+  const submission = parseWithZod(formData, { schema: bulkAllowanceSchemaFor(await allowanceUnits(viewer.companyId)) });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   const { scope, userIds, year, yearly, residual, specialLeave } = submission.value;
   try {

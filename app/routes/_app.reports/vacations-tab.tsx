@@ -7,7 +7,7 @@ import { FieldError } from "~/components/field-error";
 import { Pager } from "~/components/pager";
 import { StatusBadge } from "~/components/status-badge";
 import { ScrollBox } from "~/components/scroll-box";
-import { formatDays, UNKNOWN_FIGURE } from "~/lib/format";
+import { formatDays, formatLeaveAmount, UNKNOWN_FIGURE } from "~/lib/format";
 import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { NO_TEAM_FILTER, REPORT_PAGE_SIZES } from "~/lib/report-params";
 import { VACATION_STATUSES } from "~/lib/statuses";
@@ -136,7 +136,7 @@ export function VacationsTab({ data }: { data: VacationsTabData }) {
                     <td className="card-table__wide" data-label={t("reports.absences.dates")}>
                       <DateRangeText start={row.startDate} end={row.endDate} />
                     </td>
-                    <td className="number" data-label={t("export.workingDays")}>{row.workingDays === null ? UNKNOWN_FIGURE : formatDays(row.workingDays, i18n.language)}</td>
+                    <td className="number" data-label={t("export.workingDays")}>{row.hours !== undefined ? formatLeaveAmount(row.hours, "hour", i18n.language) : row.workingDays === null ? UNKNOWN_FIGURE : formatDays(row.workingDays, i18n.language)}</td>
                     <td className="report-table__description card-table__wide" data-label={t("export.description")}>{row.description}</td>
                   </tr>
                 ))}

@@ -8,7 +8,7 @@ import { Pager } from "~/components/pager";
 import { DaysLeftChart, DaysOffChart } from "~/components/report-charts";
 import { ScrollBox } from "~/components/scroll-box";
 import type { BalanceFigures } from "~/lib/balance-kinds";
-import { formatDate, formatDays } from "~/lib/format";
+import { formatDate, formatDays, formatLeaveAmount } from "~/lib/format";
 import { defaultDirection, FIRST_REPORT_YEAR, NO_TEAM_FILTER, REPORT_PAGE_SIZES, type ReportSortKey } from "~/lib/report-params";
 import type { YearTabData } from "./year.server";
 
@@ -20,7 +20,7 @@ const FIGURES = [
 ] as const;
 
 /** A joiner's or leaver's row: the employed part of the year, and days taken beyond the prorated allowance. */
-function ProrationFlag({ employed, overdraft }: { employed: { from: string | null; to: string | null }; overdraft: number }) {
+function ProrationFlag({ employed, overdraft, inHours }: { employed: { from: string | null; to: string | null }; overdraft: number; inHours: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
@@ -29,7 +29,11 @@ function ProrationFlag({ employed, overdraft }: { employed: { from: string | nul
       {overdraft > 0 ? (
         <>
           {" · "}
-          <strong className="report-table__overdraft">{t("leaveYear.report.overdraftFlag", { count: overdraft, days: formatDays(overdraft, language) })}</strong>
+          <strong className="report-table__overdraft">
+            {inHours
+              ? t("hours.report.overdraftFlag", { hours: formatLeaveAmount(overdraft, "hour", language) })
+              : t("leaveYear.report.overdraftFlag", { count: overdraft, days: formatDays(overdraft, language) })}
+          </strong>
         </>
       ) : null}
     </span>
@@ -229,6 +233,7 @@ function YearTable({ data }: { data: YearTabData }) {
             {KINDS.map((kind) => (
               <th key={kind} scope="colgroup" colSpan={3} className="report-table__group">
                 {t(`reports.columns.${kind}`)}
+                {data.units[kind] === "hour" ? " (h)" : null}
               </th>
             ))}
           </tr>
@@ -244,7 +249,7 @@ function YearTable({ data }: { data: YearTabData }) {
               <th scope="row" className="card-table__title card-table__wide">
                 <span className="report-table__name">{row.name}</span>
                 <span className="report-table__email">{row.email}</span>
-                {row.employed ? <ProrationFlag employed={row.employed} overdraft={row.overdraft} /> : null}
+                {row.employed ? <ProrationFlag employed={row.employed} overdraft={row.overdraft} inHours={(row.yearly as BalanceFigures).unit === "hour"} /> : null}
               </th>
               <td className="report-table__team card-table__wide" data-label={t("reports.columns.team")}>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
               {KINDS.flatMap((kind) => FIGURES.map(([, figure], index) => <Figure key={`${kind}-${figure}`} kind={kind} figure={figure} first={index === 0} value={(row[kind] as BalanceFigures)[figure]} />))}

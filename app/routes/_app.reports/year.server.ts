@@ -61,6 +61,8 @@ export async function loadYearTab(viewer: SignedInViewer, url: URL, language: st
           overdraft: row.overdraft,
         })),
     totals: shown.totals,
+    /** The unit of each balance: a group counting hours is headed "(h)" (decision 0081). */
+    units: shown.units,
     charts: yearError
       ? null
       : {
