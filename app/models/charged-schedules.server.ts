@@ -34,7 +34,21 @@ export interface ChargedRow extends StoredRequest {
  * so a default set up later does not move the requests already made.
  */
 export function chargedSchedulesText(schedules: ScheduleSource | undefined, from: IsoDate, to: IsoDate): string {
-  return JSON.stringify(freezeSchedules(schedules ?? constantSchedule(), from, to));
+  return segmentsText((schedules ?? constantSchedule()).segments(from, to));
+}
+
+// A page compares thousands of stored texts with what the timelines give today; the few schedules
+// they share are spelled once each (the text is freezeSchedules' segments as JSON).
+const scheduleTexts = new WeakMap<WorkSchedule, string>();
+
+function scheduleText(schedule: WorkSchedule): string {
+  let text = scheduleTexts.get(schedule);
+  if (text === undefined) scheduleTexts.set(schedule, (text = JSON.stringify(freezeSchedules(constantSchedule(schedule), schedule.validFrom, schedule.validFrom)[0].schedule)));
+  return text;
+}
+
+function segmentsText(segments: readonly ScheduleSegment[]): string {
+  return `[${segments.map((segment) => `{"from":${JSON.stringify(segment.from)},"to":${JSON.stringify(segment.to)},"schedule":${scheduleText(segment.schedule)}}`).join(",")}]`;
 }
 
 /**
@@ -111,7 +125,7 @@ export function chargedSources(timelines: Timelines, stored: ReadonlyMap<string,
     const text = stored.get(row.id);
     if (text) {
       const live = timelines.timelineOf(row.userId);
-      if (text !== JSON.stringify(freezeSchedules(live, row.startDate, row.endDate))) {
+      if (text !== segmentsText(live.segments(row.startDate, row.endDate))) {
         const segments = parseChargedSchedules(text);
         if (segments) source = frozenSchedules(segments, live);
       }

@@ -3,9 +3,10 @@
 // decision page, also once approved; admins see both figures; a new request uses the new schedule;
 // a company that keeps no schedules reads nothing more than before.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { WorkSchedule } from "~/lib/work-schedule";
+import { freezeSchedules, scheduleTimeline, type WorkSchedule } from "~/lib/work-schedule";
 import { loadBalanceInputs } from "~/models/balance.server";
 import { describeVacations } from "~/models/calendar.server";
+import { chargedSchedulesText, parseChargedSchedules } from "~/models/charged-schedules.server";
 import { describeActionLink } from "~/models/vacation-action.server";
 import { createVacation, decideVacation } from "~/models/vacation.server";
 import { replaceWorkSchedules } from "~/models/work-schedule.server";
@@ -106,6 +107,18 @@ describe("a schedule changed after a request was made", () => {
     const old = await insertVacation(co.companyId, co.pia.id, { startDate: "2027-04-05", endDate: "2027-04-09", status: "pending" });
     expect((await describeVacations(co.admin, await pending())).workingDays[old.id]).toBe(4);
     expect(await balance(co.person)).toMatchObject({ used: 5, pending: 8 });
+  });
+});
+
+describe("the stored text", () => {
+  it("is freezeSchedules' segments, read back whole; a text that is not is charged with today's schedules", async () => {
+    const timeline = scheduleTimeline([FOUR_DAYS], [{ ...FOUR_DAYS, validFrom: "2026-01-01", days: [{ weekday: 1, hours: 7.5 }] }]);
+    const text = chargedSchedulesText(timeline, "2026-12-28", "2027-01-08");
+    expect(JSON.parse(text)).toEqual(freezeSchedules(timeline, "2026-12-28", "2027-01-08"));
+    expect(parseChargedSchedules(text)).toEqual(freezeSchedules(timeline, "2026-12-28", "2027-01-08"));
+    for (const broken of ["", "{", "[]", '[{"from":"2027-01-05","to":"2027-01-04","schedule":{"validFrom":"2027-01-01","cycleWeeks":1,"days":[]}}]', '[{"from":"2027-01-04","to":"2027-01-05","schedule":{"validFrom":"2027-01-01","cycleWeeks":3,"days":[]}}]']) {
+      expect(parseChargedSchedules(broken)).toBeNull();
+    }
   });
 });
 
