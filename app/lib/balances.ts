@@ -83,9 +83,14 @@ function frozenCountersOf(source: ScheduleSource) {
   return counters;
 }
 
+/** The day counter of one vacation: its kept schedules' when it carries them, else its person's. */
+export function vacationDayCounter(vacation: Pick<BalanceVacationFields, "chargedWith">, countDays: WorkingDayCounter | undefined): WorkingDayCounter | undefined {
+  return vacation.chargedWith ? frozenCountersOf(vacation.chargedWith).days : countDays;
+}
+
 function amountCounter(units: Map<string, LeaveUnit>, calendar: HolidayCalendar, countDays: WorkingDayCounter | undefined, countHours: HourCounter | undefined): AmountCounter {
   const personHours = countHours ?? mondayToFridayHours;
-  const daysOf = (vacation: BalanceVacationFields) => (vacation.chargedWith ? frozenCountersOf(vacation.chargedWith).days : countDays);
+  const daysOf = (vacation: BalanceVacationFields) => vacationDayCounter(vacation, countDays);
   const hoursOf = (vacation: BalanceVacationFields) => (vacation.chargedWith ? frozenCountersOf(vacation.chargedWith).hours : personHours);
   const between = (vacation: BalanceVacationFields, from: IsoDate, to: IsoDate) =>
     units.get(vacation.categoryId) === "hour" ? hoursOf(vacation)(storedRequest(vacation), from, to, calendar) : workingDaysBetween(vacation, from, to, calendar, daysOf(vacation));

@@ -11,6 +11,10 @@ import { describeActionLink } from "~/models/vacation-action.server";
 import { createVacation, decideVacation } from "~/models/vacation.server";
 import { replaceWorkSchedules } from "~/models/work-schedule.server";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
+import { loader as exportCsv } from "~/routes/vacations.export[.]csv";
+import { vacationReport, vacationReportCsv, yearReport } from "~/models/report.server";
+import { COMMA_DIALECT } from "~/lib/csv";
+import { readVacationFilters } from "~/lib/vacation-filters";
 import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";
@@ -101,6 +105,18 @@ describe("a schedule changed after a request was made", () => {
     expect(await balance(co.person)).toMatchObject({ used: 5, pending: 4, remaining: 13 });
     const mail = await getDb().emailOutbox.findFirst({ where: { companyId: co.companyId, to: co.pia.email, subject: { contains: "approved" } }, select: { text: true } });
     expect(mail?.text).toContain("(5 working days)");
+  });
+
+  it("keeps it in the absences report, its CSV, the per-month chart and the Absences export", async () => {
+    const t = getT("en");
+    const { filters } = readVacationFilters(new URLSearchParams({ from: "2027-01-01", to: "2027-12-31" }));
+    const page = await vacationReport(co.admin, filters, { offset: 0, limit: 50 }, t);
+    expect(page.items.find((row) => row.id === asked.id)?.workingDays).toBe(5);
+    const line = (csv: string) => (csv.split(/\r?\n/).find((text) => text.includes("2027-03-01")) ?? "").split(/[;,]/);
+    expect(line(await vacationReportCsv(co.admin, filters, { t, dialect: COMMA_DIALECT }))).toContain("5");
+    expect((await yearReport(co.admin, { year: 2027, sort: "name", direction: "asc" })).daysOff.monthTotals[2]).toBe(5);
+    const response = (await exportCsv(args(getRequest("/vacations.export.csv?scope=company", co.cookie)))) as Response;
+    expect(line(await response.text())).toContain("5");
   });
 
   it("counts a request stored before charges were kept with the schedule of today", async () => {
