@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
 import { categoryName } from "./absence-category-name";
+import { ChargeChangeNote } from "./charge-change-note";
 import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
@@ -19,6 +20,11 @@ export interface VacationTableRow {
   workingDays: number | null;
   /** Set for a request of a category counting hours: the hours it is charged (decision 0081). */
   hours?: number | null;
+  /**
+   * For admins, when today's schedules would charge the request otherwise: both amounts (the row's
+   * figure is the charge it keeps, decision 0083).
+   */
+  chargeChange?: { unit: "day" | "hour"; charged: number; current: number };
   canApprove?: boolean;
   canCancel?: boolean;
 }
@@ -28,7 +34,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "canApprove" | "canCancel">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "canApprove" | "canCancel">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -159,6 +165,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                 <td role="cell" className="absence-table__category" data-label={heading.category}>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
                 <td role="cell" className="absence-table__number" data-label={heading.workingDays}>
                   {row.hours !== undefined ? formatLeaveAmount(row.hours, "hour", i18n.language) : formatDays(row.workingDays, i18n.language)}
+                  {row.chargeChange ? <ChargeChangeNote change={row.chargeChange} /> : null}
                 </td>
                 {showStatus ? (
                   <td role="cell" className="absence-table__status" data-label={heading.status}>

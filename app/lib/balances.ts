@@ -2,7 +2,7 @@
 // each allowance a user has used, has waiting for review and has left in a year. Pure and
 // client-safe, so the request drawer can show the same figures the server enforces.
 import { addDays, type IsoDate } from "./dates";
-import { chargeBetween, parseLeaveUnit, type LeaveRequest, type LeaveUnit } from "./leave-charge";
+import { chargeBetween, parseLeaveUnit, scheduleDayCounter, type LeaveRequest, type LeaveUnit } from "./leave-charge";
 import { storedRequest } from "./leave-request";
 import { leaveYear, leaveYearOf, leaveYearsBetween } from "./leave-year";
 import { constantSchedule, type ScheduleSource } from "./work-schedule";
@@ -73,15 +73,32 @@ interface AmountCounter {
   inYear(vacation: BalanceVacationFields, year: number, leaveYearStartMonth: number): number;
 }
 
+// A request charged with schedules other than its person's today (decision 0083) counts with its
+// own counters; they are built once per source, however many years or balances ask.
+const frozenCounters = new WeakMap<ScheduleSource, { days: WorkingDayCounter; hours: HourCounter }>();
+
+function frozenCountersOf(source: ScheduleSource) {
+  let counters = frozenCounters.get(source);
+  if (!counters) frozenCounters.set(source, (counters = { days: scheduleDayCounter(source), hours: scheduleHourCounter(source) }));
+  return counters;
+}
+
+/** The day counter of one vacation: its kept schedules' when it carries them, else its person's. */
+export function vacationDayCounter(vacation: Pick<BalanceVacationFields, "chargedWith">, countDays: WorkingDayCounter | undefined): WorkingDayCounter | undefined {
+  return vacation.chargedWith ? frozenCountersOf(vacation.chargedWith).days : countDays;
+}
+
 function amountCounter(units: Map<string, LeaveUnit>, calendar: HolidayCalendar, countDays: WorkingDayCounter | undefined, countHours: HourCounter | undefined): AmountCounter {
-  const hours = countHours ?? mondayToFridayHours;
+  const personHours = countHours ?? mondayToFridayHours;
+  const daysOf = (vacation: BalanceVacationFields) => vacationDayCounter(vacation, countDays);
+  const hoursOf = (vacation: BalanceVacationFields) => (vacation.chargedWith ? frozenCountersOf(vacation.chargedWith).hours : personHours);
   const between = (vacation: BalanceVacationFields, from: IsoDate, to: IsoDate) =>
-    units.get(vacation.categoryId) === "hour" ? hours(storedRequest(vacation), from, to, calendar) : workingDaysBetween(vacation, from, to, calendar, countDays);
+    units.get(vacation.categoryId) === "hour" ? hoursOf(vacation)(storedRequest(vacation), from, to, calendar) : workingDaysBetween(vacation, from, to, calendar, daysOf(vacation));
   return Object.assign(between, {
     inYear(vacation: BalanceVacationFields, year: number, leaveYearStartMonth: number) {
-      if (units.get(vacation.categoryId) !== "hour") return workingDaysInYear(vacation, year, calendar, countDays, leaveYearStartMonth);
+      if (units.get(vacation.categoryId) !== "hour") return workingDaysInYear(vacation, year, calendar, daysOf(vacation), leaveYearStartMonth);
       const { firstDay, lastDay } = leaveYear(year, leaveYearStartMonth);
-      return hours(storedRequest(vacation), firstDay, lastDay, calendar);
+      return hoursOf(vacation)(storedRequest(vacation), firstDay, lastDay, calendar);
     },
   });
 }
@@ -131,6 +148,11 @@ export interface BalanceVacationFields extends VacationRange {
   startTime?: string | null;
   endTime?: string | null;
   hoursPerDay?: number | null;
+  /**
+   * The schedules the request was charged with when they differ from its person's today
+   * (frozenSchedules, decision 0083): it keeps that charge. Absent: the person's counters.
+   */
+  chargedWith?: ScheduleSource;
 }
 
 export interface BalanceVacation extends BalanceVacationFields {

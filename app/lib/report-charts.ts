@@ -7,7 +7,7 @@
 import type { BalanceKind, Balances } from "./balance-kinds";
 import { isoDate, type IsoDate } from "./dates";
 import { leaveYearLabel } from "./leave-year";
-import { workingDaysBetween, type WorkingDayCounter } from "./balances";
+import { vacationDayCounter, workingDaysBetween, type BalanceVacationFields, type WorkingDayCounter } from "./balances";
 import type { VacationRange, HolidayCalendar } from "./working-days";
 
 /** More teams than this and the smallest are drawn together as "other teams". */
@@ -24,7 +24,7 @@ export interface ChartPerson {
   teamId: string | null;
 }
 
-export interface ChartVacation extends VacationRange {
+export interface ChartVacation extends VacationRange, Pick<BalanceVacationFields, "chargedWith"> {
   status: string;
 }
 
@@ -86,7 +86,8 @@ export function daysOffByMonth(
         const [first, last] = months[month];
         if (vacation.endDate < first || vacation.startDate > last) continue;
         row ??= byTeam.set(key, new Array<number>(12).fill(0)).get(key)!;
-        row[month] += workingDaysBetween(vacation, first, last, calendar, countDays);
+        // An approved request keeps the charge it was made with (decision 0083).
+        row[month] += workingDaysBetween(vacation, first, last, calendar, vacationDayCounter(vacation, countDays));
       }
     }
   }

@@ -18,6 +18,7 @@ import type { Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { effectiveAllowance, type AllowanceRow } from "./allowance.server";
 import { readVacations } from "./vacation-list.server";
+import { chargedSources, readChargedSchedules, type ChargedSources } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
 
 /** What holiday and balance reads need of a company, read already. */
@@ -78,7 +79,7 @@ export const balanceVacationSelect = {
   status: true,
 } as const;
 
-type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVacationSelect }> & HourFields;
+type BalanceVacationRow = Prisma.VacationGetPayload<{ select: typeof balanceVacationSelect }> & HourFields & { chargedWith?: ScheduleSource };
 
 const hourColumns = { startTime: true, endTime: true, hoursPerDay: true } as const;
 type HourFields = Partial<Prisma.VacationGetPayload<{ select: typeof hourColumns }>>;
@@ -105,6 +106,14 @@ async function withHourFields(
   return rows.map((row) => {
     const hours = byId.get(row.id);
     return hours ? { ...row, startTime: hours.startTime, endTime: hours.endTime, hoursPerDay: hours.hoursPerDay } : row;
+  });
+}
+
+/** The rows whose charge was made with other schedules than their person's today carry them (chargedWith). */
+function withChargedSchedules(rows: readonly BalanceVacationRow[], charged: ChargedSources): readonly BalanceVacationRow[] {
+  return rows.map((row) => {
+    const frozen = charged.frozenOf(row);
+    return frozen ? { ...row, chargedWith: frozen } : row;
   });
 }
 
@@ -253,7 +262,15 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     loadScheduleTimelines(db, companyId, userIds),
   ]);
   const hourCategoryIds = categories.filter((category) => parseLeaveUnit(category.unit) === "hour").map((category) => category.id);
-  const vacations = await withHourFields(db, dayVacations, hourCategoryIds, countedVacations(companyId, userIds, span));
+  const counted = countedVacations(companyId, userIds, span);
+  // The hour fields and the charged schedules (decision 0083) each cost a query only in a company
+  // that has hour types or keeps schedules; both read apart from the covering index.
+  const [hourVacations, storedCharges] = await Promise.all([
+    withHourFields(db, dayVacations, hourCategoryIds, counted),
+    dayVacations.some((row) => statusEffect(row.status) !== "none") ? readChargedSchedules(db, schedules, counted) : new Map<string, string>(),
+  ]);
+  const charged = chargedSources(schedules, storedCharges);
+  const vacations = storedCharges.size ? withChargedSchedules(hourVacations, charged) : hourVacations;
   /** The unit each balance counts in (decision 0081): its allowance figures are in it too. */
   const units = balanceUnits(categories);
   const today = scope.today ?? todayIn(holidays.companyTimeZone);
@@ -345,6 +362,11 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     /** How a person's working days are counted; undefined when the company has no schedules. */
     countDaysOf,
     countHoursOf,
+    /** Each counted request's charge: the schedules it was made with, and what it costs today (decision 0083). */
+    charged,
+    /** The counted requests' stored schedules (by id), and the people's timelines, for a caller reading more requests. */
+    storedCharges: storedCharges as ReadonlyMap<string, string>,
+    scheduleTimelines: schedules,
     /** The unit each balance counts in. */
     units,
     balanceInputOf,

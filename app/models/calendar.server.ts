@@ -11,11 +11,12 @@ import { normalizeCode, type HolidayCalendar } from "~/lib/working-days";
 import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import type { Requester, Viewer } from "~/utils/permissions.server";
+import { isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
 import { companyRefOf, leaveYearSpan, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDates, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
+import { chargeChangeOf, chargedSources, readChargedSchedulesOf, type ChargeChange } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
 
 export const UPCOMING_LIMIT = 10;
@@ -56,16 +57,22 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const upcomingCalendar = spanCovers(inputs.holidaySpan, upcomingSpan)
     ? calendar
     : (await loadHolidayCalendars(db, companyRefOf(viewer), upcomingSpan)).calendarFor(person);
-  const countDays = inputs.countDaysOf(userId);
+  // Requests ahead of the year shown are not among the balance's rows: their charges are read too.
+  const inYear = new Set(inputs.vacationsOf(userId).map((row) => row.id));
+  const aheadCharges = await readChargedSchedulesOf(db, inputs.scheduleTimelines, viewer.companyId, upcomingRows.filter((row) => !inYear.has(row.id)));
+  const charged = aheadCharges.size ? chargedSources(inputs.scheduleTimelines, new Map([...inputs.storedCharges, ...aheadCharges])) : inputs.charged;
   const hourCategories = new Set(inputs.categories.filter((category) => category.unit === "hour").map((category) => category.id));
   const withDays =
     (counted: HolidayCalendar) =>
-    <T extends StoredRequest & { categoryId: string }>(v: T) => ({
-      ...v,
-      workingDays: vacationWorkingDays(v, counted, countDays),
-      // An hour category's request shows its hours (decision 0081); undefined for days.
-      hours: hourCategories.has(v.categoryId) ? chargedHours(v, counted, inputs.schedulesOf(userId)) : undefined,
-    });
+    <T extends StoredRequest & { id: string; userId: string; categoryId: string }>(v: T) => {
+      // Each request counts with the schedules it was charged with (decision 0083).
+      return {
+        ...v,
+        workingDays: vacationWorkingDays(v, counted, charged.countDaysOf(v)),
+        // An hour category's request shows its hours (decision 0081); undefined for days.
+        hours: hourCategories.has(v.categoryId) ? chargedHours(v, counted, charged.schedulesOf(v)) : undefined,
+      };
+    };
   return {
     year,
     startMonth,
@@ -114,6 +121,7 @@ interface DescribedVacation extends StoredRequest {
   id: string;
   userId: string;
   categoryId: string;
+  status: string;
 }
 
 /**
@@ -126,7 +134,9 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   const workingDays: Record<string, number | null> = {};
   // The hours of requests of categories counting hours (decision 0081); absent for days.
   const hours: Record<string, number | null> = {};
-  if (vacations.length === 0) return { names, requesters, workingDays, hours };
+  // Admins only: a request whose charge under today's schedules differs from the one it keeps.
+  const chargeChanges: Record<string, ChargeChange> = {};
+  if (vacations.length === 0) return { names, requesters, workingDays, hours, chargeChanges };
   const units = new Map<string, LeaveUnit>(categories.map((category) => [category.id, category.unit === "hour" ? "hour" : "day"]));
   const userIds = [...new Set(vacations.map((v) => v.userId))];
   const [people, holidays, schedules] = await Promise.all([
@@ -140,15 +150,23 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
     requesters[person.id] = { id: person.id, role: person.role, teamId: person.teamId };
   }
   const byId = new Map(people.map((p) => [p.id, p]));
+  // Each request counts with the schedules it was charged with (decision 0083): one more statement,
+  // only in a company that keeps schedules.
+  const charged = chargedSources(schedules, await readChargedSchedulesOf(getDb(), schedules, viewer.companyId, vacations));
   for (const vacation of vacations) {
     const person = byId.get(vacation.userId);
     try {
-      workingDays[vacation.id] = person ? vacationWorkingDays(vacation, holidays.calendarFor(person), schedules.countDaysOf(person.id)) : null;
-      if (units.get(vacation.categoryId) === "hour") hours[vacation.id] = person ? chargedHours(vacation, holidays.calendarFor(person), schedules.any ? schedules.timelineOf(person.id) : undefined) : null;
+      const calendar = person ? holidays.calendarFor(person) : null;
+      workingDays[vacation.id] = calendar ? vacationWorkingDays(vacation, calendar, charged.countDaysOf(vacation)) : null;
+      const unit = units.get(vacation.categoryId) ?? "day";
+      if (unit === "hour") hours[vacation.id] = calendar ? chargedHours(vacation, calendar, charged.schedulesOf(vacation)) : null;
+      // Admins see what the request would cost with today's schedules when that differs.
+      const change = calendar && isAdmin(viewer) ? chargeChangeOf(charged.comparisonOf(vacation, calendar, unit)) : undefined;
+      if (change) chargeChanges[vacation.id] = change;
     } catch {
       // A stored row with malformed dates shows a dash rather than breaking the whole list.
       workingDays[vacation.id] = null;
     }
   }
-  return { names, requesters, workingDays, hours };
+  return { names, requesters, workingDays, hours, chargeChanges };
 }

@@ -22,6 +22,7 @@ import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
+import { chargedSources, readChargedSchedules, type ChargedSources } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
 import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { pageAndTotal } from "~/lib/paging";
@@ -277,11 +278,13 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
       { name: displayName(person), email: person.email, team: person.teamId ? (teamName.get(person.teamId) ?? null) : null, calendar: holidays.calendarFor(person), countDays: schedules.countDaysOf(person.id), schedules: schedules.any ? schedules.timelineOf(person.id) : undefined },
     ]),
   );
-  const describe = (vacation: VacationReportFields) => {
+  /** `charged`: the kept charges of the rows described (decision 0083); without, each person's schedules. */
+  const describe = (vacation: VacationReportFields & { id: string }, charged?: ChargedSources) => {
     const person = personById.get(vacation.userId);
+    const frozen = charged?.frozenOf(vacation);
     let workingDays: number | null = null;
     try {
-      workingDays = person ? vacationWorkingDays(vacation, person.calendar, person.countDays) : null;
+      workingDays = person ? vacationWorkingDays(vacation, person.calendar, frozen ? charged!.countDaysOf(vacation) : person.countDays) : null;
     } catch {
       // A stored row with malformed dates shows a dash rather than breaking the report.
     }
@@ -291,16 +294,23 @@ async function vacationDescriber(viewer: Viewer, t: TFunction, userIds: string[]
       team: person?.team ?? null,
       category: categoryNames.get(vacation.categoryId) ?? vacation.categoryId,
       workingDays,
-      hours: hourCategories.has(vacation.categoryId) ? (person ? chargedHours(vacation, person.calendar, person.schedules) : null) : undefined,
+      hours: hourCategories.has(vacation.categoryId) ? (person ? chargedHours(vacation, person.calendar, frozen ?? person.schedules) : null) : undefined,
     };
   };
-  return Object.assign(describe, { anyInHours: hourCategories.size > 0 });
+  return Object.assign(describe, {
+    anyInHours: hourCategories.size > 0,
+    /** The kept charges of the rows `where` finds (one statement, only in a company that keeps schedules). */
+    async chargesOf(where: Prisma.VacationWhereInput): Promise<ChargedSources> {
+      return chargedSources(schedules, await readChargedSchedules(db, schedules, where));
+    },
+  });
 }
 
 async function describeVacationReport(viewer: Viewer, t: TFunction, vacations: (VacationReportFields & { id: string })[]): Promise<VacationReportRow[]> {
   const describe = await vacationDescriber(viewer, t, [...new Set(vacations.map((v) => v.userId))], spanOfVacations(vacations));
+  const charged = await describe.chargesOf({ companyId: viewer.companyId, id: { in: vacations.map((vacation) => vacation.id) } });
   return vacations.map((vacation) => {
-    const { name, email, team, category, workingDays, hours } = describe(vacation);
+    const { name, email, team, category, workingDays, hours } = describe(vacation, charged);
     return {
       id: vacation.id,
       person: { id: vacation.userId, name, email },
@@ -336,10 +346,12 @@ export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters
   requireAdmin(viewer);
   const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
   const [vacations, describe] = await Promise.all([
-    readVacations(vacationReportFields, where, { order: "oldest", page: { offset: 0, limit: MAX_VACATION_REPORT_ROWS } }),
+    readVacations(vacationReportSelect, where, { order: "oldest", page: { offset: 0, limit: MAX_VACATION_REPORT_ROWS } }),
     // Read alongside the vacations, so from the filters' dates: any vacation they find touches them.
     vacationDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfVacationsTouching(filters.dateFrom, filters.dateTo) : null),
   ]);
+  // The kept charges of the same rows, by the same filters (decision 0083).
+  const charged = await describe.chargesOf(where);
   // A company with an hour category gets a last column of hours (empty for requests in days); the
   // others' files keep their columns.
   const inHours = describe.anyInHours;
@@ -348,7 +360,7 @@ export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters
   return toCsv(
     header,
     vacations.map((vacation) => {
-      const { name, email, team, category, workingDays, hours } = describe(vacation);
+      const { name, email, team, category, workingDays, hours } = describe(vacation, charged);
       const row = [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
       if (inHours) row.push(hours ?? "");
       return row;

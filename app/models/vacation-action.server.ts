@@ -5,13 +5,14 @@ import { yearOf } from "~/lib/dates";
 import { leaveYearOf } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
-import { vacationWorkingDays } from "~/lib/leave-charge";
+import { parseLeaveUnit, vacationWorkingDays } from "~/lib/leave-charge";
 import { chargedHours } from "~/lib/leave-request";
 import { loadViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { hashToken } from "~/utils/tokens.server";
 import { loadBalanceInputs } from "./balance.server";
+import { chargeChangeOf, chargedSources, storedChargesOf } from "./charged-schedules.server";
 import { decideVacation } from "./vacation.server";
 
 async function findLink(token: string, now: Date) {
@@ -59,6 +60,8 @@ export async function describeActionLink(token: string, now = new Date()) {
   if (!requester) throw new AppError(404, "not_found", "vacation.notFound");
   const balances = inputs.balancesOf(vacation.userId, leaveYearOf(vacation.startDate, inputs.leaveYearStartMonth).year);
   const kind = parseCategoryBalance(vacation.category.balance);
+  // The request is read whole, its charged schedules with it: no statement more.
+  const charged = chargedSources(inputs.scheduleTimelines, storedChargesOf([vacation]));
   return {
     action: link.action as "approve" | "reject",
     admin: link.admin,
@@ -69,9 +72,11 @@ export async function describeActionLink(token: string, now = new Date()) {
       description: vacation.description,
       categoryId: vacation.category.id,
       categoryName: vacation.category.name,
-      workingDays: vacationWorkingDays(vacation, inputs.calendarOf(vacation.userId), inputs.countDaysOf(vacation.userId)),
+      // The charge the request keeps (decision 0083), and today's when it differs: only admins hold these links.
+      workingDays: vacationWorkingDays(vacation, inputs.calendarOf(vacation.userId), charged.countDaysOf(vacation)),
       // An hour category's request is shown in hours, with its times (decision 0081).
-      hours: vacation.category.unit === "hour" ? chargedHours(vacation, inputs.calendarOf(vacation.userId), inputs.schedulesOf(vacation.userId)) : undefined,
+      hours: vacation.category.unit === "hour" ? chargedHours(vacation, inputs.calendarOf(vacation.userId), charged.schedulesOf(vacation)) : undefined,
+      chargeChange: chargeChangeOf(charged.comparisonOf(vacation, inputs.calendarOf(vacation.userId), parseLeaveUnit(vacation.category.unit))),
       startTime: vacation.startTime,
       endTime: vacation.endTime,
       requester: displayName(requester),

@@ -17,6 +17,7 @@ import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.ser
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { reviewersOf } from "./approval.server";
 import { loadHolidayCalendars } from "./balance.server";
+import { chargedSources, storedChargesOf } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
 
 export const ACTION_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -59,9 +60,11 @@ async function loadRequest(companyId: string, vacationId: string) {
     loadHolidayCalendars(db, companyId, spanOfVacations([vacation])),
     loadScheduleTimelines(db, companyId, [vacation.userId]),
   ]);
-  const workingDays = vacationWorkingDays(vacation, calendarFor(vacation.user), schedules.countDaysOf(vacation.userId));
+  // The request is read whole, its charged schedules with it (decision 0083).
+  const charged = chargedSources(schedules, storedChargesOf([vacation]));
+  const workingDays = vacationWorkingDays(vacation, calendarFor(vacation.user), charged.countDaysOf(vacation));
   // An hour category's request is told in hours (decision 0081).
-  const hours = vacation.category.unit === "hour" ? chargedHours(vacation, calendarFor(vacation.user), schedules.any ? schedules.timelineOf(vacation.userId) : undefined) : undefined;
+  const hours = vacation.category.unit === "hour" ? chargedHours(vacation, calendarFor(vacation.user), charged.schedulesOf(vacation)) : undefined;
   return { vacation, workingDays, hours };
 }
 

@@ -17,6 +17,7 @@ import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canCancel, canReview, isAdmin, seesVacationDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
 import { reviewersOf } from "./approval.server";
+import { chargedSchedulesText } from "./charged-schedules.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 import { pageAndTotal } from "~/lib/paging";
@@ -257,6 +258,8 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
         categoryId: category.id,
         ...range,
         ...hourFieldsOf(read.request),
+        // The schedules it is charged with: a schedule changed later leaves its amount as it is (decision 0083).
+        chargedSchedules: chargedSchedulesText(ctx.schedules, range.startDate, range.endDate),
         description: input.description,
         notificationRecipients: JSON.stringify(recipients),
         status,

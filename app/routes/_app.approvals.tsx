@@ -31,7 +31,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
       const [{ items, total }, categories] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false })]);
-      const { names, workingDays, hours } = await describeVacations(viewer, items, categories);
+      const { names, workingDays, hours, chargeChanges } = await describeVacations(viewer, items, categories);
       return {
         loadFailed: false,
         total,
@@ -42,6 +42,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
             userName: names[v.userId],
             workingDays: workingDays[v.id] ?? null,
             hours: v.id in hours ? hours[v.id] : undefined,
+            chargeChange: chargeChanges[v.id],
             // pagePendingApprovals returns only requests this viewer may decide.
             canApprove: true,
           }),

@@ -52,13 +52,14 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
       admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
     ]);
-    const { names, requesters, workingDays, hours } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])], personal.categories);
+    const { names, requesters, workingDays, hours, chargeChanges } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])], personal.categories);
     const toRow = (v: VacationRow): VacationTableRow => {
       const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
       return toVacationTableRow(v, {
         userName: names[v.userId],
         workingDays: workingDays[v.id] ?? null,
         hours: v.id in hours ? hours[v.id] : undefined,
+        chargeChange: chargeChanges[v.id],
         // The rules the models enforce, so only buttons that work are shown.
         canCancel: canCancel(viewer, v, requester, today),
         canApprove: canReview(viewer, v, requester),

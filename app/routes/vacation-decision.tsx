@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { categoryName } from "~/components/absence-category-name";
+import { ChargeChangeNote } from "~/components/charge-change-note";
 import { DateRangeText } from "~/components/date-text";
 import { formatDays, formatLeaveAmount } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
@@ -68,6 +69,12 @@ export default function VacationDecision() {
                 ? `${formatLeaveAmount(details.vacation.hours, "hour", i18n.language)}${details.vacation.startTime && details.vacation.endTime ? `, ${details.vacation.startTime}–${details.vacation.endTime}` : ""}`
                 : t("decision.workingDays", { count: details.vacation.workingDays, days: formatDays(details.vacation.workingDays, i18n.language) })}
               )
+              {details.vacation.chargeChange ? (
+                <>
+                  <br />
+                  <ChargeChangeNote change={details.vacation.chargeChange} />
+                </>
+              ) : null}
             </dd>
             <dt>{t("decision.category")}</dt>
             <dd>{categoryName(t, { id: details.vacation.categoryId, name: details.vacation.categoryName })}</dd>

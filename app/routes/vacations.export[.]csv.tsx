@@ -9,6 +9,7 @@ import { spanOfVacations } from "~/lib/holiday-spans";
 import { companyRefOf, loadHolidayCalendars } from "~/models/balance.server";
 import { listCategories } from "~/models/calendar.server";
 import { searchVacations, MAX_EXPORT_ROWS } from "~/models/vacation.server";
+import { chargedSources, readChargedSchedulesOf } from "~/models/charged-schedules.server";
 import { loadScheduleTimelines } from "~/models/work-schedule.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -52,11 +53,13 @@ export function loader({ request }: LoaderFunctionArgs) {
       ...(hourCategories.size > 0 ? [t("hours.csvColumn")] : []),
     ];
     const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
+    // Each request counts with the schedules it was charged with (decision 0083).
+    const charged = chargedSources(schedules, await readChargedSchedulesOf(getDb(), schedules, viewer.companyId, items));
     const rows = items.map((v) => {
       const person = byId.get(v.userId);
       const calendar = holidays.calendarFor(person ?? {});
-      const days = vacationWorkingDays(v, calendar, schedules.countDaysOf(v.userId));
-      const hours = hourCategories.size > 0 ? [hourCategories.has(v.categoryId) ? (chargedHours(v, calendar, schedules.any ? schedules.timelineOf(v.userId) : undefined) ?? "") : ""] : [];
+      const days = vacationWorkingDays(v, calendar, charged.countDaysOf(v));
+      const hours = hourCategories.size > 0 ? [hourCategories.has(v.categoryId) ? (chargedHours(v, calendar, charged.schedulesOf(v)) ?? "") : ""] : [];
       return [
         ...(companyScope ? [person ? displayName(person) : "", person?.email ?? ""] : []),
         v.startDate,

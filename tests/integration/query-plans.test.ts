@@ -144,6 +144,28 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
     }
   });
 
+  it("a company with work schedules reads its balances from the covering index, and the kept charges apart by index", async () => {
+    const db = new Database(await demoCompanyFile("charged.db"));
+    try {
+      const companyId = demoCompanyId(db);
+      // A company default from the year's start, and requests that kept their schedules (decision 0083).
+      db.prepare(`INSERT INTO WorkSchedule (id, companyId, userId, validFrom, cycleWeeks, days) VALUES ('ws-default', ?, NULL, '2026-01-01', 1, '[{"weekday":1,"hours":8},{"weekday":2,"hours":8},{"weekday":3,"hours":8},{"weekday":4,"hours":8}]')`).run(companyId);
+      db.prepare(`UPDATE Vacation SET chargedSchedules = '[]' WHERE companyId = ? AND status IN ('pending', 'approved')`).run(companyId);
+      db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
+      const statements = await statementsOf(db.name, (client) => loadBalanceInputs(client, companyId, { fromYear: 2026, toYear: 2026 }));
+      const vacationReads = statements.filter((statement) => /FROM [`"]?\w*[`"]?\.?[`"]Vacation[`"]/.test(statement.sql));
+      expect(vacationReads).toHaveLength(2);
+      const [counted, charged] = vacationReads;
+      expect(planOf(db, counted)).toContain("USING COVERING INDEX Vacation_companyId_startDate_createdAt_id_covering_idx");
+      expect(charged.sql).toContain("chargedSchedules");
+      const chargedPlan = planOf(db, charged);
+      expect(chargedPlan).toMatch(/USING (?:COVERING )?INDEX Vacation_\w+_idx \(companyId=\?/);
+      expect(chargedPlan).not.toMatch(/SCAN [`"]?Vacation/);
+    } finally {
+      db.close();
+    }
+  });
+
   it("a team admin's pending requests are read through their people, not the company's whole list", async () => {
     const db = new Database(await demoCompanyFile("pending.db"));
     try {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Vacation" ADD COLUMN     "chargedSchedules" TEXT;
