@@ -4,7 +4,7 @@
 // event once. Signed with the Standard Webhooks reference library. In production every attempt
 // resolves the host anew, refuses it when any address is not public, and connects to the address
 // it checked (a second lookup could answer differently: DNS rebinding).
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { type lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
