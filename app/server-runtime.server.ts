@@ -8,11 +8,11 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { settleMail } from "~/utils/mail.server";
 import { applyMigrations } from "~/utils/migrations.server";
-import { settleWebhooks } from "~/utils/webhook-delivery.server";
+import { settleWebhooks } from "~/models/webhook-delivery.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
-export { scheduleWebhookDeliveries } from "~/utils/webhook-delivery.server";
+export { scheduleWebhookDeliveries } from "~/models/webhook-delivery.server";
 export { getEnv } from "~/utils/env.server";
 export { checkoutOrigins } from "~/utils/stripe.server";
 export { errorAnswers, requestGuards } from "~/utils/request-guards.server";

@@ -1,7 +1,7 @@
 // Signed outgoing webhooks (issue 43, docs/decisions/0084-signed-outgoing-webhooks.md): a company's
 // endpoints, managed by its admins and audited, and the events that changes enqueue for them. An
 // event is written in the transaction of the change it tells about (one row per endpoint that
-// wants it), so it exists exactly when the change does; app/utils/webhook-delivery.server.ts sends
+// wants it), so it exists exactly when the change does; app/models/webhook-delivery.server.ts sends
 // it after the commit.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
@@ -12,7 +12,7 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { deliverPendingWebhooks } from "~/utils/webhook-delivery.server";
+import { deliverPendingWebhooks } from "./webhook-delivery.server";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 

@@ -19,7 +19,7 @@ import { enqueueWebhookEvent } from "~/models/webhook.server";
 import { action as integrationsAction, loader as integrationsLoader } from "~/routes/_app.company-settings.integrations/route";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { deliverDueWebhooks, settleWebhooks } from "~/utils/webhook-delivery.server";
+import { deliverDueWebhooks, settleWebhooks } from "~/models/webhook-delivery.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 import { linkIn, testSmtp } from "../support/smtp";
@@ -293,6 +293,7 @@ describe("failures", () => {
     expect(last.nextAttemptAt.getTime() - created.getTime()).toBe(24 * 60 * 60_000);
     expect(received.filter((request) => request.path === "/fail")).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
     expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({ enabled: false, disabledReason: "failing" });
+    expect(await db.auditEntry.findFirstOrThrow({ where: { action: "webhook.disabled", entityId: id } })).toMatchObject({ actorId: null, companyId: acme });
     // Each admin in their language.
     const english = await testSmtp().waitForMail("admin@hooks.test", /webhook endpoint was switched off/);
     expect(english.text).toContain(`${receiverUrl}/fail`);

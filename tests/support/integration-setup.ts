@@ -3,7 +3,7 @@
 import { afterAll } from "vitest";
 import { createDb, setDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
-import { settleWebhooks } from "~/utils/webhook-delivery.server";
+import { settleWebhooks } from "~/models/webhook-delivery.server";
 import { startSmtpServer } from "./smtp";
 import { createTestDatabase } from "./test-database";
 

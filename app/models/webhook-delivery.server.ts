@@ -11,8 +11,9 @@ import https from "node:https";
 import { Webhook } from "standardwebhooks";
 import { isPublicAddress } from "~/lib/webhook-address";
 import { nextWebhookAttemptAt } from "~/lib/webhooks";
-import { getDb } from "./db.server";
-import { getEnv } from "./env.server";
+import { recordAudit } from "~/utils/audit.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 
 const BATCH_SIZE = 50;
 /** A claim this old belongs to a process that died while sending: the delivery may be taken again. */
@@ -20,7 +21,7 @@ export const WEBHOOK_CLAIM_EXPIRES_MS = 5 * 60_000;
 /** Where the worker looks for due retries, besides the kick after each change. */
 export const WEBHOOK_POLL_MS = 30_000;
 
-export class RefusedAddressError extends Error {}
+class RefusedAddressError extends Error {}
 
 interface Attempt {
   statusCode: number | null;
@@ -128,13 +129,17 @@ export async function deliverDueWebhooks(now = new Date(), options: DeliveryOpti
 }
 
 /**
- * The last attempt of a delivery failed: the endpoint is switched off and the company's admins
- * are told by e-mail. Conditional, so two processes failing at once switch it off and mail once.
+ * The last attempt of a delivery failed: the endpoint is switched off (audited, by nobody) and the
+ * company's admins are told by e-mail. Conditional, so two processes failing at once switch it off
+ * and mail once.
  */
 async function disableFailingEndpoint(endpointId: string, companyId: string, url: string) {
-  const db = getDb();
-  const { count } = await db.webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true }, data: { enabled: false, disabledAt: new Date(), disabledReason: "failing" } });
-  if (count === 0) return;
+  const switched = await getDb().$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true }, data: { enabled: false, disabledAt: new Date(), disabledReason: "failing" } });
+    if (count === 1) await recordAudit({ companyId, actorId: null, action: "webhook.disabled", entity: "webhook", entityId: endpointId, details: { url, enabled: { old: true, new: false } } }, tx);
+    return count === 1;
+  });
+  if (!switched) return;
   // Loaded here, not at the top: the mail's renderer reads the translations, which the worker needs only now.
   const { mailAdminsOfFailingEndpoint } = await import("~/emails/webhook.server");
   await mailAdminsOfFailingEndpoint(companyId, url);
