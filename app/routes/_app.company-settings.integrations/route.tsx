@@ -127,7 +127,7 @@ function EndpointList({ endpoints, max, confirmation, busy }: { endpoints: Endpo
                   <td data-label={t("webhooks.list.events")}>{t("webhooks.list.eventsCount", { count: endpoint.events.length })}</td>
                   <td data-label={t("webhooks.list.lastDelivery")}>
                     {endpoint.lastDelivery ? (
-                      <span className="date">
+                      <span>
                         {t(`webhooks.deliveryStatus.${endpoint.lastDelivery.status}`)} · <DateText date={endpoint.lastDelivery.at.date} /> {endpoint.lastDelivery.at.time}
                       </span>
                     ) : (
@@ -269,7 +269,8 @@ function EndpointDetails({ chosen, formAction, busy }: { chosen: Chosen; formAct
       <p>
         <Link to={TAB_URL}>← {t("webhooks.details.back")}</Link>
       </p>
-      <div className="settings-grid">
+      {/* The log's five columns need the width: settings above it, not beside. */}
+      <div className="stack">
         <section className="card" aria-labelledby="webhook-edit-heading">
           <div className="card__header">
             <h2 id="webhook-edit-heading" className="card__title">
@@ -356,7 +357,7 @@ function DeliveryLog({ chosen }: { chosen: Chosen }) {
                     <code>{delivery.event}</code>
                   </th>
                   <td data-label={t("webhooks.log.when")}>
-                    <span className="date">
+                    <span>
                       <DateText date={delivery.at.date} /> {delivery.at.time}
                     </span>
                   </td>
