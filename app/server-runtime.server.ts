@@ -8,9 +8,11 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { settleMail } from "~/utils/mail.server";
 import { applyMigrations } from "~/utils/migrations.server";
+import { settleWebhooks } from "~/models/webhook-delivery.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
+export { scheduleWebhookDeliveries } from "~/models/webhook-delivery.server";
 export { getEnv } from "~/utils/env.server";
 export { checkoutOrigins } from "~/utils/stripe.server";
 export { errorAnswers, requestGuards } from "~/utils/request-guards.server";
@@ -46,8 +48,8 @@ export async function databaseAnswers(): Promise<boolean> {
   }
 }
 
-/** Mail still being delivered, then the database. */
+/** Mail and webhooks still being delivered, then the database. */
 export async function closeResources() {
-  await settleMail();
+  await Promise.all([settleMail(), settleWebhooks()]);
   await getDb().$disconnect();
 }

@@ -7,6 +7,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
+import { enqueueWebhookEvent, enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 
 export interface AllowanceInput {
   userId: string;
@@ -47,11 +48,19 @@ export async function upsertAllowance(viewer: Viewer, input: AllowanceInput) {
   const db = getDb();
   const user = await db.user.findFirst({ where: { id: input.userId, companyId, deactivatedAt: null }, select: { id: true } });
   if (!user) throw new AppError(404, "not_found", "errors.userNotFound");
-  return db.$transaction(async (tx) => {
+  const written = await db.$transaction(async (tx) => {
     await assertAllowanceUnits(tx, companyId, input);
     const before = await tx.allowance.findUnique({ where: { userId_year: { userId: user.id, year: input.year } } });
-    return writeAllowance(tx, viewer, user.id, input.year, before, { yearly: input.yearly, residual: input.residual, specialLeave: input.specialLeave });
+    const saved = await writeAllowance(tx, viewer, user.id, input.year, before, { yearly: input.yearly, residual: input.residual, specialLeave: input.specialLeave });
+    return { saved, webhooks: await enqueueWebhookEvent(tx, companyId, "balance.changed", () => serializeAllowance(saved)) };
   });
+  kickWebhooks(written.webhooks);
+  return written.saved;
+}
+
+/** An allowance as the API shows it (POST /api/reports/allowances/upsert, the balance.changed webhook). */
+export function serializeAllowance(saved: { userId: string; year: number; yearly: number; residual: number; specialLeave: number }) {
+  return { userId: saved.userId, year: saved.year, yearlyAllowance: saved.yearly, residualAllowance: saved.residual, specialLeaveAllowance: saved.specialLeave };
 }
 
 type AllowanceValues = Pick<AllowanceRow, "yearly" | "residual" | "specialLeave">;
@@ -97,7 +106,7 @@ export async function setYearAllowances(viewer: Viewer, input: BulkAllowanceInpu
   requireAdmin(viewer);
   const { companyId } = viewer;
   const { year } = input;
-  return getDb().$transaction(async (tx) => {
+  const { webhooks, ...result } = await getDb().$transaction(async (tx) => {
     await assertAllowanceUnits(tx, companyId, input);
     const ids = input.userIds === "everyone" ? null : [...new Set(input.userIds)];
     const people = await tx.user.findMany({ where: { companyId, deactivatedAt: null, ...(ids ? { id: { in: ids } } : {}) }, select: { id: true } });
@@ -105,16 +114,21 @@ export async function setYearAllowances(viewer: Viewer, input: BulkAllowanceInpu
     const rows = await tx.allowance.findMany({ where: { companyId, year, userId: { in: people.map((p) => p.id) } } });
     const existing = new Map(rows.map((row) => [row.userId, row]));
     let changed = 0;
+    const saved = [];
     for (const person of people) {
       const before = existing.get(person.id) ?? null;
       const values = { yearly: input.yearly, residual: input.residual ?? before?.residual ?? 0, specialLeave: input.specialLeave ?? before?.specialLeave ?? 0 };
       if (before && before.yearly === values.yearly && before.residual === values.residual && before.specialLeave === values.specialLeave) continue;
-      await writeAllowance(tx, viewer, person.id, year, before, values);
+      saved.push(await writeAllowance(tx, viewer, person.id, year, before, values));
       changed += 1;
     }
-    return { changed, unchanged: people.length - changed };
+    // One read of the endpoints for the whole batch, one event per person changed.
+    const webhooks = await enqueueWebhookEvents(tx, companyId, saved.map((row) => ({ type: "balance.changed" as const, data: () => serializeAllowance(row) })));
+    return { changed, unchanged: people.length - changed, webhooks };
     // Hundreds of people are a few thousand statements: more than the default 5 s on a busy disk.
   }, { timeout: 30_000 });
+  kickWebhooks(webhooks);
+  return result;
 }
 
 export interface AllowanceRow {

@@ -13,6 +13,8 @@ import { hashPassword } from "~/utils/password.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
 import { syncSeats } from "./seats.server";
+import { serializeUser } from "./user.server";
+import { enqueueWebhookEvent, kickWebhooks } from "./webhook.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -141,7 +143,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
   const invitation = await findUsableInvitation(token, now);
   const db = getDb();
   const passwordHash = await hashPassword(input.password);
-  const user = await db.$transaction(async (tx) => {
+  const created = await db.$transaction(async (tx) => {
     // The conditional update makes the link single-use even when two submissions race.
     const { count } = await tx.invitation.updateMany({
       where: { id: invitation.id, acceptedAt: null, expiresAt: { gt: now } },
@@ -179,8 +181,11 @@ export async function acceptInvitation(token: string, input: { fullName?: string
       { companyId: invitation.companyId, actorId: user.id, action: "user.invitation_accepted", entity: "user", entityId: user.id, details: { email: user.email, team_id: user.teamId, year, yearly_allowance: yearly } },
       tx,
     );
-    return user;
+    const webhooks = await enqueueWebhookEvent(tx, invitation.companyId, "person.joined", () => serializeUser(user), now);
+    return { user, webhooks };
   });
+  kickWebhooks(created.webhooks);
+  const { user } = created;
   // One more person: the subscription's quantity follows (docs/decisions/0027-billing.md).
   await syncSeats({ companyId: invitation.companyId });
   return user;

@@ -8,6 +8,8 @@ import { AppError, forbidden } from "~/utils/errors.server";
 import { asRole, assertAllowed, canEditProfile, canManagePerson, isAdmin, requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { syncSeats } from "./seats.server";
 import { checkWorkPlace } from "./work-place.server";
+import { serializeVacation, vacationSelect } from "./vacation.server";
+import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 
 export const publicUserSelect = {
   id: true,
@@ -181,7 +183,7 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
   if (user.id === viewer.userId) throw new AppError(409, "self_delete", "errors.cannotDeleteSelf");
   assertAllowed(canManagePerson(viewer, user));
   const { companyId } = viewer;
-  await getDb().$transaction(async (tx) => {
+  const webhooks = await getDb().$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({ where: { id: user.id, companyId, deactivatedAt: null }, data: { deactivatedAt: now, tokenVersion: { increment: 1 } } });
     if (count !== 1) throw new AppError(404, "not_found", "errors.userNotFound");
     const pending = await tx.vacation.findMany({ where: { companyId, userId: user.id, status: "pending" }, select: { id: true } });
@@ -201,7 +203,14 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
       },
       tx,
     );
+    // The requests cancelled with the person are cancellations a receiver hears of like any other.
+    const cancelled = pending.map((v) => ({
+      type: "absence.cancelled" as const,
+      data: async () => serializeVacation(await tx.vacation.findUniqueOrThrow({ where: { id: v.id }, select: vacationSelect })),
+    }));
+    return enqueueWebhookEvents(tx, companyId, [{ type: "person.left", data: () => serializeUser(user) }, ...cancelled], now);
   });
+  kickWebhooks(webhooks);
   // One person fewer: the subscription's quantity follows (docs/decisions/0027-billing.md).
   await syncSeats(viewer);
 }

@@ -22,6 +22,7 @@ import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from 
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
 import { pageAndTotal } from "~/lib/paging";
 import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
+import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -288,8 +289,15 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       },
       tx,
     );
-    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval };
+    // A request recorded as approved (no approval needed) is requested and approved at once.
+    const shown = () => serializeVacation(vacation, workingDays, { unit, hours } as VacationAmount);
+    const webhooks = await enqueueWebhookEvents(tx, companyId, [
+      { type: "absence.requested", data: shown },
+      ...(status === "approved" ? [{ type: "absence.approved" as const, data: shown }] : []),
+    ]);
+    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval, webhooks };
   });
+  kickWebhooks(created.webhooks);
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
   await notifyNewRequest(viewer, created.vacation.id);
   return created;
@@ -342,10 +350,12 @@ async function applyDecision(companyId: string, id: string, decision: "approved"
       },
       tx,
     );
-    return tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect });
+    const row = await tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect });
+    return { row, webhooks: await enqueueWebhookEvents(tx, companyId, [{ type: `absence.${decision}`, data: () => serializeVacation(row) }]) };
   });
+  kickWebhooks(decided.webhooks);
   await notifyDecision(companyId, id);
-  return decided;
+  return decided.row;
 }
 
 /** Approve or reject, only while pending, only within the viewer's review scope. */
@@ -374,7 +384,7 @@ export async function cancelVacation(viewer: Viewer, id: string, today: string) 
     throw new AppError(403, "forbidden", "errors.forbidden");
   }
   const { companyId } = viewer;
-  return getDb().$transaction(async (tx) => {
+  const webhooks = await getDb().$transaction(async (tx) => {
     // Conditional, so two simultaneous cancellations change (and audit) it once.
     const { count } = await tx.vacation.updateMany({ where: { id, companyId, status: { not: "cancelled" } }, data: { status: "cancelled" } });
     if (count !== 1) throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
@@ -382,7 +392,9 @@ export async function cancelVacation(viewer: Viewer, id: string, today: string) 
       { companyId, actorId: viewer.userId, action: "vacation.cancelled", entity: "vacation", entityId: id, details: changes({ status: request.status }, { status: "cancelled" }) },
       tx,
     );
+    return enqueueWebhookEvents(tx, companyId, [{ type: "absence.cancelled", data: async () => serializeVacation(await tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect })) }]);
   });
+  kickWebhooks(webhooks);
 }
 
 /** The CSV export takes every row under the filters, up to this many. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAllowanceUpsertSchema } from "~/lib/schemas/api";
-import { upsertAllowance } from "~/models/allowance.server";
+import { serializeAllowance, upsertAllowance } from "~/models/allowance.server";
 import { handleApi, parseBody, requireApiAdmin } from "~/utils/api.server";
 import { allowMethods, onlyMethods } from "~/utils/http.server";
 
@@ -16,13 +16,7 @@ export function action({ request }: ActionFunctionArgs) {
       residual: body.residualAllowance,
       specialLeave: body.specialLeaveAllowance,
     });
-    return Response.json({
-      userId: saved.userId,
-      year: saved.year,
-      yearlyAllowance: saved.yearly,
-      residualAllowance: saved.residual,
-      specialLeaveAllowance: saved.specialLeave,
-    });
+    return Response.json(serializeAllowance(saved));
   });
 }
 

@@ -63,6 +63,14 @@ const schema = z.object({
   STRIPE_PRICE_ANNUAL: z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe price id (price_…)").optional(),
   // Another address for Stripe's API (a local fake in tests); unset: https://api.stripe.com.
   STRIPE_API_URL: z.string().url("must be an absolute URL such as http://127.0.0.1:12111").optional(),
+  // How long one webhook delivery may take (connect, send, answer) before it counts as failed and is
+  // retried (decision 0084). Short, so a slow receiver cannot hold the worker.
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds, such as 10000" })
+    .int("must be a whole number of milliseconds, such as 10000")
+    .min(1000, "must be at least 1000")
+    .max(60000, "must be at most 60000")
+    .default(10000),
   // The privacy documents "Manage account" opens; unset: the privacy section of the public page.
   PRIVACY_URL: z.string().url("must be an absolute URL such as https://example.com/privacy").optional(),
 });

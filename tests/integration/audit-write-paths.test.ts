@@ -49,6 +49,7 @@ import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
 import { createApiToken, revokeApiToken } from "~/models/integration-token.server";
+import { createWebhookEndpoint, deleteWebhookEndpoint, revealWebhookSecret, updateWebhookEndpoint } from "~/models/webhook.server";
 import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingLanguage, updateBillingDetails } from "~/models/billing.server";
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
@@ -114,9 +115,9 @@ function recorded(adapter: SqlDriverAdapter): SqlDriverAdapter {
 const WRITE = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:[`"](?:main|public)[`"]\.)?[`"]?(\w+)[`"]?/i;
 /**
  * Written after (and because of) a change already recorded: the outbox and the mail's approval
- * links; and the rate-limit counters, which count attempts rather than change anything.
+ * links, the webhook outbox (queued in the change's transaction, its attempts noted after); and the rate-limit counters, which count attempts rather than change anything.
  */
-const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken", "RateLimitWindow", "SignInFailure"]);
+const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken", "RateLimitWindow", "SignInFailure", "WebhookDelivery"]);
 
 function writesOf(statements: Statement[]) {
   return statements.flatMap((statement) => {
@@ -357,6 +358,17 @@ const WRITES: Record<string, WriteCase> = {
   "calendar-feed:revokeFeed": { run: () => revokeFeed(f.employee, f.ids.feed), actions: ["calendar_feed.revoked"] },
   "integration-token:createApiToken": { run: async () => void (f.ids.apiToken = (await createApiToken(f.owner, { name: "Payroll", role: "admin" })).token.id), actions: ["api_token.created"] },
   "integration-token:revokeApiToken": { run: () => revokeApiToken(f.admin, f.ids.apiToken), actions: ["api_token.revoked"] },
+  // Port 9 of this machine refuses at once: the deliveries these recipes' later changes queue fail fast.
+  "webhook:createWebhookEndpoint": {
+    run: async () => void (f.ids.webhook = (await createWebhookEndpoint(f.admin, { url: "http://localhost:9/hook", events: ["absence.requested"] })).endpoint.id),
+    actions: ["webhook.created"],
+  },
+  "webhook:updateWebhookEndpoint": {
+    run: () => updateWebhookEndpoint(f.admin, f.ids.webhook, { url: "http://localhost:9/hook2", events: ["person.left"], enabled: false }),
+    actions: ["webhook.updated"],
+  },
+  "webhook:revealWebhookSecret": { run: () => revealWebhookSecret(f.owner, f.ids.webhook), actions: ["webhook.secret_revealed"] },
+  "webhook:deleteWebhookEndpoint": { run: () => deleteWebhookEndpoint(f.owner, f.ids.webhook), actions: ["webhook.deleted"] },
   "holiday:createHoliday": {
     run: async () => void (f.ids.holiday = (await createHoliday(f.owner, { date: `${yearOf(f.monday) + 1}-06-13`, name: "Santo António", countryCode: "PT", region: "", isRecurring: false })).id),
     actions: ["holiday.created"],
@@ -405,10 +417,22 @@ const EXEMPT: Record<string, string> = {
   "idempotency:releaseIdempotencyKey": "frees the key of a request that failed and wrote nothing",
   "holiday:addHolidays": "takes its caller's transaction, whose entry says why the holidays were added (registerCompany, updateCompanySettings)",
   "vacation-notify:notifyAdmin": "the API's notify-admin: calls remindReviewers or notifyCancellation (listed above), whose entries it writes",
+  "webhook:enqueueWebhookEvent": "takes its caller's transaction, whose entry records the change the event tells of",
+  "webhook:enqueueWebhookEvents": "takes its caller's transaction, whose entry records the change the events tell of",
+  "webhook:kickWebhooks": "starts the webhook worker (deliverPendingWebhooks) after a change already recorded",
+  "webhook:sendTestEvent": "a test delivery to the admin's own endpoint, changing nothing of the company's: it is kept in the endpoint's delivery log",
+  "webhook-delivery:deliverDueWebhooks": "sends what changes queued (already recorded) and notes each attempt in the delivery log; switching a failing endpoint off writes its own entry (webhook.disabled, by nobody)",
+  "webhook-delivery:deliverPendingWebhooks": "runs deliverDueWebhooks (above) until nothing is due",
+  "webhook-delivery:scheduleWebhookDeliveries": "a timer: each tick is deliverPendingWebhooks, above",
 };
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
+  "webhook:listWebhookEndpoints",
+  "webhook:getWebhookEndpoint",
+  "webhook:listWebhookDeliveries",
+  "webhook-delivery:settleWebhooks",
+  "allowance:serializeAllowance",
   "vacation-form-actions:readCreatedFlag",
   "absence-category:listAbsenceCategories",
   "absence-category:readCategoryListing",

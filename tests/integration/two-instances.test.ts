@@ -1,13 +1,19 @@
 // @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Two app processes on one database behave as one (issue 14, decisions 0029 and 0038): a session
 // opened on one is known to the other (and closed for both), rate limits count across both, the
-// auto-approval and carry-over jobs (which both run at start) do their work once, and each e-mail
-// of the outbox is sent once although both drain it at the same moment. Runs the built server
+// auto-approval and carry-over jobs (which both run at start) do their work once, each e-mail
+// of the outbox is sent once although both drain it at the same moment, and each webhook event
+// (queued before they start, which both send from, and the auto-approval's) reaches a receiver
+// once, signed (issue 43). Runs the built server
 // twice against this file's database, on either engine (a SQLite file is shared by processes as well).
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "~/lib/dates";
+import { enqueueWebhookEvent } from "~/models/webhook.server";
 import { getDb } from "~/utils/db.server";
 import { ensureBuiltApp } from "../support/built-app";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
@@ -43,6 +49,9 @@ describe("two app instances on one database", () => {
   let companyId = "";
   const people = { owner: "", admin: "", employee: "" };
   let pendingId = "";
+  const hooks: { headers: IncomingHttpHeaders; body: string }[] = [];
+  let receiver: Server | undefined;
+  const hookSecret = `whsec_${randomBytes(32).toString("base64")}`;
 
   async function start(name: string): Promise<Instance> {
     const port = await freePort();
@@ -95,6 +104,22 @@ describe("two app instances on one database", () => {
     const pending = await createVacation(companyId, employee.id, { startDate: addDays(today, 60), endDate: addDays(today, 61), status: "pending" });
     await db.vacation.update({ where: { id: pending.id }, data: { createdAt: new Date(Date.now() - 30 * 86_400_000) } });
     pendingId = pending.id;
+    // A webhook receiver (slow, so the instances' first passes overlap) and 30 events waiting for
+    // it: both instances' workers start on them at once.
+    receiver = createHttpServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        hooks.push({ headers: request.headers, body });
+        setTimeout(() => response.writeHead(200).end(), 30);
+      });
+    });
+    await new Promise<void>((resolve) => receiver!.listen(0, "127.0.0.1", resolve));
+    const events = ["person.joined", "absence.approved"];
+    await db.webhookEndpoint.create({
+      data: { companyId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: JSON.stringify(events), secret: hookSecret },
+    });
+    for (let i = 0; i < 30; i++) await db.$transaction((tx) => enqueueWebhookEvent(tx, companyId, "person.joined", () => ({ n: i })));
 
     const [a, b] = await Promise.all([start("a"), start("b")]);
     for (const instance of [a, b]) {
@@ -117,6 +142,7 @@ describe("two app instances on one database", () => {
       ),
     );
     await smtp?.close();
+    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
   });
 
   const form = (instance: Instance, path: string, fields: Record<string, string>, cookie = "") =>
@@ -192,5 +218,16 @@ describe("two app instances on one database", () => {
     // Both took part: the bulk e-mails left from both instances.
     const senders = new Set(smtp.inbox.filter((received) => received.subject.startsWith("Bulk ")).map((received) => received.from));
     expect([...senders].sort()).toEqual(["a@folga.test", "b@folga.test"]);
+  });
+
+  it("deliver each webhook event once, signed, though both send from the same outbox", async () => {
+    const db = getDb();
+    await until(async () => (await db.webhookDelivery.count({ where: { status: { not: "delivered" } } })) === 0 && (await db.webhookDelivery.count()) === 31, 30_000, "the webhooks to go out");
+    const webhook = new Webhook(hookSecret);
+    const payloads = hooks.map((hook) => webhook.verify(hook.body, hook.headers as Record<string, string>) as { id: string; type: string; data: { id?: string } });
+    expect(payloads).toHaveLength(31);
+    expect(new Set(payloads.map((payload) => payload.id)).size).toBe(31);
+    // The auto-approval, run by one of them at start, told the receiver too.
+    expect(payloads.filter((payload) => payload.type === "absence.approved").map((payload) => payload.data.id)).toEqual([pendingId]);
   });
 });

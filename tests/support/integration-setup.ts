@@ -3,6 +3,7 @@
 import { afterAll } from "vitest";
 import { createDb, setDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
+import { settleWebhooks } from "~/models/webhook-delivery.server";
 import { startSmtpServer } from "./smtp";
 import { createTestDatabase } from "./test-database";
 
@@ -23,6 +24,7 @@ const db = createDb(database.url);
 setDb(db);
 
 afterAll(async () => {
+  await settleWebhooks();
   await settleMail();
   await smtp.close();
   await db.$disconnect();

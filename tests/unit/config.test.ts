@@ -27,6 +27,12 @@ describe("configuration", () => {
     const env = getEnv();
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBe("file:./data/absences.db");
+    expect(env.WEBHOOK_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it("takes a webhook timeout from 1 to 60 seconds", async () => {
+    const getEnv = await loadEnv({ NODE_ENV: "test", WEBHOOK_TIMEOUT_MS: "500" });
+    expect(() => getEnv()).toThrow(/WEBHOOK_TIMEOUT_MS: must be at least 1000/);
   });
 
   it("explains what is wrong", async () => {
