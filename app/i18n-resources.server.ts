@@ -21,6 +21,7 @@ import enReports from "../public/locales/en/reports.json";
 import enSettings from "../public/locales/en/settings.json";
 import enTeams from "../public/locales/en/teams.json";
 import enWorkSchedules from "../public/locales/en/workSchedules.json";
+import enClosures from "../public/locales/en/closures.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esApiTokens from "../public/locales/es/apiTokens.json";
@@ -43,6 +44,7 @@ import esReports from "../public/locales/es/reports.json";
 import esSettings from "../public/locales/es/settings.json";
 import esTeams from "../public/locales/es/teams.json";
 import esWorkSchedules from "../public/locales/es/workSchedules.json";
+import esClosures from "../public/locales/es/closures.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptApiTokens from "../public/locales/pt/apiTokens.json";
@@ -65,12 +67,13 @@ import ptReports from "../public/locales/pt/reports.json";
 import ptSettings from "../public/locales/pt/settings.json";
 import ptTeams from "../public/locales/pt/teams.json";
 import ptWorkSchedules from "../public/locales/pt/workSchedules.json";
+import ptClosures from "../public/locales/pt/closures.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enClosures, ...enLeaveYear };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptClosures, ...ptLeaveYear };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esClosures, ...esLeaveYear };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
