@@ -235,11 +235,13 @@ function PreviewCard({ preview, form, nameOf, busy }: { preview: ClosurePreview;
                     <th scope="row" className="card-table__title">
                       {person.name}
                     </th>
-                    <td data-label={t("closures.preview.days")}>{person.days}</td>
-                    <td data-label={t("closures.preview.notes")}>
+                    <td className="card-table__figure" data-label={t("closures.preview.days")}>
+                      {person.days}
+                    </td>
+                    <td className="card-table__wide" data-label={t("closures.preview.notes")}>
                       <PersonNotes person={person} />
                     </td>
-                    <td data-label={t("closures.preview.choice")}>
+                    <td className="card-table__wide" data-label={t("closures.preview.choice")}>
                       {person.cases.length ? (
                         <select name={`choice.${person.userId}`} defaultValue="" aria-label={t("closures.preview.choiceFor", { name: person.name })}>
                           {choiceOptions(true)}
