@@ -4,6 +4,7 @@
 // absences it made, and cancelling asks first (a dialog with JavaScript, the server's step without)
 // and deletes them, so the demo's figures are as they were for the other specs.
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./axe";
 import { DEMO, openPage, signIn } from "./support";
 
 function laterDate(days: number): string {
@@ -28,6 +29,7 @@ test("an admin previews a closure (a negative balance, a person on leave), books
   const negative = page.getByTestId("closure-person").filter({ has: page.getByTestId("closure-negative") });
   await expect(negative.first()).toContainText("Saldo abaixo de zero");
   await expect(page.getByTestId("closure-person").filter({ has: page.getByTestId("closure-on-leave") }).first()).toContainText("Já ausente");
+  if (jsOn) await expectAccessible(page, "closure preview", { within: '[data-testid="closure-preview"]' });
   // Every case skipped but the first negative one, charged anyway on its row.
   await preview.getByLabel(/^Para (o|cada um dos) \d+ casos? abaixo/).selectOption("skip");
   await negative.first().getByRole("combobox").selectOption("charge");
