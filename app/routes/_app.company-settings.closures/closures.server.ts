@@ -80,7 +80,7 @@ export async function closuresAction(viewer: SignedInViewer, formData: FormData)
       try {
         if (intent === "closures.preview") return data<ClosuresReply>({ form, preview: await previewClosure(viewer, input) });
         const booked = await bookClosure(viewer, input, choicesOf(formData));
-        return data<ClosuresReply>({ notice: { tone: "success", key: "closures.notices.booked", values: { name: booked.closure.name, count: String(booked.absences), people: String(booked.people) } } });
+        return data<ClosuresReply>({ notice: { tone: "success", key: "closures.notices.booked", values: { name: booked.closure.name, count: String(booked.people) } } });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const fieldErrors = error.fields;
