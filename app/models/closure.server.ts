@@ -216,7 +216,6 @@ const closureSelect = {
   endDate: true,
   categoryId: true,
   teamIds: true,
-  createdAt: true,
   cancelledAt: true,
   createdBy: { select: { fullName: true, name: true, email: true } },
   _count: { select: { vacations: true } },

@@ -92,6 +92,9 @@ describe("closure preview", () => {
     await expect(previewClosure(admin, { ...closure, categoryId: "nope" })).rejects.toMatchObject({ status: 400, code: "invalid_category" });
     await expect(previewClosure(employee, closure)).rejects.toMatchObject({ status: 403 });
     await expect(bookClosure(employee, closure, { all: { kind: "charge" }, byUser: {} })).rejects.toMatchObject({ status: 403 });
+    // A case charged to a type the company does not have (another company's) books nothing.
+    await expect(bookClosure(admin, closure, { all: { kind: "type", categoryId: "nope" }, byUser: {} })).rejects.toMatchObject({ status: 400, code: "invalid_category" });
+    expect(await getDb().closure.count({ where: { companyId } })).toBe(0);
     await expect(previewClosure(admin, { ...closure, endDate: "2032-03-30" })).rejects.toMatchObject({ code: "closure_too_long" });
   });
 });

@@ -17,7 +17,7 @@ import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
 export async function loadClosuresTab(viewer: SignedInViewer) {
   const [closures, categories, teams] = await Promise.all([listClosures(viewer), readCategoryListing(getDb(), viewer.companyId, { activeOnly: false }), listTeams(viewer)]);
   return {
-    closures: closures.map((closure) => ({ ...closure, createdAt: undefined, cancelledAt: closure.cancelledAt ? closure.cancelledAt.toISOString() : null })),
+    closures,
     categories: categories.map((category) => ({ id: category.id, name: category.name, active: category.active })),
     teams,
   };
