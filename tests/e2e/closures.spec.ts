@@ -35,7 +35,8 @@ test("an admin previews a closure (a negative balance, a person on leave), books
   await negative.first().getByRole("combobox").selectOption("charge");
   const plain = await page.getByTestId("closure-person").filter({ hasNot: page.getByRole("combobox") }).count();
   await preview.getByRole("button", { name: "Marcar encerramento" }).click();
-  await expect(page.getByTestId("action-notice")).toHaveText(`Encerramento "${name}" marcado para ${plain + 1} pessoas.`);
+  const booked = plain + 1;
+  await expect(page.getByTestId("action-notice")).toHaveText(`Encerramento "${name}" marcado para ${booked} ${booked === 1 ? "pessoa" : "pessoas"}.`);
 
   const row = page.getByTestId("closure-row").filter({ hasText: name });
   await row.getByRole("button", { name: `Cancelar o encerramento ${name}` }).click();
