@@ -76,7 +76,7 @@ async function planClosure(db: DbClient, viewer: Viewer, input: ClosureInput): P
     : undefined;
   // The leave year holding the start begins in its calendar year or the one before (decision 0080).
   const inputs = await loadBalanceInputs(db, companyId, { fromYear: yearOf(input.startDate) - 1, toYear: yearOf(input.endDate), userIds });
-  const people = inputs.people.map((person): ClosurePersonPreview => {
+  const people = inputs.people.flatMap((person): ClosurePersonPreview[] => {
     const calendar = inputs.calendarOf(person.id);
     const countDays = inputs.countDaysOf(person.id);
     const vacations = inputs.vacationsOf(person.id);
@@ -87,6 +87,8 @@ async function planClosure(db: DbClient, viewer: Viewer, input: ClosureInput): P
       leave: vacations.filter((vacation) => holdsDates(vacation.status)),
       isWorkingDay: (date) => daysOf({ startDate: date, endDate: date }) > 0,
     });
+    // Not employed on any day of it (joined after, left before): not covered, not listed.
+    if (!plan.employed) return [];
     const allowances = [];
     for (let year = yearOf(input.startDate) - 1; year <= yearOf(input.endDate); year++) {
       const row = inputs.allowanceOf(person.id, year);
@@ -111,17 +113,19 @@ async function planClosure(db: DbClient, viewer: Viewer, input: ClosureInput): P
       held.push({ ...request, status: "approved" });
     }
     const days = plan.segments.reduce((sum, segment) => sum + daysOf(segment), 0);
-    return {
+    const preview: ClosurePersonPreview = {
       userId: person.id,
       name: displayName(person),
       days,
       segments: plan.segments,
-      cases: casesOf(plan, shortfall !== null),
+      // Nothing to decide for a person the closure books nothing for; the notes still say why.
+      cases: plan.segments.length ? casesOf(plan, shortfall !== null) : [],
       shortfall,
       onLeave: plan.onLeave,
       joins: plan.joins,
       leaves: plan.leaves,
     };
+    return [preview];
   });
   people.sort((a, b) => compareNames(a.name, b.name));
   return { input: { ...input, teamIds }, people, otherCategoryIds: categories.map((category) => category.id).filter((id) => id !== input.categoryId) };

@@ -31,9 +31,11 @@ beforeAll(async () => {
   const dina = await createUser(companyId, { fullName: "Dina" });
   const eli = await createUser(companyId, { fullName: "Eli" });
   const gil = await createUser(companyId, { fullName: "Gil" });
+  const later = await createUser(companyId, { fullName: "Later" });
   const globexBoss = await createUser(globexId, { role: "admin" });
   const globexTeam = await createTeam(globexId, "Globex team");
   await db.user.update({ where: { id: dina.id }, data: { firstDay: "2031-12-30" } });
+  await db.user.update({ where: { id: later.id }, data: { firstDay: "2032-01-05" } });
   await db.holiday.create({ data: { companyId, date: "2031-12-25", name: "Natal", isRecurring: false } });
   const everyone = [boss, ana, bia, caio, dina, eli, gil];
   await db.allowance.createMany({
@@ -49,7 +51,7 @@ beforeAll(async () => {
   const held = await createVacation(companyId, caio.id, { startDate: "2031-12-29", endDate: "2031-12-31", status: "approved" });
   await createVacation(companyId, gil.id, { startDate: "2031-12-28", endDate: "2031-12-28", status: "approved" });
   const outside = await createVacation(companyId, ana.id, { startDate: "2031-12-01", endDate: "2031-12-02", status: "approved" });
-  ids = { team: team.id, other: other.id, boss: boss.id, ana: ana.id, bia: bia.id, caio: caio.id, dina: dina.id, eli: eli.id, gil: gil.id, held: held.id, outside: outside.id, globexTeam: globexTeam.id };
+  ids = { later: later.id, team: team.id, other: other.id, boss: boss.id, ana: ana.id, bia: bia.id, caio: caio.id, dina: dina.id, eli: eli.id, gil: gil.id, held: held.id, outside: outside.id, globexTeam: globexTeam.id };
   admin = await viewerFor(boss);
   employee = await viewerFor(ana);
   globexAdmin = await viewerFor(globexBoss);
@@ -76,7 +78,10 @@ describe("closure preview", () => {
     expect(of(ids.dina)).toMatchObject({ days: 4, cases: ["negative", "joins"], joins: "2031-12-30", segments: [{ startDate: "2031-12-30", endDate: "2032-01-02" }] });
     // Monday to Wednesday: 24, 29, 30, 31 December; nothing in January.
     expect(of(ids.eli)).toMatchObject({ days: 4, cases: [], segments: [{ startDate: "2031-12-24", endDate: "2031-12-31" }] });
-    expect(of(ids.gil)).toMatchObject({ days: 0, segments: [], cases: ["onLeave"] });
+    // Nothing to book, so nothing to decide.
+    expect(of(ids.gil)).toMatchObject({ days: 0, segments: [], cases: [], onLeave: [{ startDate: "2031-12-28", endDate: "2031-12-28" }] });
+    // Joining after the closure: not covered.
+    expect(preview.people.some((person) => person.userId === ids.later)).toBe(false);
     expect(preview.otherCategoryIds).toContain("unpaid_leave");
     expect(preview.otherCategoryIds).not.toContain("yearly_allowance");
   });
@@ -125,7 +130,7 @@ describe("booking and cancelling a closure", () => {
 
     // A second closure over the same days finds them taken: nothing more for those people.
     const again = await previewClosure(admin, closure);
-    expect(again.people.find((person) => person.userId === ids.ana)).toMatchObject({ days: 0, cases: ["onLeave"] });
+    expect(again.people.find((person) => person.userId === ids.ana)).toMatchObject({ days: 0, cases: [], onLeave: [{ startDate: "2031-12-24", endDate: "2032-01-02" }] });
 
     const listed = await listClosures(admin);
     expect(listed).toMatchObject([{ id: booked.closure.id, absences: rows.length, cancelledAt: null }]);

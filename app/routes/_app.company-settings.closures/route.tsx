@@ -63,19 +63,17 @@ export default function ClosuresTab() {
       <ActionNotice notice={reply?.notice} />
       {step && stepClosure ? <ConfirmationStep fields={step.fields} confirmation={confirmation(stepClosure.name)} /> : null}
       {reply?.preview ? <PreviewCard preview={reply.preview} form={reply.form ?? {}} nameOf={nameOf} busy={busy} /> : null}
-      <div className="settings-grid">
-        <ClosureForm
-          // A new form after a booking: the fields empty again.
-          key={reply?.notice?.tone === "success" ? "booked" : "form"}
-          values={reply?.form}
-          errors={reply?.fieldErrors}
-          errorValues={reply?.values}
-          categories={categories.filter((category) => category.active)}
-          teams={teams}
-          busy={busy}
-        />
-        <ClosureList closures={closures} nameOf={nameOf} teamName={teamName} confirmation={confirmation} busy={busy} />
-      </div>
+      <ClosureForm
+        // A new form after a booking: the fields empty again.
+        key={reply?.notice?.tone === "success" ? "booked" : "form"}
+        values={reply?.form}
+        errors={reply?.fieldErrors}
+        errorValues={reply?.values}
+        categories={categories.filter((category) => category.active)}
+        teams={teams}
+        busy={busy}
+      />
+      <ClosureList closures={closures} nameOf={nameOf} teamName={teamName} confirmation={confirmation} busy={busy} />
     </div>
   );
 }
@@ -106,7 +104,7 @@ function ClosureForm({
   const described = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {});
   const scope = values.scope ?? "company";
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="card closures__form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         {t("closures.form.title")}
       </h2>
@@ -353,7 +351,7 @@ function ClosureList({
                     {closure.name}
                     <small className="muted"> · {nameOf(closure.categoryId)}</small>
                   </th>
-                  <td data-label={t("closures.list.dates")}>
+                  <td className="card-table__wide" data-label={t("closures.list.dates")}>
                     <DateRangeText start={closure.startDate} end={closure.endDate} />
                   </td>
                   <td data-label={t("closures.list.who")}>{closure.teamIds ? closure.teamIds.map((id) => teamName[id] ?? "—").join(", ") : t("closures.list.company")}</td>
