@@ -22,6 +22,7 @@ import enSettings from "../public/locales/en/settings.json";
 import enTeams from "../public/locales/en/teams.json";
 import enWorkSchedules from "../public/locales/en/workSchedules.json";
 import enHours from "../public/locales/en/hours.json";
+import enClosures from "../public/locales/en/closures.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
 import enWebhooks from "../public/locales/en/webhooks.json";
 import esAbsences from "../public/locales/es/absences.json";
@@ -46,6 +47,7 @@ import esSettings from "../public/locales/es/settings.json";
 import esTeams from "../public/locales/es/teams.json";
 import esWorkSchedules from "../public/locales/es/workSchedules.json";
 import esHours from "../public/locales/es/hours.json";
+import esClosures from "../public/locales/es/closures.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
 import esWebhooks from "../public/locales/es/webhooks.json";
 import ptAbsences from "../public/locales/pt/absences.json";
@@ -70,13 +72,14 @@ import ptSettings from "../public/locales/pt/settings.json";
 import ptTeams from "../public/locales/pt/teams.json";
 import ptWorkSchedules from "../public/locales/pt/workSchedules.json";
 import ptHours from "../public/locales/pt/hours.json";
+import ptClosures from "../public/locales/pt/closures.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 import ptWebhooks from "../public/locales/pt/webhooks.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, enClosures };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ptClosures };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, esClosures };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

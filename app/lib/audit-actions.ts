@@ -9,6 +9,7 @@ export const AUDIT_ACTION_GROUPS = {
   team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.deleted"],
   allowance: ["allowance.updated"],
   work_schedule: ["work_schedule.updated"],
+  closure: ["closure.booked", "closure.cancelled"],
   holiday: ["holiday.created", "holiday.deleted", "holiday.imported", "holiday.catalogue_loaded"],
   calendar_feed: ["calendar_feed.created", "calendar_feed.renewed", "calendar_feed.revoked"],
   api_token: ["api_token.created", "api_token.revoked"],

@@ -54,6 +54,7 @@ import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingL
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
+import { bookClosure, cancelClosure } from "~/models/closure.server";
 import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
@@ -164,6 +165,9 @@ interface WriteCase {
 // Every exported model function: "<file without .server.ts>:<name>" (a "#variant" suffix tests
 // another path of the same function).
 
+/** A week's closure of the whole company, `days` after the fixture's Monday. */
+const closureAt = (days: number) => ({ name: "Closed", startDate: addDays(f.monday, days), endDate: addDays(f.monday, days + 4), categoryId: "unpaid_leave", teamIds: null });
+
 const WRITES: Record<string, WriteCase> = {
   "vacation-form-actions:createVacationFromForm": {
     run: async () => {
@@ -222,6 +226,17 @@ const WRITES: Record<string, WriteCase> = {
   "work-schedule:applyWorkScheduleToPeople": {
     run: () => applyWorkScheduleToPeople(f.admin, { userIds: [f.employee.userId] }, { validFrom: addDays(f.monday, 364), cycleWeeks: 1, days: [1, 2, 3].map((weekday) => ({ weekday, hours: 6 })) }),
     actions: ["work_schedule.updated"],
+  },
+  "closure:bookClosure": {
+    run: () => bookClosure(f.admin, closureAt(700), { all: { kind: "charge" }, byUser: {} }),
+    actions: ["closure.booked"],
+  },
+  "closure:cancelClosure": {
+    prepare: async () => {
+      f.tokens.closure = (await bookClosure(f.admin, closureAt(800), { all: { kind: "charge" }, byUser: {} })).closure.id;
+    },
+    run: () => cancelClosure(f.admin, f.tokens.closure),
+    actions: ["closure.cancelled"],
   },
   "allowance:setYearAllowances": { run: () => setYearAllowances(f.owner, { year: yearOf(f.monday) + 2, userIds: "everyone", yearly: 23 }), actions: ["allowance.updated"] },
   "api-token:issueTokenPair": {
@@ -433,6 +448,9 @@ const READS = new Set([
   "webhook:listWebhookDeliveries",
   "webhook-delivery:settleWebhooks",
   "allowance:serializeAllowance",
+  "closure:previewClosure",
+  "closure:listClosures",
+  "closure:getClosure",
   "vacation-form-actions:readCreatedFlag",
   "absence-category:listAbsenceCategories",
   "absence-category:readCategoryListing",
