@@ -28,6 +28,8 @@ export interface CompanyFacts {
   /** Balance reads need these two (decision 0080); holiday reads do not. */
   readonly leaveYearStartMonth?: number;
   readonly allowanceRounding?: string;
+  /** Accrual's booking ahead (decision 0082). */
+  readonly accrualBookingAhead?: boolean;
 }
 
 /** What holiday reads need of a company: its id, or its id with the facts read already. */
@@ -46,6 +48,7 @@ export function companyRefOf(viewer: Viewer): CompanyRef {
     timeZone: viewer.timeZone,
     leaveYearStartMonth: viewer.companyLeaveYearStartMonth,
     allowanceRounding: viewer.companyAllowanceRounding,
+    accrualBookingAhead: viewer.companyAccrualBookingAhead,
   };
 }
 
@@ -57,11 +60,11 @@ export function currentLeaveYear(viewer: Pick<Viewer, "timeZone" | "companyLeave
   return leaveYearOf(todayIn(viewer.timeZone, now), viewer.companyLeaveYearStartMonth ?? 1).year;
 }
 
-const companyFactsSelect = { id: true, countryCode: true, timeZone: true, leaveYearStartMonth: true, allowanceRounding: true } as const;
+const companyFactsSelect = { id: true, countryCode: true, timeZone: true, leaveYearStartMonth: true, allowanceRounding: true, accrualBookingAhead: true } as const;
 
 /** The company's facts a balance read needs: the ones given, else read (the same one statement holiday reads made). */
 async function companyFactsOf(db: DbClient, company: CompanyRef): Promise<Required<CompanyFacts>> {
-  if (typeof company !== "string" && company.leaveYearStartMonth !== undefined && company.allowanceRounding !== undefined) {
+  if (typeof company !== "string" && company.leaveYearStartMonth !== undefined && company.allowanceRounding !== undefined && company.accrualBookingAhead !== undefined) {
     return company as Required<CompanyFacts>;
   }
   return db.company.findUniqueOrThrow({ where: { id: companyIdOf(company) }, select: companyFactsSelect });
