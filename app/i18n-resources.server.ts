@@ -23,6 +23,7 @@ import enTeams from "../public/locales/en/teams.json";
 import enWorkSchedules from "../public/locales/en/workSchedules.json";
 import enHours from "../public/locales/en/hours.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
+import enAccrual from "../public/locales/en/accrual.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esApiTokens from "../public/locales/es/apiTokens.json";
 import esApiDocs from "../public/locales/es/apiDocs.json";
@@ -46,6 +47,7 @@ import esTeams from "../public/locales/es/teams.json";
 import esWorkSchedules from "../public/locales/es/workSchedules.json";
 import esHours from "../public/locales/es/hours.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
+import esAccrual from "../public/locales/es/accrual.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptApiTokens from "../public/locales/pt/apiTokens.json";
 import ptApiDocs from "../public/locales/pt/apiDocs.json";
@@ -69,11 +71,12 @@ import ptTeams from "../public/locales/pt/teams.json";
 import ptWorkSchedules from "../public/locales/pt/workSchedules.json";
 import ptHours from "../public/locales/pt/hours.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
+import ptAccrual from "../public/locales/pt/accrual.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enAccrual };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptAccrual };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esAccrual };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
