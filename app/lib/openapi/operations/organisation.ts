@@ -98,7 +98,7 @@ export const organisationOperations: ApiOperation[] = [
     method: "patch",
     path: "/api/companies/me",
     tag: "Companies",
-    summary: "Change the company's leave year, rounding rule or unit of new absence types",
+    summary: "Change the company's leave year, rounding rule, unit of new absence types or booking ahead of accrual",
     description:
       "The fields sent change; audited like the settings form. Allowance rows keep their year numbers: a leave year is known by the calendar year it starts in, so after a switch from January to April the allowance of 2026 is that of April 2026 – March 2027.",
     access: "admin",
