@@ -247,5 +247,7 @@ export async function seedDemoCompany(db: PrismaClient, today: IsoDate = todayIn
       tx,
     );
     return { companyId };
-  });
+    // A few thousand rows in one transaction: Prisma's 5 s default fails the first start of a busy
+    // or slow machine, and the demo is all or nothing.
+  }, { timeout: 60_000 });
 }

@@ -91,6 +91,9 @@ export function serializeReportRow({ user, team, balances, overdraft }: ReportRo
     specialLeavePending: balances.special.pending,
     specialLeaveRemaining: balances.special.remaining,
     yearlyOverdraft: overdraft,
+    yearlyUnit: balances.yearly.unit ?? "day",
+    residualUnit: balances.residual.unit ?? "day",
+    specialLeaveUnit: balances.special.unit ?? "day",
   };
 }
 

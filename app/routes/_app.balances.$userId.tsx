@@ -285,11 +285,24 @@ function ProrationLines({ proration }: { proration: NonNullable<BalanceExplanati
   );
 }
 
+/**
+ * Carried figures are the yearly balance's (the residual shares its unit, decision 0081): the
+ * sentences and amounts of a balance in hours say hours.
+ */
+function carryWords(explanation: BalanceExplanation, language: string) {
+  const inHours = explanation.balances.yearly.unit === "hour";
+  return {
+    carry: inHours ? "hours.carry" : "balances.carry",
+    amount: (value: number) => (inHours ? formatLeaveAmount(value, "hour", language) : formatDays(value, language)),
+  };
+}
+
 function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { carriedIn, carriedUse, handSet } = explanation.residual;
   const date = (iso: string) => formatDate(iso, language);
+  const { carry, amount } = carryWords(explanation, language);
   const lines = [];
   if (carriedIn && carriedIn.revertedOn) {
     lines.push(
@@ -298,16 +311,16 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
         label={t("balances.line.carriedIn", { year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth) })}
         amount={0}
         testId="carried"
-        note={t("balances.carry.reverted", { days: formatDays(carriedIn.days, language), year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth), date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
+        note={t(`${carry}.reverted`, { days: amount(carriedIn.days), year: leaveYearLabel(carriedIn.fromYear, explanation.leaveYear.startMonth), date: date(carriedIn.carriedOn), revertedOn: date(carriedIn.revertedOn) })}
       />,
     );
   } else if (carriedIn && carriedUse) {
     const lapsed = carriedUse.expired > 0;
     const state =
       lapsed
-        ? t("balances.carry.lapsed", { count: carriedUse.expired, days: formatDays(carriedUse.expired, language), date: date(carriedUse.expiresOn) })
+        ? t(`${carry}.lapsed`, { count: carriedUse.expired, days: amount(carriedUse.expired), date: date(carriedUse.expiresOn) })
         : carriedUse.unused > 0
-          ? t("balances.carry.unusedBeforeExpiry", { count: carriedUse.unused, days: formatDays(carriedUse.unused, language), date: date(carriedUse.expiresOn) })
+          ? t(`${carry}.unusedBeforeExpiry`, { count: carriedUse.unused, days: amount(carriedUse.unused), date: date(carriedUse.expiresOn) })
           : null;
     lines.push(
       <Line
@@ -318,8 +331,8 @@ function ResidualLines({ explanation }: { explanation: BalanceExplanation }) {
         testId="carried"
         note={
           <>
-            {t("balances.carry.carriedOn", { date: date(carriedIn.carriedOn) })} {t("balances.carry.usableUntil", { date: date(carriedUse.expiresOn) })}
-            {carriedUse.carried < carriedIn.days ? <> {t("balances.carry.lowered", { days: formatDays(carriedUse.carried, language) })}</> : null}
+            {t("balances.carry.carriedOn", { date: date(carriedIn.carriedOn) })} {t(`${carry}.usableUntil`, { date: date(carriedUse.expiresOn) })}
+            {carriedUse.carried < carriedIn.days ? <> {t(`${carry}.lowered`, { days: amount(carriedUse.carried) })}</> : null}
             {state ? <strong className="ledger__state"> {state}</strong> : null}
           </>
         }
@@ -351,12 +364,13 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
   const language = i18n.language;
   const { year, carriedOut, carryOverRule } = explanation;
   const date = (iso: string) => formatDate(iso, language);
+  const { carry, amount } = carryWords(explanation, language);
   let text: string;
   if (carriedOut) {
-    const values = { days: formatDays(carriedOut.days, language), year, nextYear: year + 1, date: date(carriedOut.carriedOn), expiresOn: date(carriedOut.expiresOn) };
-    text = carriedOut.revertedOn ? t("balances.carry.outReverted", { ...values, revertedOn: date(carriedOut.revertedOn) }) : t("balances.carry.out", values);
+    const values = { days: amount(carriedOut.days), year, nextYear: year + 1, date: date(carriedOut.carriedOn), expiresOn: date(carriedOut.expiresOn) };
+    text = carriedOut.revertedOn ? t(`${carry}.outReverted`, { ...values, revertedOn: date(carriedOut.revertedOn) }) : t(`${carry}.out`, values);
   } else {
-    text = t("balances.carry.rule", { year: explanation.leaveYear.label, nextYear: leaveYearLabel(year + 1, explanation.leaveYear.startMonth), max: formatDays(carryOverRule.maxDays, language), expiresOn: date(carryOverRule.expiresOn) });
+    text = t(`${carry}.rule`, { year: explanation.leaveYear.label, nextYear: leaveYearLabel(year + 1, explanation.leaveYear.startMonth), max: amount(carryOverRule.maxDays), expiresOn: date(carryOverRule.expiresOn) });
   }
   return (
     <section className="card explain-notes" data-testid="carry-out">
@@ -364,7 +378,7 @@ function CarryOutNote({ explanation, yearUrl }: { explanation: BalanceExplanatio
         {text}{" "}
         {carriedOut ? <Link to={yearUrl(year + 1)}>{t("balances.carry.outLink", { year: leaveYearLabel(year + 1, explanation.leaveYear.startMonth) })}</Link> : null}
       </p>
-      {explanation.residual.carriedUse ? <p className="muted">{t("balances.carry.order")}</p> : null}
+      {explanation.residual.carriedUse ? <p className="muted">{t(`${carry}.order`)}</p> : null}
       <p className="muted">{t("balances.pendingNote")}</p>
     </section>
   );

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { linkFromOutbox, openPage, signIn } from "./support";
 
-const PASSWORD = "own-company-pass-1";
+export const OWN_COMPANY_PASSWORD = "own-company-pass-1";
 
 /** Signs up a new company (Portugal, its default zone) and signs its owner in. */
 export async function signUpNewCompany(page: Page, prefix: string): Promise<{ owner: string; company: string }> {
@@ -17,12 +17,12 @@ export async function signUpNewCompany(page: Page, prefix: string): Promise<{ ow
   await page.getByLabel("Nome da empresa").fill(company);
   await page.getByLabel("Nome completo").fill("Vera Vaz");
   await page.getByLabel("Email", { exact: true }).fill(owner);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(OWN_COMPANY_PASSWORD);
   await page.getByRole("button", { name: "Começar trial" }).click();
   await expect(page).toHaveURL(/\/login\?checkEmail=1$/);
   await openPage(page, await linkFromOutbox(page, owner, "/verify-email?token="));
   if (test.info().project.name === "js-off") await page.getByRole("button", { name: "Confirmar email" }).click();
   await expect(page.getByText("Email confirmado! Agora entre com as suas credenciais…")).toBeVisible();
-  await signIn(page, owner, { password: PASSWORD });
+  await signIn(page, owner, { password: OWN_COMPANY_PASSWORD });
   return { owner, company };
 }

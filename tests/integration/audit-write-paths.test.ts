@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
 import { createVacationFromForm, runRowAction } from "~/models/vacation-form-actions.server";
-import { createAbsenceCategory, deleteAbsenceCategory, updateAbsenceCategory } from "~/models/absence-category.server";
+import { createAbsenceCategory, deleteAbsenceCategory, setCompanyLeaveUnit, updateAbsenceCategory } from "~/models/absence-category.server";
 import { requestPasswordReset, resetPassword, verifyEmail } from "~/models/account.server";
 import { setYearAllowances, upsertAllowance } from "~/models/allowance.server";
 import { issueTokenPair, refreshTokenPair, revokeRefreshToken } from "~/models/api-token.server";
@@ -188,6 +188,7 @@ const WRITES: Record<string, WriteCase> = {
   },
   "absence-category:updateAbsenceCategory": { run: () => updateAbsenceCategory(f.owner, f.ids.category, { name: "Formação interna", color: "#654321" }), actions: ["absence_type.updated"] },
   "absence-category:deleteAbsenceCategory": { run: () => deleteAbsenceCategory(f.owner, f.ids.category), actions: ["absence_type.deleted"] },
+  "absence-category:setCompanyLeaveUnit": { run: () => setCompanyLeaveUnit(f.owner, "hour"), actions: ["company.updated"] },
   "account:requestPasswordReset": { run: () => requestPasswordReset(f.employee.user.email), actions: ["auth.password_reset_requested"] },
   "account:resetPassword": {
     prepare: async () => {
@@ -415,7 +416,9 @@ const READS = new Set([
   "absence-category:absenceCategoryUsage",
   "absence-category:serializeAbsenceCategory",
   "absence-category:slugOf",
+  "absence-category:getCompanyLeaveUnit",
   "allowance:effectiveAllowance",
+  "allowance:allowanceUnits",
   "work-schedule:canonicalSchedule",
   "work-schedule:serializeWorkSchedule",
   "work-schedule:workSchedulesFromApi",
@@ -538,6 +541,7 @@ const READS = new Set([
   "vacation-notify:assertOutsideRecipientsAllowed",
   "work-place:checkWorkPlace",
   "vacation:serializeVacation",
+  "vacation:categoryUnits",
   "vacation:getVacation",
   "vacation:searchVacations",
   "vacation-list:vacationFilterWhere",

@@ -17,6 +17,7 @@ import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as companyPatch, loader as companyGet } from "~/routes/api.companies.me";
 import { action as allowanceUpsertApi } from "~/routes/api.reports.allowances.upsert";
 import { action as usersAction, loader as usersLoader } from "~/routes/_app.company-settings.users/route";
+import { action as companyTabAction, loader as companyTabLoader } from "~/routes/_app.company-settings.company/route";
 import { setYearAllowances } from "~/models/allowance.server";
 import { allowanceLabel, type AllowanceUnits } from "~/routes/_app.company-settings.users/users-reply";
 import { replaceWorkSchedules } from "~/models/work-schedule.server";
@@ -295,7 +296,7 @@ describe("balances in hours", () => {
     expect(explained.vacations.map((v) => v.days)).toEqual([4]);
 
     const [row] = (await allowanceReport(owner, 2027)).filter((r) => r.user.id === rui.userId);
-    expect(serializeReportRow(row)).toMatchObject({ yearlyAllowance: 160, yearlyPending: 4, yearlyRemaining: 156 });
+    expect(serializeReportRow(row)).toMatchObject({ yearlyAllowance: 160, yearlyPending: 4, yearlyRemaining: 156, yearlyUnit: "hour", residualUnit: "hour", specialLeaveUnit: "day" });
     const csv = await allowanceReportCsv(owner, { year: 2027, sort: "name", direction: "asc" }, { t: getT("pt"), dialect: csvDialectFor("pt") });
     expect(csv.split(/\r?\n/)[0]).toContain("Férias anuais (h): atribuídos");
     expect(csv).toMatch(/rui@hourbalances\.test;[^;]*;Desk;160;0;4;156;/);
@@ -342,6 +343,20 @@ describe("balances in hours", () => {
     expect(refusedForm.value.result.error).toEqual({ yearly: ["hours.errors.allowanceHours"], specialLeave: ["allowance.specialLeaveInvalid"] });
     await usersAction(args(form({ yearly: "160,25", residual: "0", specialLeave: "2" })));
     expect(await getDb().allowance.findFirstOrThrow({ where: { userId: rui.userId, year: 2028 }, select: { yearly: true, specialLeave: true } })).toEqual({ yearly: 160.25, specialLeave: 2 });
+  });
+
+  it("the company tab takes the default allowance and the carry-over maximum in hours when the yearly balance counts hours", async () => {
+    const tab = unwrapData<{ yearlyUnit: string }>(await run(() => companyTabLoader(args(getRequest("/company-settings/company", ownerCookie))))).value;
+    expect(tab.yearlyUnit).toBe("hour");
+    const fields = { intent: "company.update", name: "Hour Balances", countryCode: "PT", timeZone: "Europe/Lisbon", carryOverExpiresOn: "04-30" };
+    const post = async (amounts: Record<string, string>) => unwrapData<{ result?: { error: Record<string, string[]> } }>(await run(() => companyTabAction(args(postForm("/company-settings/company", { ...fields, ...amounts }, ownerCookie)))));
+    // 176 h is no number of days, and 176,3 no quarter hour.
+    const refused = await post({ defaultYearlyAllowance: "176,3", carryOverMaxDays: "40" });
+    expect(refused.status).toBe(400);
+    expect(refused.value.result?.error).toEqual({ defaultYearlyAllowance: ["hours.errors.allowanceHours"] });
+    expect((await post({ defaultYearlyAllowance: "176,25", carryOverMaxDays: "40" })).status).toBe(200);
+    expect(await getDb().company.findFirstOrThrow({ where: { users: { some: { id: rui.userId } } }, select: { defaultYearlyAllowance: true, carryOverMaxDays: true } })).toEqual({ defaultYearlyAllowance: 176.25, carryOverMaxDays: 40 });
+    expect(getT("pt")("hours.companySettings.carryOverMaxDays")).toBe("Máximo de horas transitadas para o ano seguinte");
   });
 
   it("splits a request across the leave year's turn in hours, and prorates a joiner's hours to the quarter hour", async () => {

@@ -142,6 +142,9 @@ export const exampleReportRow: ApiReportRow = {
   specialLeavePending: 0,
   specialLeaveRemaining: 1,
   yearlyOverdraft: 0,
+  yearlyUnit: "day",
+  residualUnit: "day",
+  specialLeaveUnit: "day",
 };
 
 export const exampleInvoice: ApiInvoice = {

@@ -335,6 +335,9 @@ export const apiReportRowSchema = named(
     yearlyOverdraft: z
       .number()
       .describe("Approved yearly days beyond a joiner's or leaver's prorated allowance (yearlyAllowance is then the prorated one); 0 otherwise"),
+    yearlyUnit: z.enum(["day", "hour"]).describe("What the yearly figures and yearlyOverdraft count: days (whole and half) or hours (decision 0081)"),
+    residualUnit: z.enum(["day", "hour"]).describe("What the residual figures count (always the yearly balance's unit)"),
+    specialLeaveUnit: z.enum(["day", "hour"]).describe("What the special leave figures count"),
   }),
 );
 

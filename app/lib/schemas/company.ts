@@ -1,6 +1,7 @@
 // The company tab's form (client-safe, zod/mini). Whether the catalogue knows the country and the
 // runtime the zone is the server's check (company.server.ts).
 import * as z from "zod/mini";
+import { isAllowanceAmount } from "~/lib/schemas/people";
 import { singleLine } from "~/lib/text-input";
 
 /** Days as a person types them: whole or half (a request's smallest step), 0 to 366. */
@@ -13,6 +14,20 @@ const dayAmount = (key: string) =>
     ),
   );
 
+/** Quarter hours, 0 to 8,784, for a yearly balance counted in hours (decision 0081). */
+const hourAmount = () =>
+  z.pipe(
+    z.string({ error: "hours.errors.allowanceHours" }),
+    z.transform((value: string, ctx) => {
+      const hours = /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : Number.NaN;
+      if (isAllowanceAmount(hours, "hour")) return hours;
+      ctx.issues.push({ code: "custom", message: "hours.errors.allowanceHours", input: value });
+      return z.NEVER;
+    }),
+  );
+
+const yearlyAmount = (unit: "day" | "hour") => (unit === "hour" ? hourAmount() : dayAmount("companySettings.daysInvalid"));
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** "MM-DD" of a day every year has (29 February is not one). */
@@ -23,12 +38,16 @@ export function isMonthDay(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1];
 }
 
-export const companySettingsSchema = z.object({
+/**
+ * The default allowance and the carry-over maximum are figures of the yearly balance, so they take
+ * its unit: half days, or quarter hours when the yearly types count hours.
+ */
+export const companySettingsSchemaFor = (yearlyUnit: "day" | "hour" = "day") => z.object({
   name: z.string({ error: "companySettings.nameRequired" }).check(z.trim(), z.minLength(1, "companySettings.nameRequired"), z.maxLength(200, "validation.tooLong"), ...singleLine()),
   countryCode: z.string({ error: "validation.countryInvalid" }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "validation.countryInvalid")),
   timeZone: z.string({ error: "validation.timeZoneInvalid" }).check(z.trim(), z.minLength(1, "validation.timeZoneInvalid"), z.maxLength(64, "validation.timeZoneInvalid")),
-  defaultYearlyAllowance: dayAmount("companySettings.daysInvalid"),
-  carryOverMaxDays: dayAmount("companySettings.daysInvalid"),
+  defaultYearlyAllowance: yearlyAmount(yearlyUnit),
+  carryOverMaxDays: yearlyAmount(yearlyUnit),
   carryOverExpiresOn: z.string({ error: "companySettings.monthDayInvalid" }).check(
     z.trim(),
     z.refine((value) => isMonthDay(value), "companySettings.monthDayInvalid"),

@@ -9,7 +9,7 @@ import { FieldError } from "~/components/field-error";
 import { FormError } from "~/components/form-error";
 import { TextField } from "~/components/text-field";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { companySettingsSchema } from "~/lib/schemas/company";
+import { companySettingsSchemaFor } from "~/lib/schemas/company";
 import { isoDate } from "~/lib/dates";
 import { formatIsoDate } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
@@ -45,10 +45,13 @@ export default function CompanyTab() {
       leaveYearStartMonth: String(company.settings.leaveYearStartMonth),
       accrualBookingAhead: company.settings.accrualBookingAhead ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchemaFor(company.yearlyUnit) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // The yearly balance's figures name its unit (decision 0081).
+  const inHours = company.yearlyUnit === "hour";
+  const yearlyGroup = inHours ? "hours.companySettings" : "companySettings";
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const busy = navigation.state !== "idle";
   return (
@@ -66,21 +69,21 @@ export default function CompanyTab() {
             <span>{t("companySettings.importHolidays")}</span>
           </label>
           <fieldset className="fieldset">
-            <legend>{t("companySettings.allowanceTitle")}</legend>
+            <legend>{t(`${yearlyGroup}.allowanceTitle`)}</legend>
             <label className="field">
-              <span>{t("companySettings.defaultYearlyAllowance")}</span>
-              <small className="field__hint">{t("companySettings.defaultYearlyAllowanceHint")}</small>
+              <span>{t(`${yearlyGroup}.defaultYearlyAllowance`)}</span>
+              <small className="field__hint">{t(`${yearlyGroup}.defaultYearlyAllowanceHint`)}</small>
               <input {...getInputProps(fields.defaultYearlyAllowance, { type: "text" })} key={fields.defaultYearlyAllowance.key} inputMode="decimal" />
               <FieldError errors={fields.defaultYearlyAllowance.errors} id={fields.defaultYearlyAllowance.errorId} />
             </label>
             <label className="field">
-              <span>{t("companySettings.carryOverMaxDays")}</span>
-              <small className="field__hint">{t("companySettings.carryOverMaxDaysHint")}</small>
+              <span>{t(`${yearlyGroup}.carryOverMaxDays`)}</span>
+              <small className="field__hint">{t(`${yearlyGroup}.carryOverMaxDaysHint`)}</small>
               <input {...getInputProps(fields.carryOverMaxDays, { type: "text" })} key={fields.carryOverMaxDays.key} inputMode="decimal" />
               <FieldError errors={fields.carryOverMaxDays.errors} id={fields.carryOverMaxDays.errorId} />
             </label>
             <label className="field">
-              <span>{t("companySettings.carryOverExpiresOn")}</span>
+              <span>{t(`${yearlyGroup}.carryOverExpiresOn`)}</span>
               <small className="field__hint">{t("companySettings.carryOverExpiresOnHint")}</small>
               <input {...getInputProps(fields.carryOverExpiresOn, { type: "text" })} key={fields.carryOverExpiresOn.key} placeholder="04-30" />
               <FieldError errors={fields.carryOverExpiresOn.errors} id={fields.carryOverExpiresOn.errorId} />
@@ -106,12 +109,12 @@ export default function CompanyTab() {
               <FieldError errors={fields.leaveYearStartMonth.errors} id={fields.leaveYearStartMonth.errorId} />
             </label>
             <label className="field">
-              <span>{t("leaveYear.settings.rounding")}</span>
-              <small className="field__hint">{t("leaveYear.settings.roundingHint")}</small>
+              <span>{t(inHours ? "hours.companySettings.rounding" : "leaveYear.settings.rounding")}</span>
+              <small className="field__hint">{t(inHours ? "hours.companySettings.roundingHint" : "leaveYear.settings.roundingHint")}</small>
               <select {...getSelectProps(fields.allowanceRounding)} key={fields.allowanceRounding.key}>
                 {ROUNDING_RULES.map((rule) => (
                   <option key={rule} value={rule}>
-                    {t(`leaveYear.rounding.${rule}`)}
+                    {t(inHours ? `hours.companySettings.roundingRule.${rule}` : `leaveYear.rounding.${rule}`)}
                   </option>
                 ))}
               </select>

@@ -20,7 +20,7 @@ const FIGURES = [
 ] as const;
 
 /** A joiner's or leaver's row: the employed part of the year, and days taken beyond the prorated allowance. */
-function ProrationFlag({ employed, overdraft }: { employed: { from: string | null; to: string | null }; overdraft: number }) {
+function ProrationFlag({ employed, overdraft, inHours }: { employed: { from: string | null; to: string | null }; overdraft: number; inHours: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
@@ -29,7 +29,11 @@ function ProrationFlag({ employed, overdraft }: { employed: { from: string | nul
       {overdraft > 0 ? (
         <>
           {" · "}
-          <strong className="report-table__overdraft">{t("leaveYear.report.overdraftFlag", { count: overdraft, days: formatDays(overdraft, language) })}</strong>
+          <strong className="report-table__overdraft">
+            {inHours
+              ? t("hours.report.overdraftFlag", { hours: formatLeaveAmount(overdraft, "hour", language) })
+              : t("leaveYear.report.overdraftFlag", { count: overdraft, days: formatDays(overdraft, language) })}
+          </strong>
         </>
       ) : null}
     </span>
@@ -259,7 +263,7 @@ function YearTable({ data }: { data: YearTabData }) {
               <th scope="row" className="card-table__title card-table__wide">
                 <span className="report-table__name">{row.name}</span>
                 <span className="report-table__email">{row.email}</span>
-                {row.employed ? <ProrationFlag employed={row.employed} overdraft={row.overdraft} /> : null}
+                {row.employed ? <ProrationFlag employed={row.employed} overdraft={row.overdraft} inHours={(row.yearly as BalanceFigures).unit === "hour"} /> : null}
                 {row.yearly.earned !== undefined ? <EarnedFlag figures={row.yearly} /> : null}
               </th>
               <td className="report-table__team card-table__wide" data-label={t("reports.columns.team")}>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
