@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BALANCE_KINDS, type BalanceFigures, type BalanceKind, type Balances } from "~/lib/balance-kinds";
-import { formatDays, formatHours } from "~/lib/format";
+import { formatDays, formatHours, formatLeaveAmount } from "~/lib/format";
 
 const FIGURES = ["total", "used", "pending", "remaining"] as const;
 
@@ -57,6 +57,7 @@ function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: Bala
           </div>
         ))}
       </dl>
+      {figures?.earned !== undefined ? <AccrualLine figures={figures} /> : null}
       {figures?.expired ? (
         <p className="balance-card__expired" data-figure="expired">
           {t("balances.card.expired")}: {show(figures.expired)}
@@ -64,5 +65,28 @@ function BalanceCard({ kind, figures, year }: { kind: BalanceKind; figures: Bala
       ) : null}
       {figures ? null : <p className="balance-card__none">{t("absences.balances.noAllowance", { year })}</p>}
     </article>
+  );
+}
+
+/**
+ * An accruing yearly allowance (decision 0082): what is earned so far of the year's total and,
+ * when the company does not let people book ahead, what that leaves to book now.
+ */
+function AccrualLine({ figures }: { figures: BalanceFigures }) {
+  const { t, i18n } = useTranslation();
+  const unit = figures.unit ?? "day";
+  const amount = (value: number | undefined) => formatLeaveAmount(value, unit, i18n.language);
+  const limited = figures.available !== undefined && figures.available < figures.remaining;
+  return (
+    <>
+      <p className="balance-card__expired" data-figure="earned">
+        {t("accrual.card.earned", { earned: unit === "hour" ? formatHours(figures.earned, i18n.language) : formatDays(figures.earned, i18n.language), total: amount(figures.total) })}
+      </p>
+      {limited ? (
+        <p className="balance-card__expired" data-figure="available">
+          {t("accrual.card.available", { amount: amount(Math.max(0, figures.available ?? 0)) })}
+        </p>
+      ) : null}
+    </>
   );
 }

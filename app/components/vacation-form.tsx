@@ -114,10 +114,11 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
   const oneDay = range !== null && range.startDate === range.endDate;
   const kind = category ? parseCategoryBalance(category.balance) : "none";
   // The balances shown are of one leave year (decision 0080), in their unit: an hour type's request
-  // is compared in hours (its balance counts hours, decision 0081).
+  // is compared in hours (its balance counts hours, decision 0081), and with what is earned when the
+  // yearly allowance accrues (decision 0082).
   const startMonth = holidays.leaveYearStartMonth ?? 1;
   const asked = inHours ? hours : workingDays;
-  const exceeds = kind !== "none" && hasAllowance && range !== null && asked !== null && exceedsShownBalance(asked, balances[kind].remaining, range, balanceYear, startMonth);
+  const exceeds = kind !== "none" && hasAllowance && range !== null && asked !== null && exceedsShownBalance(asked, balances[kind].available ?? balances[kind].remaining, range, balanceYear, startMonth);
   const showCustomEmails = !hydrated || fields.recipientType.value === "custom";
   const chooseHintId = `${form.id}-choose-hint`;
 

@@ -43,3 +43,18 @@ export function unitGroupOf(balance: string): UnitGroup | null {
 export function balanceKindsOf(group: UnitGroup): Exclude<BalanceKind, "none">[] {
   return group === "yearly" ? ["yearly", "residual"] : ["special"];
 }
+
+/**
+ * Accrual (decision 0082) belongs to the yearly allowance: only a type drawing on it may accrue,
+ * and the yearly types accrue together (the model keeps their flags equal), so the balance earns
+ * its allowance month by month when any of them says so. Residual days were earned last year;
+ * special leave is granted, not earned.
+ */
+export function canAccrue(balance: string): boolean {
+  return asBalanceKind(balance) === "yearly";
+}
+
+/** Whether the yearly allowance is earned monthly: one of its types accrues. */
+export function yearlyAccrues(categories: readonly { balance: string; accrues?: boolean }[]): boolean {
+  return categories.some((category) => category.accrues === true && canAccrue(category.balance));
+}

@@ -16,6 +16,13 @@ export interface BalanceFigures {
    * absent for days, so a balance in days is the object it always was.
    */
   unit?: "hour";
+  /**
+   * Yearly only, when the yearly allowance accrues (decision 0082): what is earned to date of
+   * `total`, and what may be booked now (earned − used − pending, or `remaining` when the company
+   * lets people book ahead). Absent otherwise, so a balance that does not accrue is unchanged.
+   */
+  earned?: number;
+  available?: number;
 }
 
 export type Balances = Record<BalanceKind, BalanceFigures>;

@@ -140,6 +140,20 @@ export interface BalanceCategory {
   balance: string;
   /** day (absent too) | hour: what its requests and its balance count in (decision 0081). */
   unit?: string;
+  /** The yearly allowance is earned monthly when a yearly type accrues (yearlyAccrues, decision 0082). */
+  accrues?: boolean;
+}
+
+/**
+ * An accruing yearly allowance's figures for one leave year (decision 0082), worked out by the
+ * server (accrue and accrualLimit in proration.ts, today in the company's zone) and applied here
+ * as plain numbers, so the request form's bundle does not carry the accrual rules.
+ */
+export interface YearlyAccrual {
+  /** Earned to date, never above the year's (prorated) total. */
+  earned: number;
+  /** What the year lets people book: `earned`, or the whole total when booking ahead. */
+  limit: number;
 }
 
 /** A request's dates and, for an hour category, its hour fields (null or absent for days). */
@@ -188,6 +202,8 @@ export interface BalancesInput {
   carried?: CarriedResidual | null;
   /** Today in the company's time zone: after the carried days' expiry their unused part lapses. */
   today?: IsoDate;
+  /** The yearly allowance's accrual this year; absent or null when it does not accrue. */
+  accrual?: YearlyAccrual | null;
 }
 
 export type BalanceRequest = BalanceVacationFields;
@@ -211,6 +227,8 @@ export interface RequestFitInput {
   leaveYearStartMonth?: number;
   /** Carried residual days of the years the request touches. */
   carried?: readonly CarriedResidual[];
+  /** The yearly allowance's accrual in the years the request touches, when it accrues. */
+  accruals?: readonly (YearlyAccrual & { year: number })[];
 }
 
 export interface BalanceShortfall {
@@ -225,6 +243,11 @@ export interface BalanceShortfall {
   expiresOn?: IsoDate;
   /** "hour" when the balance counts hours: `requested` and `remaining` are hours. */
   unit?: "hour";
+  /**
+   * Set when what is earned to date limits the request (an accruing yearly allowance without
+   * booking ahead): `remaining` is then what the earned amount leaves.
+   */
+  earned?: number;
 }
 
 /** How a year's carried residual days are being used (docs/decisions/0020). */
@@ -358,7 +381,15 @@ export function computeBalances(input: BalancesInput): Balances {
     result.residual.expired = expired;
     result.residual.remaining -= expired;
   }
+  if (input.accrual) applyAccrual(result.yearly, input.accrual);
   return result;
+}
+
+/** The yearly figures with what is earned, and what may be booked now, beside the year's total. */
+function applyAccrual(figures: BalanceFigures, accrual: YearlyAccrual): number {
+  figures.earned = accrual.earned;
+  figures.available = Math.min(figures.remaining, accrual.limit - figures.used - figures.pending);
+  return figures.available;
 }
 
 /**
@@ -384,8 +415,15 @@ export function checkRequestFitsBalance(input: RequestFitInput): BalanceShortfal
     // A year the request takes no working day from cannot fall short, even if already overdrawn.
     if (requested === 0) continue;
     const allowance = input.allowances.find((row) => row.year === year) ?? null;
-    const { remaining } = tallyBalances(year, allowance, input.vacations, balances, kindUnits, count, startMonth)[kind];
+    const figures = tallyBalances(year, allowance, input.vacations, balances, kindUnits, count, startMonth)[kind];
     const unit = kindUnits[kind] === "hour" ? { unit: "hour" as const } : {};
+    const accrual = kind === "yearly" ? input.accruals?.find((row) => row.year === year) : undefined;
+    if (accrual) {
+      const available = applyAccrual(figures, accrual);
+      // The earned amount is the limit only when it is below the year's: else the usual refusal.
+      if (available < figures.remaining && requested > available) return { balance: kind, year, requested, remaining: available, earned: accrual.earned, ...unit };
+    }
+    const { remaining } = figures;
     if (requested > remaining) return { balance: kind, year, requested, remaining, ...unit };
     const carried = kind === "residual" ? input.carried?.find((row) => row.year === year) : undefined;
     if (carried) {

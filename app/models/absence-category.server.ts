@@ -4,7 +4,7 @@
 // docs/decisions/0021-absence-types.md.
 import type { Prisma } from "~/generated/prisma/client";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
-import { asBalanceKind, balanceKindsOf, DEFAULT_CATEGORIES, hasSeededName, unitGroupOf, type BalanceKind, type UnitGroup } from "~/lib/absence-categories";
+import { asBalanceKind, balanceKindsOf, canAccrue, DEFAULT_CATEGORIES, hasSeededName, unitGroupOf, yearlyAccrues, type BalanceKind, type UnitGroup } from "~/lib/absence-categories";
 import { todayIn } from "~/lib/dates";
 import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
 import { leaveYearOf } from "~/lib/leave-year";
@@ -19,7 +19,7 @@ export { DEFAULT_CATEGORIES };
 
 /** The company's absence categories as every screen lists them: their order, names and colours. */
 export const categoryListing = {
-  select: { id: true, name: true, color: true, active: true, balance: true, unit: true },
+  select: { id: true, name: true, color: true, active: true, balance: true, unit: true, accrues: true },
   orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
 } as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
 
@@ -28,7 +28,7 @@ export function readCategoryListing(db: DbClient, companyId: string, { activeOnl
   return db.absenceCategory.findMany({ where: { companyId, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
 }
 
-const categorySelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true, unit: true } as const;
+const categorySelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true, unit: true, accrues: true } as const;
 
 export type AbsenceCategoryRow = Prisma.AbsenceCategoryGetPayload<{ select: typeof categorySelect }>;
 
@@ -40,6 +40,8 @@ export interface AbsenceCategoryFields {
   active: boolean;
   sortOrder: number;
   unit: LeaveUnit;
+  /** Earns its allowance monthly (decision 0082): yearly types only, all of them together. */
+  accrues: boolean;
 }
 
 /** Every category of the viewer's company, active or not, in the company's order. */
@@ -67,6 +69,7 @@ export function serializeAbsenceCategory(category: AbsenceCategoryRow): ApiAbsen
     color: category.color,
     active: category.active,
     unit: parseLeaveUnit(category.unit),
+    accrues: category.accrues,
     balance: asBalanceKind(category.balance),
     requires_approval: category.requiresApproval,
     sort_order: category.sortOrder,
@@ -83,6 +86,7 @@ function auditView(category: Omit<AbsenceCategoryRow, "id">) {
     active: category.active,
     sort_order: category.sortOrder,
     unit: category.unit,
+    accrues: category.accrues,
   };
 }
 
@@ -139,7 +143,33 @@ async function assertAnotherActive(tx: Prisma.TransactionClient, viewer: Viewer,
   if (others === 0) throw new AppError(409, "last_active_type", "absenceTypes.errors.lastActive");
 }
 
-export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit };
+export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit; accrues?: boolean };
+
+/** Only a type of the yearly allowance accrues (decision 0082). */
+function assertMayAccrue(balance: string, accrues: boolean) {
+  if (accrues && !canAccrue(balance)) {
+    throw new AppError(409, "accrual_yearly_only", "accrual.errors.yearlyOnly", { fields: { accrues: "accrual.errors.yearlyOnly" } });
+  }
+}
+
+/**
+ * The other yearly types whose flag moves with this one's: the yearly allowance accrues or not as
+ * a whole, so setting one of its types sets them all (as a unit moves its group, decision 0081).
+ */
+function accrualFollowers<T extends { id: string; balance: string; accrues: boolean }>(categories: readonly T[], id: string, balance: string, accrues: boolean): T[] {
+  return canAccrue(balance) ? categories.filter((category) => category.id !== id && canAccrue(category.balance) && category.accrues !== accrues) : [];
+}
+
+/** Sets the followers' flag, one audit entry each. */
+async function moveAccrualFollowers(tx: Prisma.TransactionClient, viewer: Viewer, followers: readonly { id: string; accrues: boolean }[], accrues: boolean) {
+  for (const follower of followers) {
+    await tx.absenceCategory.update({ where: { companyId_id: { companyId: viewer.companyId, id: follower.id } }, data: { accrues } });
+    await recordAudit(
+      { companyId: viewer.companyId, actorId: viewer.userId, action: "absence_type.updated", entity: "absence_type", entityId: follower.id, details: { accrues: { old: follower.accrues, new: accrues } } },
+      tx,
+    );
+  }
+}
 
 /**
  * Categories meeting in one balance count in one unit (decision 0081): the unit the others of
@@ -182,7 +212,7 @@ export async function createAbsenceCategory(viewer: Viewer, input: NewAbsenceCat
   const { companyId } = viewer;
   return getDb().$transaction(async (tx) => {
     const [categories, company] = await Promise.all([
-      tx.absenceCategory.findMany({ where: { companyId }, select: { id: true, name: true, sortOrder: true, balance: true, unit: true } }),
+      tx.absenceCategory.findMany({ where: { companyId }, select: { id: true, name: true, sortOrder: true, balance: true, unit: true, accrues: true } }),
       tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { leaveUnit: true } }),
     ]);
     assertNameFree(categories, input.name);
@@ -190,12 +220,16 @@ export async function createAbsenceCategory(viewer: Viewer, input: NewAbsenceCat
     const shared = groupUnit(categories, input.balance);
     const unit = input.unit ?? shared ?? parseLeaveUnit(company.leaveUnit);
     if (shared && unit !== shared) throw unitMismatch(shared);
+    // Unsaid, a new yearly type accrues as the yearly allowance does.
+    const accrues = input.accrues ?? (canAccrue(input.balance) && yearlyAccrues(categories));
+    assertMayAccrue(input.balance, accrues);
     const id = uniqueId(slugOf(input.name), new Set(categories.map((category) => category.id)));
     const sortOrder = input.sortOrder ?? Math.max(-1, ...categories.map((category) => category.sortOrder)) + 1;
     const created = await tx.absenceCategory.create({
-      data: { companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true, unit },
+      data: { companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true, unit, accrues },
       select: categorySelect,
     });
+    await moveAccrualFollowers(tx, viewer, accrualFollowers(categories, id, input.balance, accrues), accrues);
     await recordAudit(
       { companyId, actorId: viewer.userId, action: "absence_type.created", entity: "absence_type", entityId: id, details: diff(null, auditView(created)) },
       tx,
@@ -221,6 +255,11 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
     }
     if (patch.active === false && before.active) await assertAnotherActive(tx, viewer, id);
     const after: AbsenceCategoryRow = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
+    assertMayAccrue(after.balance, after.accrues);
+    // A type joining the yearly allowance without saying takes the allowance's accrual.
+    const joinsYearly = canAccrue(after.balance) && !canAccrue(before.balance);
+    const yearlyTypes = joinsYearly || after.accrues !== before.accrues ? await tx.absenceCategory.findMany({ where: { companyId, balance: "yearly" }, select: { id: true, balance: true, accrues: true } }) : [];
+    if (joinsYearly && patch.accrues === undefined) after.accrues = yearlyAccrues(yearlyTypes);
     const changed = diff(auditView(before), auditView(after));
     if (Object.keys(changed).length === 0) return before;
     // Its group's others, whose unit moves with this one's (a group counts in one unit).
@@ -243,9 +282,10 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
     }
     const updated = await tx.absenceCategory.update({
       where: { companyId_id: { companyId, id } },
-      data: { name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder, unit: after.unit },
+      data: { name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder, unit: after.unit, accrues: after.accrues },
       select: categorySelect,
     });
+    await moveAccrualFollowers(tx, viewer, accrualFollowers(yearlyTypes, id, after.balance, after.accrues), after.accrues);
     for (const follower of followers) {
       await tx.absenceCategory.update({ where: { companyId_id: { companyId, id: follower.id } }, data: { unit: after.unit } });
       await recordAudit(

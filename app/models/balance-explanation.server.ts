@@ -101,6 +101,7 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
   }
 
   const proration = inputs.prorationOf(userId, year);
+  const accrual = inputs.accrualOf(userId, year);
   return {
     person: { id: person.id, name: displayName(person), email: person.email, self },
     year,
@@ -111,6 +112,13 @@ export async function explainBalance(viewer: Viewer, userId: string, year: numbe
      * (approved) beyond it; null when employed the whole leave year.
      */
     proration: proration ? { ...proration, taken: balances.yearly.used, overdraft: Math.max(0, balances.yearly.used - proration.total) } : null,
+    /**
+     * An accruing yearly allowance (decision 0082): the months started, the exact share and what
+     * its rounding earned by today, and whether people may book ahead of it; null otherwise.
+     */
+    accrual: accrual
+      ? { ...accrual, rounding: inputs.rounding, unit: inputs.units.yearly, bookingAhead: inputs.bookingAhead, available: balances.yearly.available ?? balances.yearly.remaining }
+      : null,
     today: inputs.today,
     hasAllowance: input.allowance !== null,
     balances,

@@ -4,11 +4,12 @@
 // so the same person shows the same balance everywhere. A fixed number of queries however many
 // people or vacations.
 import type { Prisma } from "~/generated/prisma/client";
-import { balanceUnits, computeBalances, scheduleHourCounter, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type HourCounter } from "~/lib/balances";
+import { balanceUnits, computeBalances, scheduleHourCounter, statusEffect, type Balances, type BalanceShortfall, type CarriedResidual, type HourCounter, type YearlyAccrual } from "~/lib/balances";
 import { parseLeaveUnit } from "~/lib/leave-charge";
 import { todayIn, type IsoDate } from "~/lib/dates";
 import { leaveYear, leaveYearOf } from "~/lib/leave-year";
-import { parseRoundingRule, prorateAllowance, type ProrationExplanation, type RoundingRule } from "~/lib/proration";
+import { accrualLimit, accrue, parseRoundingRule, prorateAllowance, type AccrualExplanation, type ProrationExplanation, type RoundingRule } from "~/lib/proration";
+import { yearlyAccrues } from "~/lib/absence-categories";
 import { buildHolidayIndex, holidayCalendarFor, type DateRange, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { scheduleTimeline, type ScheduleSource, type ScheduleTimeline } from "~/lib/work-schedule";
@@ -29,6 +30,8 @@ export interface CompanyFacts {
   /** Balance reads need these two (decision 0080); holiday reads do not. */
   readonly leaveYearStartMonth?: number;
   readonly allowanceRounding?: string;
+  /** Accrual's booking ahead (decision 0082). */
+  readonly accrualBookingAhead?: boolean;
 }
 
 /** What holiday reads need of a company: its id, or its id with the facts read already. */
@@ -47,6 +50,7 @@ export function companyRefOf(viewer: Viewer): CompanyRef {
     timeZone: viewer.timeZone,
     leaveYearStartMonth: viewer.companyLeaveYearStartMonth,
     allowanceRounding: viewer.companyAllowanceRounding,
+    accrualBookingAhead: viewer.companyAccrualBookingAhead,
   };
 }
 
@@ -58,11 +62,11 @@ export function currentLeaveYear(viewer: Pick<Viewer, "timeZone" | "companyLeave
   return leaveYearOf(todayIn(viewer.timeZone, now), viewer.companyLeaveYearStartMonth ?? 1).year;
 }
 
-const companyFactsSelect = { id: true, countryCode: true, timeZone: true, leaveYearStartMonth: true, allowanceRounding: true } as const;
+const companyFactsSelect = { id: true, countryCode: true, timeZone: true, leaveYearStartMonth: true, allowanceRounding: true, accrualBookingAhead: true } as const;
 
 /** The company's facts a balance read needs: the ones given, else read (the same one statement holiday reads made). */
 async function companyFactsOf(db: DbClient, company: CompanyRef): Promise<Required<CompanyFacts>> {
-  if (typeof company !== "string" && company.leaveYearStartMonth !== undefined && company.allowanceRounding !== undefined) {
+  if (typeof company !== "string" && company.leaveYearStartMonth !== undefined && company.allowanceRounding !== undefined && company.accrualBookingAhead !== undefined) {
     return company as Required<CompanyFacts>;
   }
   return db.company.findUniqueOrThrow({ where: { id: companyIdOf(company) }, select: companyFactsSelect });
@@ -319,6 +323,38 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     prorations.set(key, result);
     return result;
   };
+  const accrues = yearlyAccrues(categories);
+  const bookingAhead = company.accrualBookingAhead;
+  const accruals = new Map<string, (AccrualExplanation & YearlyAccrual) | null>();
+  /**
+   * An accruing yearly allowance's year (decision 0082): 1/12 of the allowance for each month
+   * started while employed up to today, never above the (prorated) total, and what may be
+   * booked; null when the yearly allowance does not accrue or no allowance is set. Arithmetic
+   * over rows already read: no query.
+   */
+  const accrualOf = (userId: string, year: number): (AccrualExplanation & YearlyAccrual) | null => {
+    if (!accrues) return null;
+    const key = `${userId}:${year}`;
+    if (accruals.has(key)) return accruals.get(key)!;
+    const row = setAllowanceOf(userId, year);
+    const person = peopleById.get(userId);
+    let result: (AccrualExplanation & YearlyAccrual) | null = null;
+    if (row) {
+      const accrual = accrue({
+        allowance: row.yearly,
+        total: prorationOf(userId, year)?.total ?? row.yearly,
+        unit: units.yearly,
+        leaveYear: leaveYear(year, leaveYearStartMonth),
+        firstDay: person?.firstDay,
+        lastDay: person?.lastDay,
+        asOf: today,
+        rounding,
+      });
+      result = { ...accrual, limit: accrualLimit(accrual, bookingAhead) };
+    }
+    accruals.set(key, result);
+    return result;
+  };
   /** The allowance a year's balance counts: the row in force, its yearly days prorated for joiners and leavers. */
   const allowanceOf = (userId: string, year: number): AllowanceRow | null => {
     const row = setAllowanceOf(userId, year);
@@ -336,6 +372,7 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     countHours: countHoursOf(userId),
     carried: carriedOf(userId).find((row) => row.year === year) ?? null,
     today,
+    accrual: accrualOf(userId, year),
   });
   const balancesOf = (userId: string, year: number): Balances => computeBalances(balanceInputOf(userId, year));
 
@@ -354,6 +391,10 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     calendarOf,
     allowanceOf,
     prorationOf,
+    /** Accrual: whether the yearly allowance accrues, booking ahead, and a person's year. */
+    accrues,
+    bookingAhead,
+    accrualOf,
     allowanceRowsOf: (userId: string) => allowancesByUser.get(userId) ?? [],
     vacationsOf,
     carriedOf,
@@ -385,6 +426,11 @@ export function balanceShortfallError(shortfall: BalanceShortfall): AppError {
     const [y, m, d] = shortfall.expiresOn.split("-");
     const key = shortfall.unit === "hour" ? "hours.errors.carriedExpired" : "balances.errors.carriedExpired";
     return new AppError(409, "carried_days_expired", key, { params: { ...counts, date: `${d}/${m}/${y}` } });
+  }
+  if (shortfall.earned !== undefined) {
+    // Same code as any shortfall: the message says the limit is what is earned to date (decision 0082).
+    const key = shortfall.unit === "hour" ? "accrual.errors.insufficientEarnedHours" : "accrual.errors.insufficientEarned";
+    return new AppError(409, "insufficient_balance", key, { params: { ...counts, earned: String(shortfall.earned) } });
   }
   return new AppError(409, "insufficient_balance", shortfall.unit === "hour" ? "hours.errors.insufficientBalance" : "vacation.insufficientBalance", { params: counts });
 }

@@ -6,6 +6,7 @@ import { todayIn, yearOf } from "~/lib/dates";
 import { parseRoundingRule, type RoundingRule } from "~/lib/proration";
 import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
 import type { ApiCompanyMe } from "~/lib/schemas/api-responses";
+import type { Prisma } from "~/generated/prisma/client";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -132,6 +133,7 @@ const settingsSelect = {
   carryOverExpiresOn: true,
   leaveYearStartMonth: true,
   allowanceRounding: true,
+  accrualBookingAhead: true,
 } as const;
 
 export function getCompanySettings(viewer: Viewer) {
@@ -150,6 +152,8 @@ export interface CompanySettingsInput {
   /** 1–12: the month the leave year starts in (decision 0080); unchanged when absent. */
   leaveYearStartMonth?: number;
   allowanceRounding?: RoundingRule;
+  /** Whether people may book ahead of what an accruing allowance has earned (decision 0082); unchanged when absent. */
+  accrualBookingAhead?: boolean;
   /** Add the (new) country's national holidays for this year and next. */
   importHolidays?: boolean;
 }
@@ -173,6 +177,7 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
     carryOverExpiresOn: input.carryOverExpiresOn,
     leaveYearStartMonth: input.leaveYearStartMonth,
     allowanceRounding: input.allowanceRounding,
+    accrualBookingAhead: input.accrualBookingAhead,
   };
   return getDb().$transaction(async (tx) => {
     const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
@@ -194,10 +199,17 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
   });
 }
 
-const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true, leaveUnit: true } as const;
+const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true, leaveUnit: true, accrualBookingAhead: true } as const;
 
-function serializeCompany(row: { id: string; name: string; leaveYearStartMonth: number; allowanceRounding: string; leaveUnit: string }): ApiCompanyMe {
-  return { id: row.id, name: row.name, leave_year_start_month: row.leaveYearStartMonth, allowance_rounding: parseRoundingRule(row.allowanceRounding), leave_unit: parseLeaveUnit(row.leaveUnit) };
+function serializeCompany(row: Prisma.CompanyGetPayload<{ select: typeof apiCompanySelect }>): ApiCompanyMe {
+  return {
+    id: row.id,
+    name: row.name,
+    leave_year_start_month: row.leaveYearStartMonth,
+    allowance_rounding: parseRoundingRule(row.allowanceRounding),
+    leave_unit: parseLeaveUnit(row.leaveUnit),
+    accrual_booking_ahead: row.accrualBookingAhead,
+  };
 }
 
 /** GET /api/companies/me: the caller's company, with its leave year and rounding rule. */
@@ -210,6 +222,8 @@ export interface LeaveYearSettingsInput {
   allowanceRounding?: RoundingRule;
   /** The unit new absence types count in (decision 0081); existing types keep theirs. */
   leaveUnit?: LeaveUnit;
+  /** Whether people may book ahead of what an accruing allowance has earned (decision 0082). */
+  accrualBookingAhead?: boolean;
 }
 
 /**
@@ -225,8 +239,13 @@ export async function updateLeaveYearSettings(viewer: Viewer, input: LeaveYearSe
       leaveYearStartMonth: input.leaveYearStartMonth ?? before.leaveYearStartMonth,
       allowanceRounding: input.allowanceRounding ?? before.allowanceRounding,
       leaveUnit: input.leaveUnit ?? before.leaveUnit,
+      accrualBookingAhead: input.accrualBookingAhead ?? before.accrualBookingAhead,
     };
-    const details = changes({ leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding }, { leaveYearStartMonth: values.leaveYearStartMonth, allowanceRounding: values.allowanceRounding });
+    // The settings form's keys (updateCompanySettings audits with changes() too).
+    const details = changes(
+      { leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding, accrualBookingAhead: before.accrualBookingAhead },
+      { leaveYearStartMonth: values.leaveYearStartMonth, allowanceRounding: values.allowanceRounding, accrualBookingAhead: values.accrualBookingAhead },
+    );
     // Audited under the key the absence types screen writes (setCompanyLeaveUnit).
     if (values.leaveUnit !== before.leaveUnit) Object.assign(details, { leave_unit: { old: before.leaveUnit, new: values.leaveUnit } });
     if (Object.keys(details).length === 0) return serializeCompany(before);

@@ -156,6 +156,8 @@ export interface YearReport {
   daysLeft: DaysLeft[];
   /** The unit each balance counts in (decision 0081): the table and the CSV name hours. */
   units: Record<BalanceKind, LeaveUnit>;
+  /** The yearly allowance accrues (decision 0082). */
+  accrues: boolean;
 }
 
 /** The reports screen's year: table, totals and both pictures, from one load of the year. */
@@ -177,6 +179,8 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery): Promis
     daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf, inputs.leaveYearStartMonth),
     daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
     units: inputs.units,
+    /** Whether the yearly allowance accrues (decision 0082): the CSV then has an "earned" column. */
+    accrues: inputs.accrues,
   };
 }
 
@@ -202,6 +206,8 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     // A balance in hours says so in its columns' names ("h", as every language here writes it).
     ...kinds.flatMap(([kind, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}${unitSuffix(kind)}: ${t(`reports.csv.${figure}`)}`)),
     `${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("leaveYear.report.overdraft")}`,
+    // Last, and only for a company whose yearly allowance accrues: every other company's file keeps its bytes.
+    ...(report.accrues ? [`${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("accrual.csv.earned")}`] : []),
   ];
   const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
   const rows = report.rows.map((row) => [
@@ -211,6 +217,7 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
     row.team?.name ?? "",
     ...kinds.flatMap(([kind]) => [row.balances[kind].total, row.balances[kind].used, row.balances[kind].pending, row.balances[kind].remaining]),
     row.overdraft,
+    ...(report.accrues ? [row.balances.yearly.earned ?? 0] : []),
   ]);
   return toCsv(header, rows, dialect);
 }

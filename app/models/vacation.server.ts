@@ -144,14 +144,18 @@ async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fr
   ]);
   if (!inputs.peopleById.has(viewer.userId)) throw new AppError(404, "not_found", "errors.userNotFound");
   const allowances = [];
+  const accruals = [];
   for (let year = fromYear; year <= toYear; year++) {
     const row = inputs.allowanceOf(viewer.userId, year);
     if (row) allowances.push(row);
+    const accrual = inputs.accrualOf(viewer.userId, year);
+    if (accrual) accruals.push({ year, earned: accrual.earned, limit: accrual.limit });
   }
   return {
     inputs,
     routing,
     allowances,
+    accruals,
     vacations: inputs.vacationsOf(viewer.userId),
     carried: inputs.carriedOf(viewer.userId),
     calendar: inputs.calendarOf(viewer.userId),
@@ -245,6 +249,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       countHours: ctx.inputs.countHoursOf(viewer.userId),
       leaveYearStartMonth: ctx.inputs.leaveYearStartMonth,
       carried: ctx.carried,
+      accruals: ctx.accruals,
     });
     if (shortfall && !(options.overrideBalance && isAdmin(viewer))) throw balanceShortfallError(shortfall);
     // An absence category that needs no approval is recorded, not requested: approved as it is made, by nobody

@@ -195,11 +195,46 @@ function YearlyLines({ explanation }: { explanation: BalanceExplanation }) {
         : t("balances.source.none", { year: explanation.leaveYear.label });
   const allowanceKey = explanation.balances.yearly.unit === "hour" ? "hours.balances.allowanceLine" : "balances.line.allowance";
   const line = <Line label={t(allowanceKey, { year: explanation.leaveYear.label })} amount={explanation.hasAllowance ? explanation.balances.yearly.total : null} note={note} testId="allowance" />;
-  if (!explanation.proration || !explanation.hasAllowance) return line;
+  if (!explanation.hasAllowance) return line;
   return (
     <>
       {line}
-      <ProrationLines proration={explanation.proration} />
+      {explanation.proration ? <ProrationLines proration={explanation.proration} /> : null}
+      {explanation.accrual ? <AccrualLines accrual={explanation.accrual} today={explanation.today} /> : null}
+    </>
+  );
+}
+
+/**
+ * How much of an accruing yearly allowance is earned by today (decision 0082): the months started,
+ * the share and its rounding, and what that leaves to book unless the company allows booking ahead.
+ */
+function AccrualLines({ accrual, today }: { accrual: NonNullable<BalanceExplanation["accrual"]>; today: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const amount = (value: number) => formatLeaveAmount(value, accrual.unit, language);
+  const sentence = t("accrual.explanation.months", {
+    count: accrual.monthsStarted,
+    months: String(accrual.monthsStarted),
+    date: formatDate(today, language),
+    allowance: amount(accrual.allowance),
+    exact: amount(accrual.exact),
+    rounding: t(accrual.unit === "hour" ? `hours.proration.rounded.${accrual.rounding}` : `leaveYear.rounded.${accrual.rounding}`),
+    earned: amount(accrual.earned),
+    total: amount(accrual.total),
+  });
+  return (
+    <>
+      <div className="ledger__line ledger__line--note" data-testid="accrual">
+        <dt>
+          {t("accrual.explanation.title")}
+          <span className="ledger__note">
+            {sentence} {accrual.bookingAhead ? t("accrual.explanation.bookingAhead") : t("accrual.explanation.earnedOnly", { available: amount(Math.max(0, accrual.available)) })}
+          </span>
+        </dt>
+        {/* Not a figure of the ledger's sum: the year's total stays what used and pending are taken from. */}
+        <dd />
+      </div>
     </>
   );
 }

@@ -31,6 +31,7 @@ export function action({ request, params }: ActionFunctionArgs) {
       active: body.active,
       sortOrder: body.sort_order,
       unit: body.unit,
+      accrues: body.accrues,
     });
     return Response.json(serializeAbsenceCategory(updated));
   });

@@ -26,6 +26,7 @@ export function action({ request }: ActionFunctionArgs) {
       requiresApproval: body.requires_approval ?? true,
       sortOrder: body.sort_order,
       unit: body.unit,
+      accrues: body.accrues,
     });
     return Response.json(serializeAbsenceCategory(created), { status: 201 });
   });

@@ -11,13 +11,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-// PATCH (company admins): the leave year's start month, the rounding rule and the unit of new
-// absence types; the fields sent change.
+// PATCH (company admins): the leave year's start month, the rounding rule, the unit of new
+// absence types and accrual's booking ahead; the fields sent change.
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     await allowMethods(request, "PATCH");
     const viewer = await requireApiAdmin(request);
     const body = await parseBody(request, apiUpdateCompanySchema);
-    return Response.json(await updateLeaveYearSettings(viewer, { leaveYearStartMonth: body.leave_year_start_month, allowanceRounding: body.allowance_rounding, leaveUnit: body.leave_unit }));
+    return Response.json(await updateLeaveYearSettings(viewer, { leaveYearStartMonth: body.leave_year_start_month, allowanceRounding: body.allowance_rounding, leaveUnit: body.leave_unit, accrualBookingAhead: body.accrual_booking_ahead }));
   });
 }

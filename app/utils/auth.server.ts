@@ -38,13 +38,13 @@ authenticator.use(
 
 const currentUserSelect = {
   ...publicUserSelect,
-  company: { select: { id: true, name: true, timeZone: true, countryCode: true, leaveYearStartMonth: true, allowanceRounding: true } },
+  company: { select: { id: true, name: true, timeZone: true, countryCode: true, leaveYearStartMonth: true, allowanceRounding: true, accrualBookingAhead: true } },
   adminOf: { select: { teamId: true } },
 } as const;
 
 type CurrentUserRow = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
 export type CurrentUser = Omit<CurrentUserRow, "adminOf" | "company"> & {
-  company: Omit<CurrentUserRow["company"], "countryCode" | "leaveYearStartMonth" | "allowanceRounding">;
+  company: Omit<CurrentUserRow["company"], "countryCode" | "leaveYearStartMonth" | "allowanceRounding" | "accrualBookingAhead">;
 };
 
 /** The API token an /api request is made with (docs/decisions/0033-api-tokens-and-idempotency.md). */
@@ -70,7 +70,7 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
   // company again), not part of the person's profile.
   const {
     adminOf,
-    company: { countryCode: companyCountryCode, leaveYearStartMonth: companyLeaveYearStartMonth, allowanceRounding: companyAllowanceRounding, ...company },
+    company: { countryCode: companyCountryCode, leaveYearStartMonth: companyLeaveYearStartMonth, allowanceRounding: companyAllowanceRounding, accrualBookingAhead: companyAccrualBookingAhead, ...company },
     ...profile
   } = row;
   const user = { ...profile, company };
@@ -80,6 +80,7 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
     companyCountryCode,
     companyLeaveYearStartMonth,
     companyAllowanceRounding,
+    companyAccrualBookingAhead,
     isMaster: user.isMaster,
     teamId: user.teamId,
     adminOfTeamIds: adminOf.map((a) => a.teamId),

@@ -27,6 +27,8 @@ export interface Viewer {
   /** The company's leave-year start month (1–12) and rounding rule, read with its country (decision 0080). */
   readonly companyLeaveYearStartMonth?: number;
   readonly companyAllowanceRounding?: string;
+  /** Whether people may book ahead of what an accruing allowance has earned (decision 0082). */
+  readonly companyAccrualBookingAhead?: boolean;
   /**
    * The company's first subscription (what the trial banner and the read-only rule are about),
    * when read with the signed-in person: null when the company has none, absent when not read.

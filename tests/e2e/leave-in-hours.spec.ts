@@ -1,6 +1,7 @@
 // Leave in hours (decision 0081), with JavaScript on and off: an owner of a company of their own
 // makes an absence type counted in hours, books 09:00–13:00 on My Calendar and sees "4 h"; a
-// balance switched to hours shows its card in hours.
+// balance switched to hours shows its card in hours; a yearly allowance earned monthly shows what is
+// earned so far.
 import { expect, test } from "./fixtures";
 import { signUpNewCompany } from "./new-company";
 import { openPage, urlPath } from "./support";
@@ -53,4 +54,12 @@ test("an absence type counted in hours takes a time request on My Calendar, char
   const card = page.getByTestId("balance-special");
   await expect(card).toContainText("horas disponíveis");
   await expect(card.locator('[data-figure="total"]')).toHaveText("0\u00a0h");
+
+  // Accrual (decision 0082): the yearly allowance earned monthly; next year has earned nothing yet.
+  await openPage(page, "/company-settings/absence-types?edit=yearly_allowance");
+  await page.getByRole("region", { name: "Editar tipo de ausência" }).getByLabel("Ganho mensalmente").check();
+  await page.getByRole("region", { name: "Editar tipo de ausência" }).getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("absence-types")).toContainText("Ganho mensalmente");
+  await openPage(page, `/my-calendar?year=${YEAR}`);
+  await expect(page.getByTestId("balance-yearly").locator('[data-figure="earned"]')).toHaveText("0 de 22\u00a0dias ganhos até hoje");
 });

@@ -523,7 +523,7 @@ describe("real calls answer what the document allows", () => {
   });
 
   it("reads companies, reports and the audit", async () => {
-    expect(await expectStatus(200, "GET", "/api/companies/me", { token: tokens.employee })).toEqual({ id: ids.company, name: "Acme", leave_year_start_month: 1, allowance_rounding: "nearest", leave_unit: "day" });
+    expect(await expectStatus(200, "GET", "/api/companies/me", { token: tokens.employee })).toEqual({ id: ids.company, name: "Acme", leave_year_start_month: 1, allowance_rounding: "nearest", leave_unit: "day", accrual_booking_ahead: false });
     await expectStatus(400, "PATCH", "/api/companies/me", { token: tokens.admin, body: { leave_year_start_month: 0 } });
     expect(await expectStatus(200, "PATCH", "/api/companies/me", { token: tokens.admin, body: { allowance_rounding: "nearest" } })).toMatchObject({ allowance_rounding: "nearest" });
     await expectStatus(403, "GET", "/api/companies/all", { token: tokens.admin });

@@ -275,3 +275,28 @@ describe("balances in hours (decision 0081)", () => {
     expect(exceedsShownBalance(5, 3, { startDate: "2027-03-31", endDate: "2027-04-02" }, 2026, 4)).toBe(false);
   });
 });
+
+describe("an accruing yearly allowance (decision 0082)", () => {
+  const allowance = { yearly: 22, residual: 0, specialLeave: 0 };
+  const taken = [vacation("2026-02-02", "2026-02-06", "approved"), vacation("2026-03-02", "2026-03-03", "pending")];
+  const input = { year: 2026, allowance, vacations: taken, categories, calendar: portugal };
+
+  it("adds what is earned and what may be booked now, leaving the year's figures as they were", () => {
+    const plain = computeBalances(input).yearly;
+    expect(plain).toEqual({ total: 22, used: 5, pending: 2, remaining: 15 });
+    expect(computeBalances({ ...input, accrual: { earned: 9, limit: 9 } }).yearly).toEqual({ ...plain, earned: 9, available: 2 });
+    // Booking ahead: the limit is the year's total, so what may be booked is what remains.
+    expect(computeBalances({ ...input, accrual: { earned: 9, limit: 22 } }).yearly).toMatchObject({ earned: 9, available: 15 });
+  });
+
+  it("refuses beyond what is earned, naming it, only when it is the tighter limit", () => {
+    const fit = { allowances: [{ ...allowance, year: 2026 }], vacations: taken, categories, calendar: portugal };
+    // 4–6 May: 3 working days; 9 earned − 7 held leaves 2.
+    const may = { startDate: "2026-05-04", endDate: "2026-05-06", halfDayStart: false, halfDayEnd: false, categoryId: "yearly_allowance" };
+    expect(checkRequestFitsBalance({ ...fit, request: may, accruals: [{ year: 2026, earned: 9, limit: 9 }] })).toEqual({ balance: "yearly", year: 2026, requested: 3, remaining: 2, earned: 9 });
+    expect(checkRequestFitsBalance({ ...fit, request: may, accruals: [{ year: 2026, earned: 9, limit: 22 }] })).toBeNull();
+    // Residual and special never accrue: an accrual given for the year leaves them alone.
+    expect(checkRequestFitsBalance({ ...fit, request: { ...may, categoryId: "special_leave" }, accruals: [{ year: 2026, earned: 0, limit: 0 }] })).toMatchObject({ balance: "special" });
+    expect(checkRequestFitsBalance({ ...fit, request: { ...may, categoryId: "special_leave" }, accruals: [{ year: 2026, earned: 0, limit: 0 }] })).not.toHaveProperty("earned");
+  });
+});

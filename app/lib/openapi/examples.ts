@@ -102,6 +102,7 @@ export const exampleAbsenceCategory: ApiAbsenceCategory = {
   active: true,
   unit: "day",
   balance: "yearly",
+  accrues: false,
   requires_approval: true,
   sort_order: 0,
 };

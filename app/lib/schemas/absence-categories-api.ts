@@ -14,6 +14,7 @@ export const apiCreateAbsenceCategorySchema = z.object({
   requires_approval: flag("absenceTypes.errors.flagInvalid").optional(),
   sort_order: sortOrder.optional(),
   unit: z.unknown().pipe(leaveUnitField).optional().describe("day or hour; when missing, the unit of the categories drawing on the same balance, else the company's leave_unit"),
+  accrues: flag("absenceTypes.errors.flagInvalid").optional().describe("Earn the yearly allowance monthly (yearly types only; every yearly type follows); when missing, as the other yearly types"),
 });
 
 export const apiUpdateAbsenceCategorySchema = z.object({
@@ -24,4 +25,5 @@ export const apiUpdateAbsenceCategorySchema = z.object({
   active: flag("absenceTypes.errors.flagInvalid").optional(),
   sort_order: sortOrder.optional(),
   unit: z.unknown().pipe(leaveUnitField).optional().describe("day or hour; the categories drawing on the same balance change with it (refused while that balance has figures or absences this leave year)"),
+  accrues: flag("absenceTypes.errors.flagInvalid").optional().describe("Earn the yearly allowance monthly (yearly types only, 409 accrual_yearly_only otherwise); every yearly type follows"),
 });

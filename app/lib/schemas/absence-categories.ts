@@ -34,11 +34,14 @@ export const absenceCategorySchema = z.object({
   requiresApproval: z._default(checkbox, false),
   // Absent (an older form), the category counts like its balance's others (decision 0081).
   unit: z.optional(leaveUnitField),
+  // Ticked: the yearly allowance accrues (decision 0082); unticked on a new type: as the others.
+  accrues: z.optional(checkbox),
 });
 
 export type AbsenceCategoryInput = z.infer<typeof absenceCategorySchema>;
 
-export const updateAbsenceCategorySchema = z.extend(absenceCategorySchema, { typeId: z.string().check(z.minLength(1), z.maxLength(64)) });
+// Editing, the box shows the type's flag: unticked is "no".
+export const updateAbsenceCategorySchema = z.extend(absenceCategorySchema, { typeId: z.string().check(z.minLength(1), z.maxLength(64)), accrues: z._default(checkbox, false) });
 
 /** Row actions (deactivate, activate, delete) name the category only. */
 export const absenceCategoryRowSchema = z.object({ typeId: z.string().check(z.minLength(1), z.maxLength(64)) });

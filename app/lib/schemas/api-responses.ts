@@ -71,6 +71,11 @@ export const apiCompanyMeSchema = named(
       ),
     allowance_rounding: z.enum(ROUNDING_RULES).describe("How a joiner's or leaver's prorated yearly allowance is rounded (to half a day, or a quarter hour for a balance in hours): nearest (ties up), up or down"),
     leave_unit: z.enum(["day", "hour"]).describe("The unit a new absence type counts in when none is given; existing types keep theirs (each type's `unit`)"),
+    accrual_booking_ahead: z
+      .boolean()
+      .describe(
+        "Whether people may book the whole year's yearly allowance before it is earned, when the yearly allowance accrues (an absence type with `accrues`); false: a request beyond what is earned to date is refused",
+      ),
   }),
 );
 export type ApiCompanyMe = z.infer<typeof apiCompanyMeSchema>;
@@ -230,6 +235,7 @@ export const apiAbsenceCategorySchema = named(
     active: z.boolean(),
     unit: z.enum(["day", "hour"]).describe("What its requests and its balance count in: whole and half days, or hours (decision 0081)"),
     balance: z.enum(BALANCE_KINDS).describe("The allowance the absence category uses up"),
+    accrues: z.boolean().describe("The yearly allowance is earned monthly, 1/12 a month from the first day (decision 0082); yearly types only, all of them together"),
     requires_approval: z.boolean(),
     sort_order: z.number().int(),
   }),
@@ -280,6 +286,14 @@ export const apiBalanceFiguresSchema = named(
     pending: z.number(),
     remaining: z.number().describe("total − used − pending (− expired); negative when more was granted than allowed"),
     expired: z.number().optional().describe("Residual only: carried days that lapsed unused"),
+    earned: z
+      .number()
+      .optional()
+      .describe("Yearly only, when the yearly allowance accrues: what is earned to date (today in the company's time zone) of `total`, 1/12 of the allowance for each month of the leave year started while employed, rounded by the company's rule"),
+    available: z
+      .number()
+      .optional()
+      .describe("Yearly only, when the yearly allowance accrues: what may be booked now, earned − used − pending, or `remaining` when the company allows booking ahead (`accrual_booking_ahead`)"),
     unit: z.enum(["day", "hour"]).describe("What every figure counts: days (whole and half) or hours, the unit of the absence types drawing on this balance"),
   }),
 );

@@ -8,4 +8,6 @@ export const apiUpdateCompanySchema = z.object({
   allowance_rounding: z.enum(ROUNDING_RULES, { error: "leaveYear.errors.rounding" }).optional(),
   // The unit new absence types count in (decision 0081).
   leave_unit: z.enum(["day", "hour"], { error: "hours.errors.unitInvalid" }).optional(),
+  // Accrual (decision 0082): people may book the year's total before earning it.
+  accrual_booking_ahead: z.boolean({ error: "accrual.errors.bookingAhead" }).optional(),
 });

@@ -61,6 +61,8 @@ export const companySettingsSchemaFor = (yearlyUnit: "day" | "hour" = "day") => 
     ),
   ),
   allowanceRounding: z.optional(z.enum(["nearest", "up", "down"], { error: "leaveYear.errors.rounding" })),
+  // Accrual (decision 0082): a checkbox, absent when unticked.
+  accrualBookingAhead: z.optional(z.literal("on")),
   // A checkbox: present when ticked.
   importHolidays: z.optional(z.literal("on")),
 });

@@ -41,6 +41,7 @@ interface CategoryRow {
   requiresApproval: boolean;
   uses: number;
   unit: string;
+  accrues: boolean;
 }
 
 export default function AbsenceCategoriesTab() {
@@ -102,7 +103,10 @@ export default function AbsenceCategoriesTab() {
                       <span className="absence-types__swatch" style={{ background: category.color }} role="img" aria-label={t("absenceTypes.colorOf", { color: category.color })} />
                       {name}
                     </th>
-                    <td data-label={t("absenceTypes.columns.balance")}>{t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}</td>
+                    <td data-label={t("absenceTypes.columns.balance")}>
+                      {t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}
+                      {category.accrues ? <span className="absence-types__accrues">{t("accrual.types.monthly")}</span> : null}
+                    </td>
                     <td data-label={t("absenceTypes.columns.approval")}>{category.requiresApproval ? t("absenceTypes.yes") : t("absenceTypes.no")}</td>
                     <td data-label={t("hours.unitColumn")}>{t(category.unit === "hour" ? "hours.units.hour" : "hours.units.day")}</td>
                     <td data-label={t("absenceTypes.columns.status")}>{category.active ? t("absenceTypes.active") : t("absenceTypes.inactive")}</td>
@@ -183,7 +187,7 @@ function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { 
     id: category ? `absence-type-${category.id}` : "absence-type-new",
     lastResult,
     defaultValue: category
-      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined, unit: category.unit }
+      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined, unit: category.unit, accrues: category.accrues ? "on" : undefined }
       : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on", unit: leaveUnit },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: category ? updateAbsenceCategorySchema : absenceCategorySchema }),
     shouldValidate: "onSubmit",
@@ -239,6 +243,14 @@ function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { 
           </span>
           <FieldError errors={fields.unit.errors} id={fields.unit.errorId} />
         </label>
+        <label className="absence-types__check">
+          <input {...getInputProps(fields.accrues, { type: "checkbox" })} key={fields.accrues.key} aria-describedby="accrues-hint" />
+          <span>{t("accrual.types.accrues")}</span>
+        </label>
+        <p className="field__hint absence-types__hint" id="accrues-hint">
+          {t("accrual.types.accruesHint")}
+        </p>
+        <FieldError errors={fields.accrues.errors} id={fields.accrues.errorId} />
         <label className="absence-types__check">
           <input {...getInputProps(fields.requiresApproval, { type: "checkbox" })} key={fields.requiresApproval.key} aria-describedby="requires-approval-hint" />
           <span>{t("absenceTypes.form.requiresApproval")}</span>

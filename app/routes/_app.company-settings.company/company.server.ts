@@ -21,7 +21,7 @@ export async function companyAction(viewer: SignedInViewer, formData: FormData) 
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   let holidaysAdded = 0;
   try {
-    ({ holidaysAdded } = await updateCompanySettings(viewer, { ...submission.value, importHolidays: submission.value.importHolidays === "on" }));
+    ({ holidaysAdded } = await updateCompanySettings(viewer, { ...submission.value, importHolidays: submission.value.importHolidays === "on", accrualBookingAhead: submission.value.accrualBookingAhead === "on" }));
   } catch (error) {
     return replyWithAppError(error, submission.reply);
   }

@@ -43,6 +43,7 @@ export default function CompanyTab() {
       defaultYearlyAllowance: String(company.settings.defaultYearlyAllowance),
       carryOverMaxDays: String(company.settings.carryOverMaxDays),
       leaveYearStartMonth: String(company.settings.leaveYearStartMonth),
+      accrualBookingAhead: company.settings.accrualBookingAhead ? "on" : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchemaFor(company.yearlyUnit) }),
     shouldValidate: "onSubmit",
@@ -119,6 +120,13 @@ export default function CompanyTab() {
               </select>
               <FieldError errors={fields.allowanceRounding.errors} id={fields.allowanceRounding.errorId} />
             </label>
+            <label className="checkbox-field">
+              <input {...getInputProps(fields.accrualBookingAhead, { type: "checkbox" })} key={fields.accrualBookingAhead.key} aria-describedby="accrual-booking-ahead-hint" />
+              <span>{t("accrual.settings.bookingAhead")}</span>
+            </label>
+            <small className="field__hint" id="accrual-booking-ahead-hint">
+              {t("accrual.settings.bookingAheadHint")}
+            </small>
           </fieldset>
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("companySettings.save")}

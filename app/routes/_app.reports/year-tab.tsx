@@ -8,7 +8,7 @@ import { Pager } from "~/components/pager";
 import { DaysLeftChart, DaysOffChart } from "~/components/report-charts";
 import { ScrollBox } from "~/components/scroll-box";
 import type { BalanceFigures } from "~/lib/balance-kinds";
-import { formatDate, formatDays, formatLeaveAmount } from "~/lib/format";
+import { formatDate, formatDays, formatHours, formatLeaveAmount } from "~/lib/format";
 import { defaultDirection, FIRST_REPORT_YEAR, NO_TEAM_FILTER, REPORT_PAGE_SIZES, type ReportSortKey } from "~/lib/report-params";
 import type { YearTabData } from "./year.server";
 
@@ -36,6 +36,20 @@ function ProrationFlag({ employed, overdraft, inHours }: { employed: { from: str
           </strong>
         </>
       ) : null}
+    </span>
+  );
+}
+
+/** An accruing yearly allowance's row (decision 0082): what is earned so far of the year's total. */
+function EarnedFlag({ figures }: { figures: BalanceFigures }) {
+  const { t, i18n } = useTranslation();
+  const unit = figures.unit ?? "day";
+  return (
+    <span className="report-table__email" data-testid="report-earned">
+      {t("accrual.card.earned", {
+        earned: unit === "hour" ? formatHours(figures.earned, i18n.language) : formatDays(figures.earned, i18n.language),
+        total: formatLeaveAmount(figures.total, unit, i18n.language),
+      })}
     </span>
   );
 }
@@ -250,6 +264,7 @@ function YearTable({ data }: { data: YearTabData }) {
                 <span className="report-table__name">{row.name}</span>
                 <span className="report-table__email">{row.email}</span>
                 {row.employed ? <ProrationFlag employed={row.employed} overdraft={row.overdraft} inHours={(row.yearly as BalanceFigures).unit === "hour"} /> : null}
+                {row.yearly.earned !== undefined ? <EarnedFlag figures={row.yearly} /> : null}
               </th>
               <td className="report-table__team card-table__wide" data-label={t("reports.columns.team")}>{row.team ?? <span className="muted">{t("reports.noTeam")}</span>}</td>
               {KINDS.flatMap((kind) => FIGURES.map(([, figure], index) => <Figure key={`${kind}-${figure}`} kind={kind} figure={figure} first={index === 0} value={(row[kind] as BalanceFigures)[figure]} />))}

@@ -10,7 +10,7 @@ import { EXAMPLE_IDS, exampleAbsenceCategory, exampleAuditEntry, exampleReportRo
 import { aliasParams, DATE, DATE_WINDOW_WORDS, ID, type ApiOperation } from "../operation";
 
 const CATEGORY_ID = { id: "The absence category's id" };
-const exampleCompanyMe = { id: EXAMPLE_IDS.company, name: "Demo Company", leave_year_start_month: 1, allowance_rounding: "nearest" as const, leave_unit: "day" as const };
+const exampleCompanyMe = { id: EXAMPLE_IDS.company, name: "Demo Company", leave_year_start_month: 1, allowance_rounding: "nearest" as const, leave_unit: "day" as const, accrual_booking_ahead: false };
 
 const auditFilters = [
   ...aliasParams(AUDIT.companyId, "company_id", ID, `One company's entries (master users: any, or \`${ALL_COMPANIES}\`); the caller's company when missing`),
@@ -98,7 +98,7 @@ export const organisationOperations: ApiOperation[] = [
     method: "patch",
     path: "/api/companies/me",
     tag: "Companies",
-    summary: "Change the company's leave year, rounding rule or unit of new absence types",
+    summary: "Change the company's leave year, rounding rule, unit of new absence types or booking ahead of accrual",
     description:
       "The fields sent change; audited like the settings form. Allowance rows keep their year numbers: a leave year is known by the calendar year it starts in, so after a switch from January to April the allowance of 2026 is that of April 2026 – March 2027.",
     access: "admin",

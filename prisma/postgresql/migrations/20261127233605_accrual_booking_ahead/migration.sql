@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Company" ADD COLUMN     "accrualBookingAhead" BOOLEAN NOT NULL DEFAULT false;
