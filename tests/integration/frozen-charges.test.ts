@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // A request keeps what it was charged when it was made (issue 40, decision 0083): a work schedule
 // changed afterwards moves neither its balance figures nor its count in lists, e-mails and the
 // decision page, also once approved; admins see both figures; a new request uses the new schedule;

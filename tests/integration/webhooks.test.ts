@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // Signed outgoing webhooks (issue 43, docs/decisions/0084-signed-outgoing-webhooks.md), against a
 // real receiver (a node HTTP server of this file) that checks every request with the Standard
 // Webhooks reference library: the Integrations tab's actions (admins only, another company's
