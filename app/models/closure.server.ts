@@ -9,11 +9,15 @@ import { displayName, compareNames } from "~/lib/people";
 import { calendarDays } from "~/lib/input-limits";
 import { holdsDates } from "~/lib/statuses";
 import type { DateRange } from "~/lib/working-days";
+import type { ScheduleSource } from "~/lib/work-schedule";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { loadBalanceInputs } from "./balance.server";
+import { chargedSchedulesText } from "./charged-schedules.server";
+import { serializeVacation, vacationSelect } from "./vacation.server";
+import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 
 export interface ClosureInput {
   name: string;
@@ -55,7 +59,8 @@ const invalidTeam = () => new AppError(400, "invalid_team", "closures.errors.tea
 const invalidCategory = () => new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
 
 /** The plan of a closure for each person it covers, read through `db` (the booking's transaction). */
-async function planClosure(db: DbClient, viewer: Viewer, input: ClosureInput): Promise<ClosurePreview> {
+/** The preview, and each person's schedules (what a booked absence stores as its charge, decision 0083). */
+async function planClosure(db: DbClient, viewer: Viewer, input: ClosureInput): Promise<{ preview: ClosurePreview; schedulesOf: (userId: string) => ScheduleSource | undefined }> {
   requireAdmin(viewer);
   const { companyId } = viewer;
   if (input.startDate > input.endDate) throw new AppError(400, "invalid_range", "vacation.startAfterEnd", { fields: { endDate: "vacation.startAfterEnd" } });
@@ -128,12 +133,13 @@ async function planClosure(db: DbClient, viewer: Viewer, input: ClosureInput): P
     return [preview];
   });
   people.sort((a, b) => compareNames(a.name, b.name));
-  return { input: { ...input, teamIds }, people, otherCategoryIds: categories.map((category) => category.id).filter((id) => id !== input.categoryId) };
+  const preview = { input: { ...input, teamIds }, people, otherCategoryIds: categories.map((category) => category.id).filter((id) => id !== input.categoryId) };
+  return { preview, schedulesOf: inputs.schedulesOf };
 }
 
 /** What booking the closure would do, per person: nothing is written. */
-export function previewClosure(viewer: Viewer, input: ClosureInput): Promise<ClosurePreview> {
-  return planClosure(getDb(), viewer, input);
+export async function previewClosure(viewer: Viewer, input: ClosureInput): Promise<ClosurePreview> {
+  return (await planClosure(getDb(), viewer, input)).preview;
 }
 
 export interface ClosureChoices {
@@ -148,11 +154,11 @@ export interface ClosureChoices {
  * audit entry naming every absence made, in one transaction. No e-mail (decision 0085).
  */
 export async function bookClosure(viewer: Viewer, input: ClosureInput, choices: ClosureChoices) {
-  return getDb().$transaction(async (tx) => {
-    const preview = await planClosure(tx, viewer, input);
+  const booked = await getDb().$transaction(async (tx) => {
+    const { preview, schedulesOf } = await planClosure(tx, viewer, input);
     const allowed = new Set([input.categoryId, ...preview.otherCategoryIds]);
     const skipped: { user_id: string; cases: ClosureCase[] }[] = [];
-    const rows: { userId: string; categoryId: string; startDate: IsoDate; endDate: IsoDate }[] = [];
+    const rows: { userId: string; categoryId: string; startDate: IsoDate; endDate: IsoDate; chargedSchedules: string }[] = [];
     for (const person of preview.people) {
       const choice: ClosureChoice = person.cases.length ? (choices.byUser[person.userId] ?? choices.all) : { kind: "charge" };
       if (choice.kind === "type" && !allowed.has(choice.categoryId)) throw invalidCategory();
@@ -161,7 +167,9 @@ export async function bookClosure(viewer: Viewer, input: ClosureInput, choices: 
         continue;
       }
       const categoryId = choice.kind === "type" ? choice.categoryId : input.categoryId;
-      for (const segment of person.segments) rows.push({ userId: person.userId, categoryId, ...segment });
+      for (const segment of person.segments) {
+        rows.push({ userId: person.userId, categoryId, ...segment, chargedSchedules: chargedSchedulesText(schedulesOf(person.userId), segment.startDate, segment.endDate) });
+      }
     }
     const closure = await tx.closure.create({
       data: {
@@ -187,9 +195,11 @@ export async function bookClosure(viewer: Viewer, input: ClosureInput, choices: 
             reviewerId: viewer.userId,
             reviewedAt: now,
           })),
-          select: { id: true, userId: true, categoryId: true, startDate: true, endDate: true },
+          select: vacationSelect,
         })
       : [];
+    // Subscribers hear of each absence as approved, as they do of a request needing no approval.
+    const webhooks = await enqueueWebhookEvents(tx, viewer.companyId, made.map((row) => ({ type: "absence.approved" as const, data: () => serializeVacation(row) })));
     await recordAudit(
       {
         companyId: viewer.companyId,
@@ -209,8 +219,10 @@ export async function bookClosure(viewer: Viewer, input: ClosureInput, choices: 
       },
       tx,
     );
-    return { closure, absences: made.length, people: new Set(made.map((row) => row.userId)).size };
+    return { closure, absences: made.length, people: new Set(made.map((row) => row.userId)).size, webhooks };
   });
+  kickWebhooks(booked.webhooks);
+  return { closure: booked.closure, absences: booked.absences, people: booked.people };
 }
 
 const closureSelect = {
@@ -248,10 +260,10 @@ export async function getClosure(viewer: Viewer, id: string) {
 /** Deletes exactly the absences the closure made (whatever became of them since) and marks it cancelled, audited. */
 export async function cancelClosure(viewer: Viewer, id: string) {
   requireAdmin(viewer);
-  return getDb().$transaction(async (tx) => {
+  const cancelled = await getDb().$transaction(async (tx) => {
     const closure = await tx.closure.findFirst({ where: { id, companyId: viewer.companyId, cancelledAt: null }, select: { id: true, name: true, startDate: true, endDate: true } });
     if (!closure) throw new AppError(404, "not_found", "closures.errors.notFound");
-    const absences = await tx.vacation.findMany({ where: { closureId: closure.id, companyId: viewer.companyId }, select: { id: true, userId: true } });
+    const absences = await tx.vacation.findMany({ where: { closureId: closure.id, companyId: viewer.companyId }, select: vacationSelect });
     await tx.vacation.deleteMany({ where: { closureId: closure.id, companyId: viewer.companyId } });
     await tx.closure.update({ where: { id: closure.id }, data: { cancelledAt: new Date() } });
     await recordAudit(
@@ -265,6 +277,10 @@ export async function cancelClosure(viewer: Viewer, id: string) {
       },
       tx,
     );
-    return { closure, removed: absences.length };
+    // The rows are gone: subscribers get each as the API last showed it, cancelled.
+    const webhooks = await enqueueWebhookEvents(tx, viewer.companyId, absences.map((row) => ({ type: "absence.cancelled" as const, data: () => ({ ...serializeVacation(row), status: "cancelled" }) })));
+    return { closure, removed: absences.length, webhooks };
   });
+  kickWebhooks(cancelled.webhooks);
+  return { closure: cancelled.closure, removed: cancelled.removed };
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
 import { WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS } from "~/lib/webhooks";
 import { upsertAllowance } from "~/models/allowance.server";
+import { bookClosure, cancelClosure } from "~/models/closure.server";
 import { acceptInvitation, inviteUser } from "~/models/invitation.server";
 import { deactivateUser } from "~/models/user.server";
 import { cancelVacation, createVacation, decideVacation } from "~/models/vacation.server";
@@ -247,6 +248,27 @@ describe("events", () => {
     const log = (await tab(`?endpoint=${all.id}`)) as Awaited<ReturnType<typeof integrationsLoader>>;
     expect(log.chosen!.deliveries).toHaveLength(events.length);
     expect(log.chosen!.deliveries.every((delivery) => delivery.status === "delivered" && delivery.code === 204 && delivery.attempts === 1 && delivery.durationMs !== null)).toBe(true);
+  });
+
+  it("tells of a closure's absences as approved when it is booked and as cancelled when it is cancelled, each storing its charge", async () => {
+    const { secret } = await addEndpoint("/closures", ["absence.approved", "absence.cancelled"]);
+    const admin = await viewerFor({ id: ids.admin });
+    const categoryId = (await getDb().absenceCategory.findFirstOrThrow({ where: { companyId: acme, balance: "none" }, orderBy: { sortOrder: "asc" } })).id;
+    // A Monday to Wednesday five weeks on, for the team's members only.
+    const from = addDays(monday, 35);
+    const booked = await bookClosure(admin, { name: "Inventário", startDate: from, endDate: addDays(from, 2), categoryId, teamIds: [ids.team] }, { all: { kind: "charge" }, byUser: {} });
+    const rows = await getDb().vacation.findMany({ where: { closureId: booked.closure.id }, select: { id: true, userId: true, chargedSchedules: true } });
+    const members = await getDb().user.findMany({ where: { companyId: acme, teamId: ids.team, deactivatedAt: null }, select: { id: true } });
+    expect(rows.map((row) => row.userId).sort()).toEqual(members.map((member) => member.id).sort());
+    expect(rows.every((row) => row.chargedSchedules?.startsWith("[{"))).toBe(true);
+    await cancelClosure(admin, booked.closure.id);
+    await settleWebhooks();
+    const events = verified("/closures", secret);
+    const n = rows.length;
+    expect(events.map((event) => event.type)).toEqual([...Array<string>(n).fill("absence.approved"), ...Array<string>(n).fill("absence.cancelled")]);
+    expect(new Set(events.slice(0, n).map((event) => event.data.id))).toEqual(new Set(rows.map((row) => row.id)));
+    expect(events[0]!.data).toMatchObject({ status: "approved", start_date: from, description: "Inventário" });
+    expect(events[n]!.data).toMatchObject({ status: "cancelled" });
   });
 
   it("sends a test event to one endpoint on request, whatever its events", async () => {
