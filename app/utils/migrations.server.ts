@@ -63,8 +63,11 @@ export function applySqliteMigrations(databaseUrl: string, dir = SQLITE_MIGRATIO
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // Before anything that locks (the journal mode included): a second process starting beside one
+    // that is migrating waits for it, and a long migration on a large file (or a busy machine) can
+    // hold the lock for far longer than a request's 5 s.
+    db.pragma("busy_timeout = 120000");
     db.pragma("journal_mode = WAL");
-    db.pragma("busy_timeout = 5000");
     db.exec(MIGRATIONS_TABLE);
     const applied: string[] = [];
     // A table rebuild (what the generator writes when a column or relation changes: CREATE new_X,
