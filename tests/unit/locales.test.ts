@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resources } from "~/i18n-resources.server";
 
 const root = path.resolve("public/locales");
 const flatten = (node: unknown, prefix = ""): string[] =>
@@ -50,6 +51,15 @@ describe("locale files", () => {
           const value = key.split(".").reduce((node, part) => node[part], data) as string;
           if (value.includes("{{count}}")) expect(key, `${language}/${file}`).toMatch(/_(one|other)$/);
         }
+      }
+    }
+  });
+
+  it("serves every locale file: the merged resources hold each file's groups (a file left out of the spread shows raw keys)", () => {
+    for (const language of ["en", "pt", "es"] as const) {
+      const common = resources[language].common as Record<string, unknown>;
+      for (const file of readdirSync(path.join(root, language))) {
+        for (const [key, value] of Object.entries(read(language, file))) expect(common[key], `${language}/${file}: ${key}`).toEqual(value);
       }
     }
   });
