@@ -3,6 +3,8 @@
 // by the calendar's rule; once per person and day even when two processes run the job together.
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDigests } from "~/models/digest.server";
+import { action as apiLogin } from "~/routes/api.auth.login";
+import { action as digestApi, loader as digestApiGet } from "~/routes/api.users.me.digest";
 import { action as feedsAction, loader as feedsLoader } from "~/routes/_app.calendar-feeds";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
@@ -127,5 +129,22 @@ describe("the daily digest", () => {
     expect(unwrapData(refused).status).toBe(400);
     const entry = await getDb().auditEntry.findFirst({ where: { entityId: ids["dan@acme.test"], action: "user.updated" }, orderBy: { createdAt: "desc" }, select: { details: true } });
     expect(JSON.stringify(entry?.details)).toContain("company");
+  });
+
+  it("is read and chosen through the API", async () => {
+    const call = (method: string, token: string, body?: unknown) =>
+      new Request("http://localhost/api/users/me/digest", {
+        method,
+        headers: { "Content-Type": "application/json", "Accept-Language": "en", Authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const login = await apiLogin(args(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "bea@acme.test", password: TEST_PASSWORD }) })));
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    expect(await (await digestApiGet(args(call("GET", token)))).json()).toEqual({ digest: "team" });
+    const patched = await digestApi(args(call("PATCH", token, { digest: "off" })));
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toEqual({ digest: "off" });
+    expect(await getDb().user.findUniqueOrThrow({ where: { id: ids["bea@acme.test"] }, select: { digest: true } })).toEqual({ digest: "off" });
+    expect((await digestApi(args(call("PUT", token, { digest: "all" })))).status).toBe(400);
   });
 });
