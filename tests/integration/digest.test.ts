@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The daily who's-off digest (issue 43, decision 0088): opted-in people get one e-mail a day, in
 // their language, about today's and tomorrow's absences of their team or company; reasons hidden
 // by the calendar's rule; once per person and day even when two processes run the job together.
@@ -43,6 +44,11 @@ beforeAll(async () => {
   const gus = await person(acme.id, "gus@acme.test", "Gus Pending", { teamId: ops.id });
   const hal = await person(globex.id, "hal@globex.test", "Hal Globex");
   await person(globex.id, "ivy@globex.test", "Ivy Globex", { preferredLanguage: "en", digest: "company" });
+  // 08:00 UTC is 03:00 in New York: York's digest waits for its own morning.
+  const york = await createCompany("York");
+  await db.company.update({ where: { id: york.id }, data: { timeZone: "America/New_York" } });
+  await person(york.id, "yan@york.test", "Yan York", { preferredLanguage: "en", digest: "company" });
+  const yul = await person(york.id, "yul@york.test", "Yul York");
   const vacation = (companyId: string, userId: string, startDate: string, endDate: string, status: string, categoryId: string) =>
     db.vacation.create({ data: { companyId, userId, startDate, endDate, status, categoryId } });
   await vacation(acme.id, fay.id, "2027-03-09", "2027-03-12", "approved", "yearly_allowance");
@@ -51,6 +57,7 @@ beforeAll(async () => {
   await vacation(acme.id, gus.id, "2027-03-10", "2027-03-10", "rejected", "training");
   await vacation(acme.id, fay.id, "2027-03-01", "2027-03-09", "approved", "training");
   await vacation(globex.id, hal.id, "2027-03-10", "2027-03-10", "approved", "yearly_allowance");
+  await vacation(york.id, yul.id, "2027-03-11", "2027-03-11", "approved", "yearly_allowance");
 });
 
 describe("the daily digest", () => {
@@ -69,7 +76,7 @@ describe("the daily digest", () => {
       expect(mailsTo(email), email).toHaveLength(1);
     }
     // A later tick the same day sends nothing more.
-    expect(await runDigests(new Date("2027-03-10T15:00:00Z"))).toEqual({ claimed: 0, sent: 0 });
+    expect(await runDigests(new Date("2027-03-10T10:00:00Z"))).toEqual({ claimed: 0, sent: 0 });
     expect(await getDb().emailOutbox.count({ where: { to: "bea@acme.test" } })).toBe(1);
   });
 
@@ -108,6 +115,16 @@ describe("the daily digest", () => {
     const [olga] = mailsTo("olga@acme.test");
     expect(olga.text).toContain("Fay Away: Vacation");
     expect(olga.text).toMatch(/Gus Pending: Sick leave, .*\(pending approval\)/);
+  });
+
+  it("follows each company's own clock", async () => {
+    expect(mailsTo("yan@york.test")).toHaveLength(0);
+    // 07:30 in New York (UTC−5 until 14 March): still 10 March there.
+    expect(await runDigests(new Date("2027-03-10T12:30:00Z"))).toEqual({ claimed: 1, sent: 1 });
+    await settleMail();
+    const [yan] = mailsTo("yan@york.test");
+    expect(yan.text).toContain("Yul York");
+    expect(await getDb().digestSend.count({ where: { userId: ids["yan@york.test"], date: "2027-03-10" } })).toBe(1);
   });
 
   it("sends nothing to people who are off, nor on a day with nothing to tell", async () => {
