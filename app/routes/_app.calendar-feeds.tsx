@@ -15,6 +15,8 @@ import { FeedAddress, type IssuedAddress } from "~/components/feed-address";
 import { dateAndTimeIn, feedLabel, isFeedScope, subscribeAddresses, type FeedNames, type FeedScope } from "~/lib/calendar-feeds";
 import { pageTitle } from "~/lib/meta";
 import { displayName } from "~/lib/people";
+import { DIGEST_SCOPES, isDigestScope } from "~/lib/digest";
+import { getDigestScope, setDigestScope } from "~/models/digest.server";
 import { checkFeedTarget, createFeed, getOwnFeed, listFeedTeams, listOwnFeeds, renewFeed, revokeFeed, type IssuedFeed } from "~/models/calendar-feed.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { requireUser } from "~/utils/auth.server";
@@ -65,7 +67,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser({ request, context });
     const preselected = await readPreselection(viewer, new URL(request.url).searchParams);
-    const [feeds, teams] = await Promise.all([listOwnFeeds(viewer), listFeedTeams(viewer)]);
+    const [feeds, teams, digest] = await Promise.all([listOwnFeeds(viewer), listFeedTeams(viewer), getDigestScope(viewer)]);
     const taken = new Set(feeds.map((feed) => targetValue(feed)));
     const targets: { value: string; scope: FeedScope; teamName: string | null }[] = [
       { value: "person", scope: "person", teamName: null },
@@ -76,6 +78,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     return {
       names: namesOf(viewer),
       preselected,
+      digest,
       targets: targets.map((target) => ({ ...target, taken: taken.has(target.value) })),
       feeds: feeds.map((feed) => ({
         id: feed.id,
@@ -127,6 +130,16 @@ export function action({ request }: ActionFunctionArgs) {
         return refused(error, "feeds.errors.createFailed");
       }
     }
+    if (intent === "digest") {
+      try {
+        const scope = formData.get("digest");
+        if (!isDigestScope(scope)) throw new AppError(400, "validation_failed", "digest.errors.choose");
+        await setDigestScope(viewer, scope);
+        return data<FeedsReply>({ notice: { tone: "success", key: "digest.saved" } });
+      } catch (error) {
+        return refused(error, "digest.saveFailed");
+      }
+    }
     if (intent === "renew" || intent === "revoke") {
       const failed = intent === "renew" ? "feeds.errors.renewFailed" : "feeds.errors.revokeFailed";
       try {
@@ -175,6 +188,7 @@ export default function CalendarFeeds() {
       <div className="feeds-page__grid">
         <FeedList feeds={feeds} labelOf={labelOf} confirmationFor={confirmationFor} busy={busy} />
         <CreateFeed labelOf={labelOf} targetError={reply?.targetError} justIssued={Boolean(reply?.issued)} busy={busy} />
+        <DigestChoice busy={busy} />
       </div>
     </div>
   );
@@ -354,6 +368,36 @@ function CreateFeed({ labelOf, targetError, justIssued, busy }: CreateFeedProps)
           </button>
         </Form>
       )}
+    </section>
+  );
+}
+
+/** The daily who's-off e-mail: the person's own choice, saved with one button (decision 0088). */
+function DigestChoice({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  const { digest } = useLoaderData<typeof loader>();
+  return (
+    <section className="card" id="digest" aria-labelledby="digest-heading">
+      <h2 id="digest-heading" className="card__title">
+        {t("digest.title")}
+      </h2>
+      <p className="muted">{t("digest.intro")}</p>
+      <Form method="post" className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="digest" />
+        <fieldset className="digest-choice">
+          <legend>{t("digest.label")}</legend>
+          {DIGEST_SCOPES.map((scope) => (
+            <label key={`${scope}|${digest}`} className="digest-choice__option">
+              <input type="radio" name="digest" value={scope} defaultChecked={scope === digest} />
+              <span>{t(`digest.options.${scope}`)}</span>
+            </label>
+          ))}
+          <span className="field__hint">{t("digest.hint")}</span>
+        </fieldset>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("digest.save")}
+        </button>
+      </Form>
     </section>
   );
 }

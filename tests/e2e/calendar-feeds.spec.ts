@@ -1,7 +1,8 @@
 // Calendar feeds as a person uses them, with JavaScript on and off: from My Calendar's "Subscribe"
 // link, create a feed of their own vacations, see its address once, have a calendar app fetch it
 // (no cookie), see when it was fetched, renew it (the old address stops) and revoke it, each
-// asked first (a dialog with JavaScript, a step of the page without). The page fits a phone.
+// asked first (a dialog with JavaScript, a step of the page without); then choose the daily
+// who's-off e-mail. The page fits a phone.
 import { expect, request, test, type Page, type TestInfo } from "./fixtures";
 import { parseFeed } from "../support/ical";
 import { DEMO, openPage, signIn } from "./support";
@@ -89,4 +90,12 @@ test("a person subscribes to their vacations, a calendar app fetches them, then 
   await expect(page.getByTestId("action-notice")).toContainText(`Subscrição «${LABEL}» revogada`);
   await expect(page.getByTestId("feeds-empty")).toBeVisible();
   expect((await fetchAsCalendarApp(renewed)).status).toBe(404);
+
+  // The daily who's-off e-mail is chosen on the same page, with or without JavaScript (decision 0088).
+  const digest = () => page.getByRole("group", { name: "Enviar" });
+  await digest().getByRole("radio", { name: "As ausências da minha equipa" }).check();
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("action-notice")).toContainText("E-mail diário guardado");
+  await openPage(page, "/calendar-feeds");
+  await expect(digest().getByRole("radio", { name: "As ausências da minha equipa" })).toBeChecked();
 });

@@ -378,6 +378,11 @@ describe("real calls answer what the document allows", () => {
     expect(await expectStatus(200, "PATCH", "/api/users/me/language", { token: tokens.employee, body: { language: "en" } })).toMatchObject({ preferred_language: "en" });
     await expectStatus(400, "PATCH", "/api/users/me/language", { token: tokens.employee, body: { language: "fr" } });
     await expectStatus(200, "PUT", "/api/users/me/language", { token: tokens.employee, body: { language: "en" } });
+    expect(await expectStatus(200, "GET", "/api/users/me/digest", { token: tokens.employee })).toEqual({ digest: "off" });
+    expect(await expectStatus(200, "PATCH", "/api/users/me/digest", { token: tokens.employee, body: { digest: "team" } })).toEqual({ digest: "team" });
+    await expectStatus(400, "PATCH", "/api/users/me/digest", { token: tokens.employee, body: { digest: "everyone" } });
+    await expectStatus(200, "PUT", "/api/users/me/digest", { token: tokens.employee, body: { digest: "off" } });
+    await expectStatus(400, "PUT", "/api/users/me/digest", { token: tokens.employee, body: {} });
     expect((await expectStatus(200, "GET", "/api/users", { token: tokens.employee })).length).toBeGreaterThan(3);
     expect(await expectStatus(200, "GET", `/api/users?ids=${ids.admin},${ids.globexUser}`, { token: tokens.employee })).toHaveLength(1);
     await expectStatus(200, "GET", `/api/users/${ids.employee}`, { token: tokens.employee });

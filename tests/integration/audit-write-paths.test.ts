@@ -45,6 +45,7 @@ import {
 } from "~/models/team.server";
 import { createUserToken } from "~/models/user-token.server";
 import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.server";
+import { setDigestScope } from "~/models/digest.server";
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
@@ -333,6 +334,7 @@ const WRITES: Record<string, WriteCase> = {
   },
   "user:updateUser": { run: () => updateUser(f.owner, f.ids.colleague, { fullName: "Carla C." }), actions: ["user.updated"] },
   "user:setPreferredLanguage": { run: () => setPreferredLanguage(f.employee, "es"), actions: ["user.updated"] },
+  "digest:setDigestScope": { run: () => setDigestScope(f.employee, "team"), actions: ["user.updated"] },
   "user:deactivateUser": { run: () => deactivateUser(f.owner, f.ids.colleague), actions: ["user.deactivated"] },
   "vacation-action:redeemActionLink": {
     prepare: async () => {
@@ -439,10 +441,13 @@ const EXEMPT: Record<string, string> = {
   "webhook-delivery:deliverDueWebhooks": "sends what changes queued (already recorded) and notes each attempt in the delivery log; switching a failing endpoint off writes its own entry (webhook.disabled, by nobody)",
   "webhook-delivery:deliverPendingWebhooks": "runs deliverDueWebhooks (above) until nothing is due",
   "webhook-delivery:scheduleWebhookDeliveries": "a timer: each tick is deliverPendingWebhooks, above",
+  "digest:runDigests": "mail bookkeeping: the claim row (DigestSend) that lets one process send a person's daily digest, then the e-mail; no one's data changes",
+  "digest:scheduleDigests": "a timer: each tick is runDigests, above",
 };
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
+  "digest:getDigestScope",
   "webhook:listWebhookEndpoints",
   "webhook:getWebhookEndpoint",
   "webhook:listWebhookDeliveries",

@@ -5,6 +5,7 @@ import { isDateInWindow } from "~/lib/input-limits";
 import { singleLine } from "~/lib/text-input";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { MAX_AUDIT_PAGE } from "~/lib/audit-filters";
+import { DIGEST_SCOPES } from "~/lib/digest";
 import { DATE_WINDOW_PATTERN, DATE_WINDOW_WORDS } from "~/lib/openapi/operation";
 import { isAllowanceHours } from "./people";
 import { inviteSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signupSchema } from "./identity";
@@ -28,6 +29,10 @@ export const apiAcceptInviteSchema = z.object({
     .min(MIN_PASSWORD_LENGTH, "validation.passwordTooShort")
     .max(MAX_PASSWORD_LENGTH, "validation.tooLong"),
   full_name: z.string().trim().max(200).check(...singleLine()).optional(),
+});
+
+export const apiDigestSchema = z.object({
+  digest: z.enum(DIGEST_SCOPES, { error: "digest.errors.choose" }).describe("The daily who's-off e-mail: off, the caller's team (and the teams they administer), or the whole company"),
 });
 
 export const apiLanguageSchema = z.object({ language: z.enum(SUPPORTED_LANGUAGES, { error: "validation.languageInvalid" }) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiInviteSchema, apiLanguageSchema, apiUpdateUserSchema, apiUsersQuerySchema, apiYearSchema } from "~/lib/schemas/api";
+import { apiDigestSchema, apiInviteSchema, apiLanguageSchema, apiUpdateUserSchema, apiUsersQuerySchema, apiYearSchema } from "~/lib/schemas/api";
 import { apiAllowancesSummarySchema, apiCurrentUserSchema, apiInvitationSchema, apiUserSchema } from "~/lib/schemas/api-responses";
 import { EXAMPLE_IDS, exampleBalances, exampleInvitation, exampleUser } from "../examples";
 import type { ApiOperation } from "../operation";
@@ -20,6 +20,19 @@ const languageOperation: ApiOperation = {
   responses: { 200: { description: "The caller's profile as saved", schema: apiUserSchema, example: exampleUser } },
 };
 
+const digestOperation: ApiOperation = {
+  method: "patch",
+  path: "/api/users/me/digest",
+  tag: TAG,
+  summary: "Choose the caller's daily who's-off e-mail",
+  description:
+    "Each morning at 07:00 in the company's time zone, an opted-in person gets one e-mail, in their language, with today's and tomorrow's absences (pending ones marked) of their team or the whole company; colleagues' reasons are hidden as on the calendar. No e-mail on a day with nothing to tell. PUT does the same.",
+  access: "signedIn",
+  whileReadOnly: true,
+  body: { schema: apiDigestSchema, example: { digest: "team" } },
+  responses: { 200: { description: "The choice as saved", schema: apiDigestSchema, example: { digest: "team" } } },
+};
+
 export const userOperations: ApiOperation[] = [
   {
     method: "get",
@@ -32,6 +45,16 @@ export const userOperations: ApiOperation[] = [
   },
   languageOperation,
   { ...languageOperation, method: "put", description: "The same as PATCH (the language is the whole of what it changes).", specRow: undefined },
+  {
+    method: "get",
+    path: "/api/users/me/digest",
+    tag: TAG,
+    summary: "The caller's daily who's-off e-mail",
+    access: "signedIn",
+    responses: { 200: { description: "The caller's choice", schema: apiDigestSchema, example: { digest: "off" } } },
+  },
+  digestOperation,
+  { ...digestOperation, method: "put", description: "The same as PATCH (the choice is the whole of what it changes)." },
   {
     method: "get",
     path: "/api/users",
