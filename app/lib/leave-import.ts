@@ -2,7 +2,7 @@
 // their rows read into typed fields with a locale key per refused line, and the rule that turns a
 // file's opening balance into the stored allowance figures. Matching people, types and existing
 // absences is the model's business (app/models/leave-import.server.ts).
-import { addDays, isIsoDate, type IsoDate } from "./dates";
+import { dayNumber, isIsoDate, type IsoDate } from "./dates";
 import { MAX_CSV_ROWS, recordsWithLines, type CsvProblem, type CsvRowError } from "./holiday-csv";
 import { MAX_VACATION_DAYS } from "./input-limits";
 
@@ -144,7 +144,7 @@ export function readAbsenceImport(text: string): ReadLeaveImport<AbsenceImportRo
     if (!isIsoDate(startDate)) return { line, key: "leaveImport.errors.date", params: { field: "start", value: startCell } };
     if (!isIsoDate(endDate)) return { line, key: "leaveImport.errors.date", params: { field: "end", value: endCell } };
     if (endDate < startDate) return { line, key: "leaveImport.errors.endBeforeStart" };
-    if (addDays(startDate, MAX_VACATION_DAYS - 1) < endDate) return { line, key: "leaveImport.errors.tooLong", params: { max: String(MAX_VACATION_DAYS) } };
+    if (dayNumber(endDate) - dayNumber(startDate) >= MAX_VACATION_DAYS) return { line, key: "leaveImport.errors.tooLong", params: { max: String(MAX_VACATION_DAYS) } };
     const halfDayStart = parseFlag(halfStartCell);
     const halfDayEnd = parseFlag(halfEndCell);
     if (halfDayStart === null) return { line, key: "leaveImport.errors.flag", params: { field: "half_day_start", value: halfStartCell } };

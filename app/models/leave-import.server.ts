@@ -3,6 +3,8 @@
 // again inside one transaction and writes the plan with one audit entry. Both read in batches
 // (people once, types once, the existing absences of the file's dates once), so a 10,000-row file
 // costs a handful of statements plus its inserts in chunks (bench/leave-import.ts).
+import { randomUUID } from "node:crypto";
+import { Prisma } from "~/generated/prisma/client";
 import {
   absenceImportKey,
   openingAllowance,
@@ -291,24 +293,21 @@ async function writeBalances(tx: DbClient, viewer: Viewer, writes: readonly Bala
   }
 }
 
+// One multi-row INSERT per chunk, parameterised through Prisma.sql (placeholders per engine): Prisma's
+// createMany spends ~1.1 s of JavaScript per 1,000 absences here, this ~0.1 s (decision 0086).
+// 500 rows of 13 values stay far below either engine's limit on bound parameters.
+const RAW_CHUNK = 500;
+
 async function writeAbsences(tx: DbClient, viewer: Viewer, writes: readonly AbsenceWrite[]) {
   const { companyId } = viewer;
-  const reviewedAt = new Date();
-  for (let i = 0; i < writes.length; i += INSERT_CHUNK) {
-    await tx.vacation.createMany({
-      data: writes.slice(i, i + INSERT_CHUNK).map(({ userId, categoryId, row }) => ({
-        companyId,
-        userId,
-        categoryId,
-        startDate: row.startDate,
-        endDate: row.endDate,
-        halfDayStart: row.halfDayStart,
-        halfDayEnd: row.halfDayEnd,
-        status: row.status,
-        // Decided in the old tool: the importer stands as the reviewer of record.
-        ...(row.status === "approved" || row.status === "rejected" ? { reviewerId: viewer.userId, reviewedAt } : {}),
-      })),
+  const now = new Date();
+  for (let i = 0; i < writes.length; i += RAW_CHUNK) {
+    const values = writes.slice(i, i + RAW_CHUNK).map(({ userId, categoryId, row }) => {
+      // Decided in the old tool: the importer stands as the reviewer of record.
+      const decided = row.status === "approved" || row.status === "rejected";
+      return Prisma.sql`(${randomUUID()}, ${companyId}, ${userId}, ${categoryId}, ${row.startDate}, ${row.endDate}, ${row.halfDayStart}, ${row.halfDayEnd}, ${row.status}, ${decided ? viewer.userId : null}, ${decided ? now : null}, ${now}, ${now})`;
     });
+    await tx.$executeRaw`INSERT INTO "Vacation" ("id", "companyId", "userId", "categoryId", "startDate", "endDate", "halfDayStart", "halfDayEnd", "status", "reviewerId", "reviewedAt", "createdAt", "updatedAt") VALUES ${Prisma.join(values)}`;
   }
 }
 
