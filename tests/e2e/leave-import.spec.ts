@@ -22,7 +22,8 @@ test("an admin previews and imports opening balances and past absences; the same
   await expect(card.getByRole("row", { name: /Vera Vaz/ })).toContainText("19,5");
   await card.getByRole("button", { name: "Importar 1 linha" }).click();
   card = page.getByTestId("import-balances");
-  await expect(card.getByRole("heading", { name: "Importação concluída" })).toBeVisible();
+  await expect(card.getByRole("status")).toHaveText("Importação concluída");
+  await expect(card.getByTestId("import-summary")).toHaveText("1 gravadas, 0 sem alterações, 1 com erros.");
 
   const absences = `email;type;start;end;half_day_start;half_day_end;status\n${owner};yearly_allowance;2026-02-02;2026-02-06;no;no;approved\n${owner};yearly_allowance;2026-02-04;2026-02-04;no;no;approved\n`;
   card = await upload("absences", absences);
