@@ -78,7 +78,7 @@ function ImportCard({ kind, reply, busy }: { kind: LeaveImportKind; reply: Impor
   const plan = reply?.plan;
   const headingId = `import-${kind}-heading`;
   return (
-    <section className="card stack" aria-labelledby={headingId} data-testid={`import-${kind}`}>
+    <section className="card" aria-labelledby={headingId} data-testid={`import-${kind}`}>
       <h2 id={headingId} className="card__title">
         {t(`leaveImport.${kind}.title`)}
       </h2>
@@ -133,9 +133,10 @@ function PlanView({ plan, busy }: { plan: NonNullable<ImportReply["plan"]>; busy
         </details>
       ) : null}
       {plan.balances.length ? (
-        <ScrollBox labelledBy={`plan-${plan.kind}-table`}>
-          <table className="table card-table">
-            <caption id={`plan-${plan.kind}-table`}>{t("leaveImport.balancesTable")}</caption>
+        <>
+          <h4 id={`plan-${plan.kind}-table`}>{t("leaveImport.balancesTable")}</h4>
+          <ScrollBox labelledBy={`plan-${plan.kind}-table`}>
+            <table className="table card-table">
             <thead>
               <tr>
                 <th scope="col">{t("leaveImport.columns.person")}</th>
@@ -162,13 +163,15 @@ function PlanView({ plan, busy }: { plan: NonNullable<ImportReply["plan"]>; busy
                 </tr>
               ))}
             </tbody>
-          </table>
-        </ScrollBox>
+            </table>
+          </ScrollBox>
+        </>
       ) : null}
       {plan.people.length ? (
-        <ScrollBox labelledBy={`plan-${plan.kind}-table`}>
-          <table className="table card-table">
-            <caption id={`plan-${plan.kind}-table`}>{t("leaveImport.peopleTable")}</caption>
+        <>
+          <h4 id={`plan-${plan.kind}-table`}>{t("leaveImport.peopleTable")}</h4>
+          <ScrollBox labelledBy={`plan-${plan.kind}-table`}>
+            <table className="table card-table">
             <thead>
               <tr>
                 <th scope="col">{t("leaveImport.columns.person")}</th>
@@ -185,8 +188,9 @@ function PlanView({ plan, busy }: { plan: NonNullable<ImportReply["plan"]>; busy
                 </tr>
               ))}
             </tbody>
-          </table>
-        </ScrollBox>
+            </table>
+          </ScrollBox>
+        </>
       ) : null}
       {plan.dryRun ? (
         plan.text ? (
