@@ -2,6 +2,7 @@
 // multipart forms hydrate with it; @js-off-only): a company of its own, its opening balance and a
 // past absence previewed (a line refused, the balance after the import shown), imported, and the
 // same file previewed again with nothing left to import.
+import { expectAccessible } from "./axe";
 import { expect, test } from "./fixtures";
 import { signUpNewCompany } from "./new-company";
 import { openPage } from "./support";
@@ -20,6 +21,7 @@ test("an admin previews and imports opening balances and past absences; the same
   await expect(card.getByTestId("import-summary")).toHaveText("1 a gravar, 0 sem alterações, 1 com erros.");
   await expect(card.getByTestId("import-errors")).toContainText("Linha 3: Não há ninguém com este e-mail na empresa");
   await expect(card.getByRole("row", { name: /Vera Vaz/ })).toContainText("19,5");
+  await expectAccessible(page, "the import's preview with an error");
   await card.getByRole("button", { name: "Importar 1 linha" }).click();
   card = page.getByTestId("import-balances");
   await expect(card.getByRole("status")).toHaveText("Importação concluída");
