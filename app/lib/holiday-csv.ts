@@ -99,8 +99,8 @@ export function checkHolidayCsv(text: string): CsvProblem | null {
  * then the lines are counted here, which keeps csv-parse on its fast path (its `info` option
  * triples the time of a 10,000-row file); a quoted value spanning lines takes the slow one.
  */
-function recordsWithLines(text: string): { record: string[]; line: number }[] {
-  const options = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
+export function recordsWithLines(text: string, delimiter: "," | ";" = ","): { record: string[]; line: number }[] {
+  const options = { bom: true, skip_empty_lines: true, relax_column_count: true, delimiter } as const;
   const records = parse(text, options) as string[][];
   const lineNumbers: number[] = [];
   text.split(LINE_BREAK).forEach((line, index) => {

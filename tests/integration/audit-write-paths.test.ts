@@ -56,6 +56,7 @@ import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { bookClosure, cancelClosure } from "~/models/closure.server";
+import { runLeaveImport } from "~/models/leave-import.server";
 import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
@@ -390,6 +391,14 @@ const WRITES: Record<string, WriteCase> = {
     run: async () => void (f.ids.holiday = (await createHoliday(f.owner, { date: `${yearOf(f.monday) + 1}-06-13`, name: "Santo António", countryCode: "PT", region: "", isRecurring: false })).id),
     actions: ["holiday.created"],
   },
+  "leave-import:runLeaveImport": {
+    run: async () => {
+      const year = yearOf(f.monday) + 3;
+      await runLeaveImport(f.admin, "balances", `email;year;allowance;carried_over;already_taken\ncolleague@acme.test;${year};22;2;4\n`);
+      await runLeaveImport(f.admin, "absences", `email;type;start;end;half_day_start;half_day_end;status\ncolleague@acme.test;yearly_allowance;${year}-02-02;${year}-02-03;no;no;approved\n`);
+    },
+    actions: ["leave_import.balances", "leave_import.absences"],
+  },
   "holiday:deleteHoliday": { run: () => deleteHoliday(f.owner, f.ids.holiday), actions: ["holiday.deleted"] },
   "holiday:importHolidayCsv": {
     run: () => importHolidayCsv(f.owner, `date,name,country_code,is_recurring\n${yearOf(f.monday) + 1}-06-24,São João,PT,false\n`, { dryRun: false }),
@@ -454,6 +463,7 @@ const READS = new Set([
   "webhook-delivery:settleWebhooks",
   "allowance:serializeAllowance",
   "closure:previewClosure",
+  "leave-import:previewLeaveImport",
   "closure:listClosures",
   "closure:getClosure",
   "vacation-form-actions:readCreatedFlag",
