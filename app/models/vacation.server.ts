@@ -219,6 +219,17 @@ export function parseRuleWarnings(stored: string | null | undefined): RuleFindin
   }
 }
 
+/**
+ * The warnings of the viewer's own request named by the page's `warned` parameter (after the
+ * redirect of a request made with warnings); no query without the parameter.
+ */
+export async function ownRuleWarnings(viewer: Viewer, params: URLSearchParams): Promise<RuleFinding[]> {
+  const id = params.get("warned");
+  if (!id || id.length > 64) return [];
+  const row = await getDb().vacation.findFirst({ where: { id, companyId: viewer.companyId, userId: viewer.userId }, select: { ruleWarnings: true } });
+  return parseRuleWarnings(row?.ruleWarnings);
+}
+
 export interface CreateOptions {
   /** An admin may grant a request beyond the remaining balance. */
   overrideBalance?: boolean;
