@@ -24,6 +24,7 @@ import enWorkSchedules from "../public/locales/en/workSchedules.json";
 import enHours from "../public/locales/en/hours.json";
 import enClosures from "../public/locales/en/closures.json";
 import enLeaveImport from "../public/locales/en/leaveImport.json";
+import enLeaveRules from "../public/locales/en/leaveRules.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
 import enWebhooks from "../public/locales/en/webhooks.json";
 import enAccrual from "../public/locales/en/accrual.json";
@@ -52,6 +53,7 @@ import esWorkSchedules from "../public/locales/es/workSchedules.json";
 import esHours from "../public/locales/es/hours.json";
 import esClosures from "../public/locales/es/closures.json";
 import esLeaveImport from "../public/locales/es/leaveImport.json";
+import esLeaveRules from "../public/locales/es/leaveRules.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
 import esWebhooks from "../public/locales/es/webhooks.json";
 import esAccrual from "../public/locales/es/accrual.json";
@@ -80,6 +82,7 @@ import ptWorkSchedules from "../public/locales/pt/workSchedules.json";
 import ptHours from "../public/locales/pt/hours.json";
 import ptClosures from "../public/locales/pt/closures.json";
 import ptLeaveImport from "../public/locales/pt/leaveImport.json";
+import ptLeaveRules from "../public/locales/pt/leaveRules.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 import ptWebhooks from "../public/locales/pt/webhooks.json";
 import ptAccrual from "../public/locales/pt/accrual.json";
@@ -87,8 +90,8 @@ import ptDigest from "../public/locales/pt/digest.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
 import { categoryName } from "./absence-category-name";
 import { ChargeChangeNote } from "./charge-change-note";
+import { RuleWarningsNote, type RuleWarning } from "./rule-warnings";
 import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
@@ -25,6 +26,8 @@ export interface VacationTableRow {
    * figure is the charge it keeps, decision 0083).
    */
   chargeChange?: { unit: "day" | "hour"; charged: number; current: number };
+  /** For the approver: the leave-type rules the request broke in warn mode when made (decision 0087). */
+  ruleWarnings?: RuleWarning[];
   canApprove?: boolean;
   canCancel?: boolean;
 }
@@ -34,7 +37,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "canApprove" | "canCancel">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -161,7 +164,10 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                 <td role="cell" className="absence-table__end" data-label={heading.end}>
                   <DateText date={row.endDate} />
                 </td>
-                <td role="cell" className="absence-table__description card-table__wide" data-label={heading.description}>{row.description || <span className="muted">—</span>}</td>
+                <td role="cell" className="absence-table__description card-table__wide" data-label={heading.description}>
+                  {row.description || <span className="muted">—</span>}
+                  {row.ruleWarnings ? <RuleWarningsNote warnings={row.ruleWarnings} /> : null}
+                </td>
                 <td role="cell" className="absence-table__category" data-label={heading.category}>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
                 <td role="cell" className="absence-table__number" data-label={heading.workingDays}>
                   {row.hours !== undefined ? formatLeaveAmount(row.hours, "hour", i18n.language) : formatDays(row.workingDays, i18n.language)}

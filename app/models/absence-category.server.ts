@@ -8,6 +8,7 @@ import { asBalanceKind, balanceKindsOf, canAccrue, DEFAULT_CATEGORIES, hasSeeded
 import { todayIn } from "~/lib/dates";
 import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
 import { leaveYearOf } from "~/lib/leave-year";
+import { asRuleMode, type RuleMode } from "~/lib/leave-rules";
 import type { ApiAbsenceCategory } from "~/lib/schemas/api-responses";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
@@ -28,7 +29,10 @@ export function readCategoryListing(db: DbClient, companyId: string, { activeOnl
   return db.absenceCategory.findMany({ where: { companyId, ...(activeOnly ? { active: true } : {}) }, ...categoryListing });
 }
 
-const categorySelect = { id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true, unit: true, accrues: true } as const;
+const categorySelect = {
+  id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true, unit: true, accrues: true,
+  minNoticeDays: true, minNoticeMode: true, maxConsecutiveDays: true, maxConsecutiveMode: true, minRequestDays: true, minRequestMode: true,
+} as const;
 
 export type AbsenceCategoryRow = Prisma.AbsenceCategoryGetPayload<{ select: typeof categorySelect }>;
 
@@ -42,7 +46,17 @@ export interface AbsenceCategoryFields {
   unit: LeaveUnit;
   /** Earns its allowance monthly (decision 0082): yearly types only, all of them together. */
   accrues: boolean;
+  /** Leave-type rules (decision 0087): a null limit is no rule. */
+  minNoticeDays: number | null;
+  minNoticeMode: RuleMode;
+  maxConsecutiveDays: number | null;
+  maxConsecutiveMode: RuleMode;
+  minRequestDays: number | null;
+  minRequestMode: RuleMode;
 }
+
+/** The rule fields a create or an update may set. */
+export type CategoryRuleFields = Pick<AbsenceCategoryFields, "minNoticeDays" | "minNoticeMode" | "maxConsecutiveDays" | "maxConsecutiveMode" | "minRequestDays" | "minRequestMode">;
 
 /** Every category of the viewer's company, active or not, in the company's order. */
 export function listAbsenceCategories(viewer: Viewer): Promise<AbsenceCategoryRow[]> {
@@ -73,6 +87,12 @@ export function serializeAbsenceCategory(category: AbsenceCategoryRow): ApiAbsen
     balance: asBalanceKind(category.balance),
     requires_approval: category.requiresApproval,
     sort_order: category.sortOrder,
+    min_notice_days: category.minNoticeDays,
+    min_notice_mode: asRuleMode(category.minNoticeMode),
+    max_consecutive_days: category.maxConsecutiveDays,
+    max_consecutive_mode: asRuleMode(category.maxConsecutiveMode),
+    min_request_days: category.minRequestDays,
+    min_request_mode: asRuleMode(category.minRequestMode),
   };
 }
 
@@ -87,6 +107,12 @@ function auditView(category: Omit<AbsenceCategoryRow, "id">) {
     sort_order: category.sortOrder,
     unit: category.unit,
     accrues: category.accrues,
+    min_notice_days: category.minNoticeDays,
+    min_notice_mode: category.minNoticeMode,
+    max_consecutive_days: category.maxConsecutiveDays,
+    max_consecutive_mode: category.maxConsecutiveMode,
+    min_request_days: category.minRequestDays,
+    min_request_mode: category.minRequestMode,
   };
 }
 
@@ -143,7 +169,7 @@ async function assertAnotherActive(tx: Prisma.TransactionClient, viewer: Viewer,
   if (others === 0) throw new AppError(409, "last_active_type", "absenceTypes.errors.lastActive");
 }
 
-export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit; accrues?: boolean };
+export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit; accrues?: boolean } & Partial<CategoryRuleFields>;
 
 /** Only a type of the yearly allowance accrues (decision 0082). */
 function assertMayAccrue(balance: string, accrues: boolean) {
@@ -226,7 +252,12 @@ export async function createAbsenceCategory(viewer: Viewer, input: NewAbsenceCat
     const id = uniqueId(slugOf(input.name), new Set(categories.map((category) => category.id)));
     const sortOrder = input.sortOrder ?? Math.max(-1, ...categories.map((category) => category.sortOrder)) + 1;
     const created = await tx.absenceCategory.create({
-      data: { companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true, unit, accrues },
+      data: {
+        companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true, unit, accrues,
+        minNoticeDays: input.minNoticeDays ?? null, minNoticeMode: input.minNoticeMode ?? "block",
+        maxConsecutiveDays: input.maxConsecutiveDays ?? null, maxConsecutiveMode: input.maxConsecutiveMode ?? "block",
+        minRequestDays: input.minRequestDays ?? null, minRequestMode: input.minRequestMode ?? "block",
+      },
       select: categorySelect,
     });
     await moveAccrualFollowers(tx, viewer, accrualFollowers(categories, id, input.balance, accrues), accrues);
@@ -282,7 +313,11 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
     }
     const updated = await tx.absenceCategory.update({
       where: { companyId_id: { companyId, id } },
-      data: { name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder, unit: after.unit, accrues: after.accrues },
+      data: {
+        name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder, unit: after.unit, accrues: after.accrues,
+        minNoticeDays: after.minNoticeDays, minNoticeMode: after.minNoticeMode, maxConsecutiveDays: after.maxConsecutiveDays, maxConsecutiveMode: after.maxConsecutiveMode,
+        minRequestDays: after.minRequestDays, minRequestMode: after.minRequestMode,
+      },
       select: categorySelect,
     });
     await moveAccrualFollowers(tx, viewer, accrualFollowers(yearlyTypes, id, after.balance, after.accrues), after.accrues);

@@ -13,7 +13,7 @@ import { AppError } from "~/utils/errors.server";
 import { hashToken } from "~/utils/tokens.server";
 import { loadBalanceInputs } from "./balance.server";
 import { chargeChangeOf, chargedSources, storedChargesOf } from "./charged-schedules.server";
-import { decideVacation } from "./vacation.server";
+import { decideVacation, parseRuleWarnings } from "./vacation.server";
 
 async function findLink(token: string, now: Date) {
   if (!token) throw new AppError(400, "token_missing", "token.missing");
@@ -80,6 +80,8 @@ export async function describeActionLink(token: string, now = new Date()) {
       startTime: vacation.startTime,
       endTime: vacation.endTime,
       requester: displayName(requester),
+      // Read with the row: the rules it broke in warn mode when made (decision 0087).
+      ruleWarnings: parseRuleWarnings(vacation.ruleWarnings),
     },
     // The balance this request draws on (pending days, this one included, already counted).
     balance: kind === "none" ? null : { kind, ...balances[kind] },

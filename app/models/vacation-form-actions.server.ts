@@ -28,16 +28,21 @@ export async function createVacationFromForm(formData: FormData, viewer: Viewer,
   const submission = parseWithZod(formData, { schema: vacationRequestSchema });
   if (submission.status !== "success") return data<ActionReply>({ result: submission.reply() }, { status: 400 });
   let created: CreatedFlag;
+  let warned: string | null = null;
   try {
-    const { vacation, approvedAsOnlyAdmin } = await createVacation(viewer, submission.value);
+    const { vacation, approvedAsOnlyAdmin, ruleWarnings } = await createVacation(viewer, submission.value);
     created = approvedAsOnlyAdmin ? "approved" : vacation.status === "approved" ? "recorded" : "1";
+    // The page after the redirect reads the warnings stored on the row (decision 0087), so they
+    // show without JavaScript too.
+    if (ruleWarnings.length > 0) warned = vacation.id;
   } catch (error) {
     if (error instanceof AppError) return replyWithAppError(error, submission.reply);
     // Spec §8: other failures show 'Falha a criar férias.' rather than an error page.
     console.error(error);
     return data<ActionReply>({ result: submission.reply({ formErrors: ["absences.form.createFailed"] }) }, { status: 500 });
   }
-  return redirect(successUrl(submission.value.startDate, created));
+  const url = successUrl(submission.value.startDate, created);
+  return redirect(warned ? `${url}${url.includes("?") ? "&" : "?"}warned=${encodeURIComponent(warned)}` : url);
 }
 
 export const ROW_INTENTS = ["approve", "reject", "cancel"] as const;

@@ -10,6 +10,7 @@ import { asVacationStatus, holdsDates } from "~/lib/statuses";
 import type { VacationFilters } from "~/lib/vacation-filters";
 import { chargeRefusal, chargeRequest, parseLeaveUnit, type LeaveRequest, type LeaveUnit } from "~/lib/leave-charge";
 import { readLeaveRequest } from "~/lib/leave-request";
+import { checkLeaveRules, type RuleFinding } from "~/lib/leave-rules";
 import { constantSchedule, type ScheduleSource } from "~/lib/work-schedule";
 import { countWorkingDays, type HolidayCalendar, type VacationRange } from "~/lib/working-days";
 import { changes, recordAudit } from "~/utils/audit.server";
@@ -199,6 +200,43 @@ function hourFieldsOf(request: LeaveRequest) {
   return { startTime: null, endTime: null, hoursPerDay: null };
 }
 
+/** The category columns checkLeaveRules reads. */
+export const categoryRulesSelect = { minNoticeDays: true, minNoticeMode: true, maxConsecutiveDays: true, maxConsecutiveMode: true, minRequestDays: true, minRequestMode: true } as const;
+
+/** A request refused by a blocking rule: 409 with the rule's message (the API's `detail`, the form's error). */
+function ruleRefusal(finding: RuleFinding): AppError {
+  return new AppError(409, "leave_rule", finding.key, { params: finding.params });
+}
+
+/** The warnings stored on a request (decision 0087); a row without any, or unreadable, has none. */
+export function parseRuleWarnings(stored: string | null | undefined): RuleFinding[] {
+  if (!stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? (parsed as RuleFinding[]).filter((item) => typeof item?.key === "string" && item.key.startsWith("leaveRules.findings.")) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The warnings of the viewer's own request named by the page's `warned` parameter (after the
+ * redirect of a request made with warnings); no query without the parameter.
+ */
+export async function ownRuleWarnings(viewer: Viewer, params: URLSearchParams): Promise<RuleFinding[]> {
+  const id = params.get("warned");
+  if (!id || id.length > 64) return [];
+  const row = await getDb().vacation.findFirst({ where: { id, companyId: viewer.companyId, userId: viewer.userId }, select: { ruleWarnings: true } });
+  return parseRuleWarnings(row?.ruleWarnings);
+}
+
+/** The stored warnings of a page of requests, by id (one query; rows without any are left out). */
+export async function ruleWarningsOf(viewer: Viewer, ids: readonly string[]): Promise<Record<string, RuleFinding[]>> {
+  if (ids.length === 0) return {};
+  const rows = await getDb().vacation.findMany({ where: { companyId: viewer.companyId, id: { in: [...ids] }, ruleWarnings: { not: null } }, select: { id: true, ruleWarnings: true } });
+  return Object.fromEntries(rows.map((row) => [row.id, parseRuleWarnings(row.ruleWarnings)]));
+}
+
 export interface CreateOptions {
   /** An admin may grant a request beyond the remaining balance. */
   overrideBalance?: boolean;
@@ -222,7 +260,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
     // The leave year holding the start begins in its calendar year or the one before (decision
     // 0080); the company's start month is read inside the transaction, so both are loaded.
     const ctx = await requesterContext(tx, viewer, yearOf(input.startDate) - 1, yearOf(input.endDate));
-    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true, unit: true } });
+    const category = await tx.absenceCategory.findFirst({ where: { companyId, id: input.categoryId, active: true }, select: { id: true, requiresApproval: true, unit: true, ...categoryRulesSelect } });
     if (!category) throw new AppError(400, "invalid_category", "vacation.categoryInvalid", { fields: { categoryId: "vacation.categoryInvalid" } });
     // A user's request needs an admin of their team (spec section 6); an admin's or owner's goes
     // to the other admins (docs/decisions/0018-approval-routing.md).
@@ -238,6 +276,11 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       (v) => holdsDates(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate,
     );
     if (clash) throw new AppError(409, "overlap", "vacation.overlap");
+    // The type's rules (decision 0087): a blocking one refuses with its message; warnings are kept
+    // on the row for the approver and answered to the requester.
+    const rules = checkLeaveRules({ request: range, rules: category, blackouts: [], today: todayIn(viewer.timeZone), workingDays, unit });
+    if (rules.blocks.length > 0) throw ruleRefusal(rules.blocks[0]!);
+    const ruleWarnings = rules.warnings.length > 0 ? rules.warnings : null;
     // An hour category's request is checked in hours against a balance in hours (decision 0081).
     const shortfall = checkRequestFitsBalance({
       request: { ...range, ...hourFieldsOf(read.request), categoryId: category.id },
@@ -266,6 +309,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
         ...hourFieldsOf(read.request),
         // The schedules it is charged with: a schedule changed later leaves its amount as it is (decision 0083).
         chargedSchedules: chargedSchedulesText(ctx.schedules, range.startDate, range.endDate),
+        ruleWarnings: ruleWarnings && JSON.stringify(ruleWarnings),
         description: input.description,
         notificationRecipients: JSON.stringify(recipients),
         status,
@@ -287,6 +331,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
           working_days: workingDays,
           ...(hours !== undefined ? { hours } : {}),
           balance_override: Boolean(shortfall),
+          ...(ruleWarnings ? { rule_warnings: ruleWarnings.map((warning) => warning.key.replace("leaveRules.findings.", "")) } : {}),
           status,
           approval_required: category.requiresApproval,
           ...(soleAdmin && category.requiresApproval ? { approved_because: "no_other_admin" } : {}),
@@ -300,7 +345,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       { type: "absence.requested", data: shown },
       ...(status === "approved" ? [{ type: "absence.approved" as const, data: shown }] : []),
     ]);
-    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval, webhooks };
+    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval, ruleWarnings: ruleWarnings ?? [], webhooks };
   });
   kickWebhooks(created.webhooks);
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.

@@ -8,6 +8,7 @@ import { todayIn } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { runRowAction } from "~/models/vacation-form-actions.server";
 import { pagePendingApprovals } from "~/models/approval.server";
+import { ruleWarningsOf } from "~/models/vacation.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
@@ -31,7 +32,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
       const [{ items, total }, categories] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false })]);
-      const { names, workingDays, hours, chargeChanges } = await describeVacations(viewer, items, categories);
+      const [{ names, workingDays, hours, chargeChanges }, warnings] = await Promise.all([describeVacations(viewer, items, categories), ruleWarningsOf(viewer, items.map((v) => v.id))]);
       return {
         loadFailed: false,
         total,
@@ -43,6 +44,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
             workingDays: workingDays[v.id] ?? null,
             hours: v.id in hours ? hours[v.id] : undefined,
             chargeChange: chargeChanges[v.id],
+            ruleWarnings: warnings[v.id],
             // pagePendingApprovals returns only requests this viewer may decide.
             canApprove: true,
           }),

@@ -38,6 +38,8 @@ import balanceCardsStyles from "~/styles/balance-cards.css";
 import personStyles from "~/styles/person.css";
 import companyMonthStyles from "~/styles/company-month.css";
 import companyCalendarStyles from "~/styles/company-calendar.css";
+import { RuleWarningsNotice } from "~/components/rule-warnings";
+import { ownRuleWarnings } from "~/models/vacation.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: monthGridStyles },
@@ -85,6 +87,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       currentMonth: monthOf(today),
       page,
       created: readCreatedFlag(params),
+      ruleWarnings: await ownRuleWarnings(viewer, params),
       openBar: params.get("bar"),
       teamFeedId: calendar.teamId && canSubscribeTo(viewer, { scope: "team", teamId: calendar.teamId }) ? calendar.teamId : null,
       openNew,
@@ -238,6 +241,7 @@ export default function CompanyCalendar() {
           {data.created === "recorded" ? t("absenceTypes.recorded") : data.created === "approved" ? t("teams.approvedAsOnlyAdmin") : t("absences.myCalendar.created")}
         </p>
       ) : null}
+      {!actionData ? <RuleWarningsNotice warnings={data.ruleWarnings} /> : null}
       <ActionNotice notice={notice} />
       {confirmStep ? (
         <ConfirmationStep

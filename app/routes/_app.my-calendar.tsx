@@ -30,6 +30,8 @@ import vacationDrawerStyles from "~/styles/vacation-drawer.css";
 import vacationFormStyles from "~/styles/vacation-form.css";
 import balanceCardsStyles from "~/styles/balance-cards.css";
 import myCalendarStyles from "~/styles/my-calendar.css";
+import { RuleWarningsNotice } from "~/components/rule-warnings";
+import { ownRuleWarnings } from "~/models/vacation.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: monthGridStyles },
@@ -70,6 +72,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       today,
       currentYear,
       created: readCreatedFlag(params),
+      ruleWarnings: await ownRuleWarnings(viewer, params),
       openNew: params.get("new") === "1",
       prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
       categories: personal.categories.map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
@@ -208,6 +211,7 @@ export default function MyCalendar() {
           {data.created === "recorded" ? t("absenceTypes.recorded") : data.created === "approved" ? t("teams.approvedAsOnlyAdmin") : t("absences.myCalendar.created")}
         </p>
       ) : null}
+      {!actionData ? <RuleWarningsNotice warnings={data.ruleWarnings} /> : null}
 
       {data.setup ? <DeferredSetupChecklist steps={data.setup.steps} /> : null}
 

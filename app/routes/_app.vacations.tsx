@@ -23,6 +23,8 @@ import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
 import vacationFormStyles from "~/styles/vacation-form.css";
 import vacationTableStyles from "~/styles/vacation-table.css";
+import { RuleWarningsNotice } from "~/components/rule-warnings";
+import { ownRuleWarnings } from "~/models/vacation.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: vacationFormStyles },
@@ -75,6 +77,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       filtered: Object.values(search).some(Boolean),
       exportQuery: vacationFilterQuery(search).toString(),
       created: readCreatedFlag(params),
+      ruleWarnings: await ownRuleWarnings(viewer, params),
       openNew: params.get("new") === "1",
       isAdmin: admin,
       year,
@@ -126,6 +129,7 @@ export default function Vacations() {
           {data.created === "recorded" ? t("absenceTypes.recorded") : data.created === "approved" ? t("teams.approvedAsOnlyAdmin") : t("absences.vacations.created")}
         </p>
       ) : null}
+      {!actionData ? <RuleWarningsNotice warnings={data.ruleWarnings} /> : null}
       <ActionNotice notice={notice} />
       {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 

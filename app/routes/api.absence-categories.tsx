@@ -27,6 +27,12 @@ export function action({ request }: ActionFunctionArgs) {
       sortOrder: body.sort_order,
       unit: body.unit,
       accrues: body.accrues,
+      minNoticeDays: body.min_notice_days,
+      minNoticeMode: body.min_notice_mode,
+      maxConsecutiveDays: body.max_consecutive_days,
+      maxConsecutiveMode: body.max_consecutive_mode,
+      minRequestDays: body.min_request_days,
+      minRequestMode: body.min_request_mode,
     });
     return Response.json(serializeAbsenceCategory(created), { status: 201 });
   });

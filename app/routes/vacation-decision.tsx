@@ -11,6 +11,7 @@ import { describeActionLink, redeemActionLink } from "~/models/vacation-action.s
 import { AppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import authStyles from "~/styles/auth.css";
+import { RuleWarningsNote } from "~/components/rule-warnings";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: authStyles },
@@ -77,7 +78,10 @@ export default function VacationDecision() {
               ) : null}
             </dd>
             <dt>{t("decision.category")}</dt>
-            <dd>{categoryName(t, { id: details.vacation.categoryId, name: details.vacation.categoryName })}</dd>
+            <dd>
+              {categoryName(t, { id: details.vacation.categoryId, name: details.vacation.categoryName })}
+              <RuleWarningsNote warnings={details.vacation.ruleWarnings} />
+            </dd>
             {details.vacation.description ? (
               <>
                 <dt>{t("decision.description")}</dt>

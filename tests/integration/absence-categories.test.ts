@@ -295,7 +295,8 @@ describe("the API", () => {
   it("lists every category with its approval rule and order", async () => {
     const response = await categoriesListApi(args(apiCall("/api/absence-categories", "GET", tokens.employee)));
     const list = (await response.json()) as Json[];
-    expect(list[0]).toEqual({ id: "yearly_allowance", name: "Vacation", color: "#2e7d32", active: true, unit: "day", balance: "yearly", accrues: false, requires_approval: true, sort_order: 0 });
+    expect(list[0]).toEqual({ id: "yearly_allowance", name: "Vacation", color: "#2e7d32", active: true, unit: "day", balance: "yearly", accrues: false, requires_approval: true, sort_order: 0,
+      min_notice_days: null, min_notice_mode: "block", max_consecutive_days: null, max_consecutive_mode: "block", min_request_days: null, min_request_mode: "block" });
     expect(list.find((category) => category.id === "doacao_de_sangue")).toMatchObject({ requires_approval: false, sort_order: 6 });
     expect(list.map((category) => category.id)).not.toContain("globex_only");
   });

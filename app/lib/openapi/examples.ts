@@ -105,6 +105,12 @@ export const exampleAbsenceCategory: ApiAbsenceCategory = {
   accrues: false,
   requires_approval: true,
   sort_order: 0,
+  min_notice_days: 14,
+  min_notice_mode: "warn",
+  max_consecutive_days: null,
+  max_consecutive_mode: "block",
+  min_request_days: null,
+  min_request_mode: "block",
 };
 
 export const exampleAuditEntry: ApiAuditEntry = {

@@ -6,6 +6,17 @@ import { categoryBalanceField, categoryColorField, categoryNameField, leaveUnitF
 
 const sortOrder = z.number({ error: "absenceTypes.errors.sortOrderInvalid" }).int("absenceTypes.errors.sortOrderInvalid").min(0, "absenceTypes.errors.sortOrderInvalid").max(10_000, "absenceTypes.errors.sortOrderInvalid");
 const flag = (key: string) => z.boolean({ error: key });
+// Leave-type rules (decision 0087): a limit or null (no rule), each with warn | block.
+const ruleDays = (key: string, min: number) => z.number({ error: key }).int(key).min(min, key).max(3650, key).nullable();
+const ruleMode = z.enum(["warn", "block"], { error: "leaveRules.errors.modeInvalid" });
+const ruleFields = {
+  min_notice_days: ruleDays("leaveRules.errors.noticeInvalid", 0).optional().describe("Calendar days between today (company time zone) and the first day; null: no rule"),
+  min_notice_mode: ruleMode.optional().describe("warn: the request goes through with a warning; block: 409"),
+  max_consecutive_days: ruleDays("leaveRules.errors.consecutiveInvalid", 1).optional().describe("Most working days one request may take; null: no rule"),
+  max_consecutive_mode: ruleMode.optional(),
+  min_request_days: z.number({ error: "leaveRules.errors.shortestInvalid" }).min(0.5, "leaveRules.errors.shortestInvalid").max(365, "leaveRules.errors.shortestInvalid").multipleOf(0.5, "leaveRules.errors.shortestInvalid").nullable().optional().describe("Fewest working days one request may take (1: no half days); types counted in days; null: no rule"),
+  min_request_mode: ruleMode.optional(),
+};
 
 export const apiCreateAbsenceCategorySchema = z.object({
   name: z.unknown().pipe(categoryNameField),
@@ -15,6 +26,7 @@ export const apiCreateAbsenceCategorySchema = z.object({
   sort_order: sortOrder.optional(),
   unit: z.unknown().pipe(leaveUnitField).optional().describe("day or hour; when missing, the unit of the categories drawing on the same balance, else the company's leave_unit"),
   accrues: flag("absenceTypes.errors.flagInvalid").optional().describe("Earn the yearly allowance monthly (yearly types only; every yearly type follows); when missing, as the other yearly types"),
+  ...ruleFields,
 });
 
 export const apiUpdateAbsenceCategorySchema = z.object({
@@ -26,4 +38,5 @@ export const apiUpdateAbsenceCategorySchema = z.object({
   sort_order: sortOrder.optional(),
   unit: z.unknown().pipe(leaveUnitField).optional().describe("day or hour; the categories drawing on the same balance change with it (refused while that balance has figures or absences this leave year)"),
   accrues: flag("absenceTypes.errors.flagInvalid").optional().describe("Earn the yearly allowance monthly (yearly types only, 409 accrual_yearly_only otherwise); every yearly type follows"),
+  ...ruleFields,
 });

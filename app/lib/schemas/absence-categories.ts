@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import { singleLine } from "~/lib/text-input";
 import { BALANCE_KINDS } from "~/lib/absence-categories";
 import { LEAVE_UNITS } from "~/lib/leave-charge";
+import { RULE_MODES } from "~/lib/leave-rules";
 import { MAX_ABSENCE_CATEGORY_NAME } from "~/lib/input-limits";
 
 export const DEFAULT_TYPE_COLOR = "#00897b";
@@ -27,6 +28,23 @@ const checkbox = z.pipe(
   z.boolean(),
 );
 
+// Leave-type rules (decision 0087): an empty box is no rule (null), so clearing it removes the rule.
+const ruleLimit = (key: string, min: number, max: number, step: number) =>
+  z.pipe(
+    z.optional(z.coerce.number({ error: key }).check(z.gte(min, key), z.lte(max, key), z.multipleOf(step, key))),
+    z.transform((value: number | undefined) => value ?? null),
+  );
+export const ruleModeField = z._default(z.enum(RULE_MODES, { error: "leaveRules.errors.modeInvalid" }), "block");
+
+const ruleFields = {
+  minNoticeDays: ruleLimit("leaveRules.errors.noticeInvalid", 0, 3650, 1),
+  minNoticeMode: ruleModeField,
+  maxConsecutiveDays: ruleLimit("leaveRules.errors.consecutiveInvalid", 1, 3650, 1),
+  maxConsecutiveMode: ruleModeField,
+  minRequestDays: ruleLimit("leaveRules.errors.shortestInvalid", 0.5, 365, 0.5),
+  minRequestMode: ruleModeField,
+};
+
 export const absenceCategorySchema = z.object({
   name: categoryNameField,
   color: categoryColorField,
@@ -36,6 +54,7 @@ export const absenceCategorySchema = z.object({
   unit: z.optional(leaveUnitField),
   // Ticked: the yearly allowance accrues (decision 0082); unticked on a new type: as the others.
   accrues: z.optional(checkbox),
+  ...ruleFields,
 });
 
 export type AbsenceCategoryInput = z.infer<typeof absenceCategorySchema>;

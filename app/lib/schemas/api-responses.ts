@@ -238,6 +238,12 @@ export const apiAbsenceCategorySchema = named(
     accrues: z.boolean().describe("The yearly allowance is earned monthly, 1/12 a month from the first day (decision 0082); yearly types only, all of them together"),
     requires_approval: z.boolean(),
     sort_order: z.number().int(),
+    min_notice_days: z.number().int().nullable().describe("Leave-type rule (decision 0087): calendar days of notice; null: none"),
+    min_notice_mode: z.enum(["warn", "block"]),
+    max_consecutive_days: z.number().int().nullable().describe("Most working days in one request; null: none"),
+    max_consecutive_mode: z.enum(["warn", "block"]),
+    min_request_days: z.number().nullable().describe("Fewest working days in one request (1: no half days); null: none"),
+    min_request_mode: z.enum(["warn", "block"]),
   }),
 );
 

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { categoryName } from "~/components/absence-category-name";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
@@ -42,6 +43,22 @@ interface CategoryRow {
   uses: number;
   unit: string;
   accrues: boolean;
+  minNoticeDays: number | null;
+  minNoticeMode: string;
+  maxConsecutiveDays: number | null;
+  maxConsecutiveMode: string;
+  minRequestDays: number | null;
+  minRequestMode: string;
+}
+
+/** The rules a category has, one short line each, for its row (decision 0087). */
+function ruleLines(t: TFunction, category: CategoryRow): string[] {
+  const lines: string[] = [];
+  const mode = (value: string) => t(value === "warn" ? "leaveRules.modes.warn" : "leaveRules.modes.block");
+  if (category.minNoticeDays !== null) lines.push(t("leaveRules.summary.minNotice", { count: category.minNoticeDays, mode: mode(category.minNoticeMode) }));
+  if (category.maxConsecutiveDays !== null) lines.push(t("leaveRules.summary.maxConsecutive", { count: category.maxConsecutiveDays, mode: mode(category.maxConsecutiveMode) }));
+  if (category.minRequestDays !== null) lines.push(t("leaveRules.summary.minRequest", { count: category.minRequestDays, mode: mode(category.minRequestMode) }));
+  return lines;
 }
 
 export default function AbsenceCategoriesTab() {
@@ -102,6 +119,11 @@ export default function AbsenceCategoriesTab() {
                     <th scope="row" className="absence-types__name card-table__title card-table__wide">
                       <span className="absence-types__swatch" style={{ background: category.color }} role="img" aria-label={t("absenceTypes.colorOf", { color: category.color })} />
                       {name}
+                      {ruleLines(t, category).map((line) => (
+                        <span key={line} className="absence-types__rule">
+                          {line}
+                        </span>
+                      ))}
                     </th>
                     <td data-label={t("absenceTypes.columns.balance")}>
                       {t(`absenceTypes.balance.${category.balance}`, { defaultValue: category.balance })}
@@ -187,8 +209,11 @@ function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { 
     id: category ? `absence-type-${category.id}` : "absence-type-new",
     lastResult,
     defaultValue: category
-      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined, unit: category.unit, accrues: category.accrues ? "on" : undefined }
-      : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on", unit: leaveUnit },
+      ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined, unit: category.unit, accrues: category.accrues ? "on" : undefined,
+          minNoticeDays: category.minNoticeDays?.toString(), minNoticeMode: category.minNoticeMode,
+          maxConsecutiveDays: category.maxConsecutiveDays?.toString(), maxConsecutiveMode: category.maxConsecutiveMode,
+          minRequestDays: category.minRequestDays?.toString(), minRequestMode: category.minRequestMode }
+      : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on", unit: leaveUnit, minNoticeMode: "block", maxConsecutiveMode: "block", minRequestMode: "block" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: category ? updateAbsenceCategorySchema : absenceCategorySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -258,6 +283,33 @@ function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { 
         <p className="field__hint absence-types__hint" id="requires-approval-hint">
           {t("absenceTypes.form.requiresApprovalHint")}
         </p>
+        <fieldset className="absence-types__rules">
+          <legend>{t("leaveRules.form.legend")}</legend>
+          <p className="field__hint">{t("leaveRules.form.hint")}</p>
+          {(
+            [
+              [fields.minNoticeDays, fields.minNoticeMode, "minNotice", 1],
+              [fields.maxConsecutiveDays, fields.maxConsecutiveMode, "maxConsecutive", 1],
+              [fields.minRequestDays, fields.minRequestMode, "minRequest", 0.5],
+            ] as const
+          ).map(([limit, mode, rule, step]) => (
+            <div className="absence-types__rule-row" key={rule}>
+              <label className="field">
+                <span>{t(`leaveRules.form.${rule}`)}</span>
+                <input {...getInputProps(limit, { type: "number" })} key={limit.key} min={rule === "minNotice" ? 0 : step} step={step} inputMode="decimal" />
+                <FieldError errors={limit.errors} id={limit.errorId} />
+              </label>
+              <label className="field">
+                <span>{t("leaveRules.form.mode")}</span>
+                <select {...getSelectProps(mode)} key={mode.key}>
+                  <option value="block">{t("leaveRules.modes.block")}</option>
+                  <option value="warn">{t("leaveRules.modes.warn")}</option>
+                </select>
+                <FieldError errors={mode.errors} id={mode.errorId} />
+              </label>
+            </div>
+          ))}
+        </fieldset>
         <div className="absence-types__form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {category ? t("absenceTypes.form.save") : t("absenceTypes.form.create")}

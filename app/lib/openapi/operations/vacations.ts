@@ -40,7 +40,7 @@ export const vacationOperations: ApiOperation[] = [
     tag: TAG,
     summary: "Request an absence",
     description:
-      "A new request of the caller: pending, or approved at once when its absence category needs no approval or nobody else could review it. The reviewers (or the recipients chosen) are mailed. Refused when it clashes with the caller's pending or approved absences (409), when their team has no admin (409, 'no assigned admin'), or when it takes more days than the balance holds.",
+      "A new request of the caller: pending, or approved at once when its absence category needs no approval or nobody else could review it. The reviewers (or the recipients chosen) are mailed. Refused when it clashes with the caller's pending or approved absences (409), when their team has no admin (409, 'no assigned admin'), or when it takes more days than the balance holds. Its absence category's rules (minimum notice, most consecutive working days, shortest request; decision 0087) refuse it with 409 and a `detail` naming the rule when set to block, and let it through when set to warn (the approver sees the warning).",
     specRow: "POST /api/vacations",
     access: "signedIn",
     body: {
@@ -65,7 +65,7 @@ export const vacationOperations: ApiOperation[] = [
       },
     },
     errors: {
-      409: "Clashes with existing absences, or the team has no admin; or the first request with this Idempotency-Key is still running (retry after Retry-After seconds)",
+      409: "Clashes with existing absences, or the team has no admin, or breaks a blocking leave-type rule; or the first request with this Idempotency-Key is still running (retry after Retry-After seconds)",
       422: "This Idempotency-Key was used with another body",
       429: "The recipients outside the company would pass the hourly limit",
     },
