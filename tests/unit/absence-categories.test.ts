@@ -22,7 +22,19 @@ describe("the name a category shows", () => {
 
 describe("category fields", () => {
   it("trims the name, bounds it, lower-cases the colour, reads an unticked checkbox as no", () => {
-    expect(absenceCategorySchema.parse({ name: "  Jury duty ", color: "#AABBCC", balance: "none" })).toEqual({ name: "Jury duty", color: "#aabbcc", balance: "none", requiresApproval: false });
+    expect(absenceCategorySchema.parse({ name: "  Jury duty ", color: "#AABBCC", balance: "none" })).toEqual({
+      name: "Jury duty",
+      color: "#aabbcc",
+      balance: "none",
+      requiresApproval: false,
+      // No rule set: each rule empty, its mode the default.
+      minNoticeDays: null,
+      minNoticeMode: "block",
+      maxConsecutiveDays: null,
+      maxConsecutiveMode: "block",
+      minRequestDays: null,
+      minRequestMode: "block",
+    });
     expect(absenceCategorySchema.safeParse({ name: "x".repeat(MAX_ABSENCE_CATEGORY_NAME), color: "#000000", balance: "yearly" }).success).toBe(true);
     expect(absenceCategorySchema.safeParse({ name: "x".repeat(MAX_ABSENCE_CATEGORY_NAME + 1), color: "#000000", balance: "yearly" }).error?.issues[0].message).toBe("absenceTypes.errors.nameTooLong");
   });
