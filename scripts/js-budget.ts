@@ -15,10 +15,12 @@ const BUILD_DIR = path.resolve("public/build");
  * the page went from 99.1 to 113.8 kB. Then 120: the routes' manifest (4 kB) is a file of its own,
  * kept by the browser, rather than a part of it in every page (decision 0068). Then 122: work schedules
  * and the leave year (issue 40) put 1 kB on the page (119.7 → 120.7 kB), its schedule card's words
- * already written by the loader (decision 0016, amendment of 2026-11-27).
+ * already written by the loader (decision 0016, amendment of 2026-11-27). Then 124: the request
+ * form's live count in hours, the earned-to-date card and the leave-type rules' notice (issues 40,
+ * 41) took it to 122.2 kB (decision 0016, amendment of 2026-11-28).
  */
 export const BUDGETS: { screen: string; routes: string[]; maxKb: number }[] = [
-  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 122 },
+  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 124 },
 ];
 
 interface ManifestEntry {
