@@ -3,28 +3,22 @@
 // dry run: per-line errors and the figures after the import, nothing written), then "Import",
 // which posts the previewed text again and writes it in one transaction. Plain multipart POSTs,
 // so it works without JavaScript. Rules: app/lib/leave-import.ts, app/models/leave-import.server.ts.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { ScrollBox } from "~/components/scroll-box";
 import { messageValues } from "~/i18n";
-import { csvFromForm } from "~/lib/holiday-csv";
 import { formatHours } from "~/lib/format";
-import { parseLeaveImportKind, type LeaveImportKind } from "~/lib/leave-import";
-import { previewLeaveImport, runLeaveImport, type LeaveImportPlan } from "~/models/leave-import.server";
+import type { LeaveImportKind } from "~/lib/leave-import";
+import { importAction, type ImportReply } from "./import.server";
 import { requireAdminUser } from "~/utils/auth.server";
-import { AppError } from "~/utils/errors.server";
-import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
+import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { tabPath } from "../_app.company-settings/tabs";
 
 const TAB_URL = tabPath("import");
 
-interface ImportReply extends ActionReply {
-  kind: LeaveImportKind;
-  plan?: LeaveImportPlan & { dryRun: boolean; text: string | null };
-}
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
@@ -34,23 +28,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action({ request }: ActionFunctionArgs) {
-  return withActionErrors(async () => {
-    const viewer = await requireAdminUser(request);
-    const formData = await readFormData(request);
-    const kind = parseLeaveImportKind(formData.get("kind"));
-    if (!kind) throw new AppError(400, "invalid_body", "errors.invalidBody");
-    const dryRun = formData.get("mode") !== "import";
-    try {
-      const upload = await csvFromForm(formData);
-      if (!upload.ok) throw new AppError(upload.status, "csv_upload", upload.key, { params: upload.params });
-      const plan = dryRun ? await previewLeaveImport(viewer, kind, upload.text) : await runLeaveImport(viewer, kind, upload.text);
-      // The preview carries the file's text, so importing it needs no second upload.
-      return data<ImportReply>({ kind, plan: { ...plan, dryRun, text: dryRun && plan.counts.created > 0 ? upload.text : null } });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return data<ImportReply>({ kind, notice: noticeOf(error, "leaveImport.failed") }, { status: error.status });
-    }
-  });
+  return withActionErrors(async () => importAction(await requireAdminUser(request), await readFormData(request)));
 }
 
 export default function ImportTab() {
