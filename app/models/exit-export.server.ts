@@ -218,7 +218,7 @@ function parseDetails(text: string): unknown {
 
 /**
  * Everything kept about a person, as JSON and CSV files in a ZIP: profile, absences (every status),
- * balances of each leave year from their first to the current one, the audit's entries about them,
+ * balances of each leave year from the first with an allowance or absence to the current one, the audit's entries about them,
  * and the files each provider keeps (files/). CSV headers and numbers in the person's language.
  * Recorded in the audit (user.data_exported).
  */
@@ -260,7 +260,6 @@ export async function personDataExport(
   const firstYears = [
     ...allowanceYears.map((row) => row.year),
     ...vacations.map((vacation) => leaveYearOf(vacation.startDate, startMonth).year),
-    ...(person.firstDay ? [leaveYearOf(person.firstDay, startMonth).year] : []),
   ];
   const fromYear = Math.max(current - MAX_EXPORT_YEARS + 1, Math.min(current, ...firstYears));
   const { years, inputs } = await readLeaveYears(db, viewer, person, fromYear, current, language);
