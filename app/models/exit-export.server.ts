@@ -13,6 +13,7 @@ import { todayIn, type IsoDate } from "~/lib/dates";
 import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
 import { leaveYear, leaveYearOf, leaveYearsBetween } from "~/lib/leave-year";
 import { displayName } from "~/lib/people";
+import { isoDateTimeIn } from "~/lib/zoned-time";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb, type DbClient } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
@@ -329,7 +330,7 @@ export async function personDataExport(
 
   const column = (key: string) => t(`exitExport.columns.${key}`);
   const csv = (rows: readonly Record<string, unknown>[], keys: readonly string[]) =>
-    UTF8_BOM + toCsv(keys.map(column), rows.map((row) => keys.map((key) => csvValue(row[key], t))), dialect);
+    UTF8_BOM + toCsv(keys.map(column), rows.map((row) => keys.map((key) => csvValue(key, row[key], t, company.timeZone))), dialect);
   const zip = new JSZip();
   zip.file("profile.json", JSON.stringify(profile, null, 2));
   zip.file("profile.csv", csv([profile], Object.keys(profile)));
@@ -356,8 +357,14 @@ export async function personDataExport(
   return { zip: bytes, filename: safeFileName(t("exitExport.files.data", { name: displayName(person) }), "zip") };
 }
 
-/** A CSV cell: yes/no in the person's language for flags, the rest as it is. */
-function csvValue(value: unknown, t: ReturnType<typeof getT>): unknown {
+const MOMENT_KEYS = new Set(["created_at", "deactivated_at", "reviewed_at"]);
+
+/**
+ * A CSV cell: yes/no in the person's language for flags, moments as "YYYY-MM-DD HH:MM:SS" in the
+ * company's zone (what every CSV of the app writes; the JSON keeps ISO instants), the rest as it is.
+ */
+function csvValue(key: string, value: unknown, t: ReturnType<typeof getT>, timeZone: string): unknown {
   if (typeof value === "boolean") return t(value ? "exitExport.values.yes" : "exitExport.values.no");
+  if (MOMENT_KEYS.has(key) && typeof value === "string") return isoDateTimeIn(new Date(value), timeZone);
   return value;
 }

@@ -165,6 +165,8 @@ describe("the data export", () => {
     expect(absenceCsv[0].slice(0, 2)).toEqual(["Início", "Fim"]);
     expect(absenceCsv[1].slice(0, 4)).toEqual(["2025-08-04", "2025-08-15", "não", "não"]);
     expect(absenceCsv[2]).toContain("Rejeitado");
+    // Moments as every CSV of the app writes them: date and time in the company's zone.
+    expect(absenceCsv[1][12]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // The certificates downloaded above are entries about the leaver.
     const audit = JSON.parse(await zip.file("audit.json")!.async("string")) as Json[];
@@ -190,7 +192,7 @@ describe("the data export", () => {
 
 describe("who may export whom", () => {
   it("refuses a colleague (403) and other companies' or unknown ids (404), on the links and the API, and needs a sign-in", async () => {
-    const cases: [Parameters<typeof download>[0], string, string, Record<string, string>, number][] = [
+    const cases: [Parameters<typeof download>[0], string, string | undefined, Record<string, string>, number][] = [
       [certificatePage, `/people/${ids.leaver}/export/certificate.pdf`, cookies.employee, { userId: ids.leaver }, 403],
       [dataPage, `/people/${ids.leaver}/export/data.zip`, cookies.employee, { userId: ids.leaver }, 403],
       [certificatePage, `/people/${ids.leaver}/export/certificate.pdf`, cookies.stranger, { userId: ids.leaver }, 404],
