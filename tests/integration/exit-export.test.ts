@@ -77,6 +77,16 @@ beforeAll(async () => {
   await approved(company.id, leaver.id, "2026-02-02", "2026-02-06");
   await approved(company.id, leaver.id, "2026-03-02", "2026-03-03");
 
+  // A company counting the yearly allowance in hours (decision 0081): 176 h a year, two whole days taken.
+  const hourly = await createCompany("Horas SA");
+  await db.absenceCategory.updateMany({ where: { companyId: hourly.id, balance: { in: ["yearly", "residual"] } }, data: { unit: "hour" } });
+  const hourAdmin = await createUser(hourly.id, { email: "admin@hours.test", role: "admin" });
+  const hourLeaver = await createUser(hourly.id, { email: "leaver@hours.test", fullName: "Hélia Hours", preferredLanguage: "en" });
+  await db.user.update({ where: { id: hourLeaver.id }, data: { lastDay: "2026-06-30" } });
+  await db.allowance.create({ data: { companyId: hourly.id, userId: hourLeaver.id, year: 2026, yearly: 176 } });
+  await approved(hourly.id, hourLeaver.id, "2026-02-02", "2026-02-03");
+  Object.assign(ids, { hourAdmin: hourAdmin.id, hourLeaver: hourLeaver.id });
+
   const other = await createCompany("Other Lda");
   const stranger = await createUser(other.id, { email: "admin@other.test", role: "admin" });
   Object.assign(ids, { company: company.id, admin: admin.id, employee: employee.id, leaver: leaver.id, stranger: stranger.id });
@@ -119,6 +129,29 @@ describe("the leave certificate", () => {
     } finally {
       await getDb().user.update({ where: { id: ids.leaver }, data: { preferredLanguage: "pt" } });
     }
+  });
+});
+
+describe("a balance in hours", () => {
+  it("is certified and exported in hours", async () => {
+    const admin = await viewerFor({ id: ids.hourAdmin });
+    const { zip } = await personDataExport(admin, ids.hourLeaver);
+    const opened = await JSZip.loadAsync(zip);
+    const balances = JSON.parse(await opened.file("balances.json")!.async("string")) as Json[];
+    expect(balances).toHaveLength(1);
+    expect(balances[0]).toMatchObject({ year: 2026, balance: "yearly", unit: "hour", taken: 16 });
+    const entitlement = balances[0].entitlement as number;
+    // Prorated to the first half of the year, in hours.
+    expect(entitlement).toBeGreaterThan(80);
+    expect(entitlement).toBeLessThan(96);
+    expect(balances[0].remaining).toBe(entitlement - 16);
+    const csv = await csvRows(opened, "balances.csv", ",");
+    expect(csv[1].slice(3, 7)).toEqual(["Yearly allowance", "hours", String(entitlement), "16"]);
+
+    const response = await download(apiCertificate.loader, `/api/users/${ids.hourLeaver}/certificate`, await signIn("admin@hours.test"), { id: ids.hourLeaver });
+    const text = await textOf(response);
+    expect(text).toMatch(new RegExp(`Yearly allowance ${entitlement} h 16 h ${entitlement - 16} h`));
+    expect(text).toMatch(/2 – 3 Feb 2026 Vacation 16 h/);
   });
 });
 
