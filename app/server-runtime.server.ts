@@ -13,6 +13,7 @@ import { settleWebhooks } from "~/models/webhook-delivery.server";
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
 export { scheduleDigests } from "~/models/digest.server";
+export { scheduleRetention } from "~/models/retention.server";
 export { scheduleWebhookDeliveries } from "~/models/webhook-delivery.server";
 export { getEnv } from "~/utils/env.server";
 export { checkoutOrigins } from "~/utils/stripe.server";
