@@ -145,7 +145,7 @@ async function describeEntries(rows: EntryRow[], scope: string | null): Promise<
  * names. The CSV and /api keep the stored ids; this is the screen's reading only.
  */
 export type AuditNamed =
-  | { kind: "person" | "team" | "holiday" | "token" | "contact" | "invitation" | "company"; name: string }
+  | { kind: "person" | "team" | "holiday" | "token" | "contact" | "invitation" | "company" | "closure" | "endpoint"; name: string }
   | { kind: "category"; id: string; name: string }
   | { kind: "absence"; person: string | null; start: string; end: string }
   /** The thing is gone and the entry kept nothing to name it by. */
@@ -227,7 +227,7 @@ export async function nameAuditEntries(items: readonly AuditItem[]): Promise<Aud
     for (const [field, kind] of Object.entries(ID_FIELDS)) {
       for (const id of idsIn(details[field])) ids[id] = lookup(companyId, kind, id) ?? { kind: "gone", entity: kind };
     }
-    const kept = (kind: "team" | "holiday" | "token" | "contact" | "invitation" | "person", name: string | null): AuditNamed => (name ? { kind, name } : { kind: "gone", entity });
+    const kept = (kind: "team" | "holiday" | "token" | "contact" | "invitation" | "person" | "closure" | "endpoint", name: string | null): AuditNamed => (name ? { kind, name } : { kind: "gone", entity });
     let about: AuditNamed | null;
     switch (entity) {
       case "user":
@@ -259,6 +259,13 @@ export async function nameAuditEntries(items: readonly AuditItem[]): Promise<Aud
         break;
       case "billing_contact":
         about = kept("contact", keptName(details.name));
+        break;
+      // Named by what the entry kept: a closure by its name, an endpoint by its address.
+      case "closure":
+        about = kept("closure", keptName(details.name));
+        break;
+      case "webhook":
+        about = kept("endpoint", keptName(details.url) ?? keptName(details.endpoint_url));
         break;
       case "company":
       case "billing_details":

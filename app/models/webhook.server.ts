@@ -98,7 +98,9 @@ export async function updateWebhookEndpoint(viewer: Viewer, id: string, input: W
   const updated = await getDb().$transaction(async (tx) => {
     const switched = before.enabled === input.enabled ? {} : input.enabled ? { disabledAt: null, disabledReason: null } : { disabledAt: now, disabledReason: "manual" };
     const row = await tx.webhookEndpoint.update({ where: { id: before.id }, data: { url: input.url, events, enabled: input.enabled, ...switched }, select: endpointSelect });
-    await recordAudit({ companyId, actorId: viewer.userId, action: "webhook.updated", entity: "webhook", entityId: id, details }, tx);
+    // The address names the endpoint in the Audit's "About" even when it did not change.
+    const named = details.url ? details : { endpoint_url: before.url, ...details };
+    await recordAudit({ companyId, actorId: viewer.userId, action: "webhook.updated", entity: "webhook", entityId: id, details: named }, tx);
     return row;
   });
   if (input.enabled && !before.enabled) void deliverPendingWebhooks();
@@ -119,7 +121,7 @@ export async function deleteWebhookEndpoint(viewer: Viewer, id: string) {
 export async function revealWebhookSecret(viewer: Viewer, id: string): Promise<string> {
   const endpoint = await getWebhookEndpoint(viewer, id);
   const { secret } = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, select: { secret: true } });
-  await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "webhook.secret_revealed", entity: "webhook", entityId: id });
+  await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "webhook.secret_revealed", entity: "webhook", entityId: id, details: { endpoint_url: endpoint.url } });
   return secret;
 }
 

@@ -506,6 +506,13 @@ describe("real calls answer what the document allows", () => {
     await expectStatus(404, "GET", `/api/absence-categories/${created.id}`, { token: tokens.employee });
   });
 
+  it("exports a person's leave certificate and data", async () => {
+    await expectStatus(200, "GET", `/api/users/${ids.employee}/certificate`, { token: tokens.employee });
+    await expectStatus(403, "GET", `/api/users/${ids.admin}/certificate`, { token: tokens.employee });
+    await expectStatus(200, "GET", `/api/users/${ids.employee}/export`, { token: tokens.admin });
+    await expectStatus(404, "GET", `/api/users/${ids.globexUser}/export`, { token: tokens.admin });
+  });
+
   it("keeps work schedules", async () => {
     const fourDays = { valid_from: "2027-03-01", cycle_weeks: 1, days: [1, 2, 3, 4].map((weekday) => ({ weekday, hours: 8 })) };
     const schedules = `/api/users/${ids.employee}/work-schedules`;

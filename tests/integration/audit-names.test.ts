@@ -49,6 +49,9 @@ beforeAll(async () => {
   await entry(acme.id, "erased-person", "user.deactivated", "erased-person-2", { email: "gone@names.test" }, "2026-03-07T10:00:00Z");
   await entry(acme.id, owner.id, "absence_type.updated", "sick_leave", { name: { old: "Sick", new: "Sick leave" } }, "2026-03-08T10:00:00Z");
   await entry(acme.id, owner.id, "team.admins_changed", "gone-team-2", { admins: { old: [], new: [eve.id] } }, "2026-03-09T10:00:00Z");
+  await entry(acme.id, owner.id, "closure.booked", "a-closure", { name: "Christmas", start_date: "2026-12-24", end_date: "2027-01-01" }, "2026-03-10T10:00:00Z");
+  await entry(acme.id, owner.id, "webhook.updated", "an-endpoint", { endpoint_url: "https://hooks.acme.test/a", enabled: { old: true, new: false } }, "2026-03-11T10:00:00Z");
+  await entry(acme.id, owner.id, "webhook.deleted", "an-endpoint", { url: "https://hooks.acme.test/a" }, "2026-03-12T10:00:00Z");
 
   const login = (await loginAction(args(postForm("/login", { email: "owner@names.test", password: TEST_PASSWORD })))) as Response;
   cookie = cookiesFrom(login);
@@ -67,6 +70,9 @@ describe("the audit's names", () => {
     expect(by("absence_type.updated").about).toBe("Sick leave");
     expect(by("user.team_changed").about).toBe("Eve Employee");
     expect(by("user.deactivated")).toMatchObject({ about: "gone@names.test", actor: null, actorGone: true });
+    expect(by("closure.booked").about).toBe("Christmas");
+    expect(by("webhook.updated").about).toBe("https://hooks.acme.test/a");
+    expect(by("webhook.deleted").about).toBe("https://hooks.acme.test/a");
   });
 
   it("names the ids the details hold, and never another company's", async () => {

@@ -455,6 +455,8 @@ const EXEMPT: Record<string, string> = {
   "webhook-delivery:scheduleWebhookDeliveries": "a timer: each tick is deliverPendingWebhooks, above",
   "digest:runDigests": "mail bookkeeping: the claim row (DigestSend) that lets one process send a person's daily digest, then the e-mail; no one's data changes",
   "digest:scheduleDigests": "a timer: each tick is runDigests, above",
+  "retention:pruneFinishedRecords": "housekeeping: deletes delivery log lines, sent e-mails and digest claims past their keeping period (decision 0096); no one's data changes",
+  "retention:scheduleRetention": "a timer: each tick is pruneFinishedRecords, above",
 };
 
 /** Functions that write nothing (checked against their source below). */
