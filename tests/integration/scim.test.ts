@@ -11,6 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIn, yearOf } from "~/lib/dates";
 import { action as provisioningAction, loader as provisioningLoader } from "~/routes/_app.company-settings.provisioning/route";
 import { action as scimAction, loader as scimLoader } from "~/routes/scim.v2.$";
+import { openApiDocument } from "~/lib/openapi/document.server";
 import { getDb } from "~/utils/db.server";
 import { LIMITS, recordAttempt, resetRateLimits } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/tokens.server";
@@ -164,6 +165,14 @@ describe("/scim/v2 discovery", () => {
     expect(types.body.Resources.map((type: Json) => type.endpoint).sort()).toEqual(["/Groups", "/Users"]);
     const schemas = await scim("GET", "Schemas", secrets.acme);
     expect(schemas.body.Resources.map((schema: Json) => schema.id)).toEqual(expect.arrayContaining([USER_URN, GROUP_URN]));
+  });
+
+  it("is named in the OpenAPI document, which links to the SCIM schemas", async () => {
+    const document = openApiDocument().document as Json;
+    for (const endpoint of ["/scim/v2/ServiceProviderConfig", "/scim/v2/ResourceTypes", "/scim/v2/Schemas", "/scim/v2/Users", "/scim/v2/Users/{id}", "/scim/v2/Groups", "/scim/v2/Groups/{id}"]) {
+      expect(document.info.description).toContain(`${endpoint}\``);
+    }
+    expect(document.externalDocs).toMatchObject({ url: "/scim/v2/Schemas" });
   });
 });
 
