@@ -39,10 +39,12 @@ test("a directory provisions people over SCIM, and the Users and Teams tabs show
     await directory.dispose();
   }
 
-  await openPage(page, "/company-settings/users");
-  await expect(page.getByText(`Sara Scim ${suffix}`).first()).toBeVisible();
-  await expect(page.getByText(`Luis Scim ${suffix}`)).toHaveCount(0);
+  // The Users tab lists the new person in the group's team; the deactivated one is gone.
+  await openPage(page, `/company-settings/users?q=${encodeURIComponent(`Scim ${suffix}`)}`);
+  const rows = page.getByTestId("people-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Sara Scim ${suffix}`);
+  await expect(rows.first()).toContainText(`Diretório ${suffix}`);
   await openPage(page, "/company-settings/teams");
-  const team = page.locator("section, article, li, tr").filter({ hasText: `Diretório ${suffix}` }).last();
-  await expect(team).toContainText(`Sara Scim ${suffix}`);
+  await expect(page.getByTestId("team-row").filter({ hasText: `Diretório ${suffix}` })).toContainText("1 membro");
 });
