@@ -1,6 +1,8 @@
 // Shared by server and browser. Portuguese is the default and fallback language (spec section 1).
 // The messages themselves are server-side (app/i18n-resources.server.ts): a page carries only its
 // own language's, in a JSON data block the browser reads before hydrating (root.tsx).
+import { isIsoDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 
 export const SUPPORTED_LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -15,8 +17,18 @@ export const i18nConfig = {
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
   ns: ["common"],
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, format: formatValue },
 };
+
+/**
+ * The one formatter messages name: `{{startDate, date}}` shows a calendar date as people read it in
+ * the message's language, so a model can pass dates as YYYY-MM-DD and every path (screens, forms,
+ * the API's detail, e-mails) words them alike, never shifted by a zone.
+ */
+function formatValue(value: unknown, format: string | undefined, language: string | undefined): string {
+  if (format === "date" && isIsoDate(value)) return formatDate(value, language ?? DEFAULT_LANGUAGE);
+  return value as string;
+}
 
 /** A stored preference (any string or null) as a supported language. */
 export function languageOr(value: unknown, fallback: Language = DEFAULT_LANGUAGE): Language {

@@ -5,7 +5,7 @@
 // the API. A new recordAudit action adds one line here and one label per language.
 export const AUDIT_ACTION_GROUPS = {
   vacation: ["vacation.created", "vacation.approved", "vacation.rejected", "vacation.auto_approved", "vacation.cancelled", "vacation.reviewers_reminded", "vacation.cancellation_notified"],
-  user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.provisioned"],
+  user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.certificate_exported", "user.data_exported", "user.provisioned"],
   team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.deleted"],
   allowance: ["allowance.updated"],
   work_schedule: ["work_schedule.updated"],

@@ -59,12 +59,17 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
 
 /** A name safe for a file system and a header: letters, digits, dots and dashes (accents kept). */
 export function csvFileName(base: string): string {
+  return safeFileName(base, "csv");
+}
+
+/** csvFileName's rule for any kind of file (a PDF, a ZIP). */
+export function safeFileName(base: string, extension: string): string {
   const name = base
     .normalize("NFC")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}.]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  return `${name || "export"}.csv`;
+  return `${name || "export"}.${extension}`;
 }
 
 /** What old clients read: the same name without accents or anything outside printable ASCII. */
@@ -83,9 +88,7 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * for old clients, `filename*` (RFC 6266 / 5987) with the accented name for every current browser.
  */
 export function csvResponse(filename: string, text: string): Response {
-  const ascii = asciiFileName(filename);
-  const disposition =
-    ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const disposition = attachmentDisposition(filename);
   // Bytes, not a string: a Response checks a string body for lone surrogates character by character
   // before encoding it (5 % of a 1,000-person export). The BOM as bytes too: as a character it would
   // make the whole text a two-byte string, twice the memory to join and encode.
@@ -97,6 +100,12 @@ export function csvResponse(filename: string, text: string): Response {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** `attachment` with `filename` in ASCII for old clients and `filename*` with the accented name. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = asciiFileName(filename);
+  return ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** A translated label per value, each translated once: i18next costs far more than a CSV row. */

@@ -4,6 +4,9 @@
 import { dayNumber, type IsoDate } from "~/lib/dates";
 
 export const RULE_MODES = ["warn", "block"] as const;
+
+/** Every finding's locale key starts so; the API names a rule by the rest (minNotice). */
+export const RULE_FINDING_PREFIX = "leaveRules.findings.";
 export type RuleMode = (typeof RULE_MODES)[number];
 
 /** A stored mode as the rules read it: anything but "warn" blocks, so a bad value never lets a request slip. */

@@ -1,18 +1,11 @@
 // The app's own invoice document (for invoices Stripe did not issue): an A4 PDF with the invoice's
-// figures and the company's billing details, in the billing language. DejaVu Sans is embedded so
-// Portuguese and Spanish accents (and €, £) render in any viewer.
-import { createRequire } from "node:module";
+// figures and the company's billing details, in the billing language (fonts and inks: pdf.server.ts).
 import type { Language } from "~/i18n";
 import type { IsoDate } from "~/lib/dates";
 import { formatDate, formatDateRange } from "~/lib/format";
 import { formatMoney } from "~/lib/money";
 import { getT } from "~/utils/i18n.server";
-
-// Resolved from node_modules at run time, from wherever this module ended up (the Remix server
-// build, vitest, tsx): the package is never bundled.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+import { openPdf, PDF_ACCENT as ACCENT, PDF_INK as INK, PDF_MUTED as MUTED, PDF_RULE as RULE } from "~/utils/pdf.server";
 
 export interface InvoiceDocument {
   invoiceNumber: string;
@@ -33,30 +26,13 @@ export interface InvoiceDocument {
   issuer: { name: string; url: string };
 }
 
-const INK = "#1d2430";
-const MUTED = "#5b6575";
-const ACCENT = "#0f766e";
-
 /** The PDF's bytes. */
 export async function renderInvoicePdf(invoice: InvoiceDocument, language: Language): Promise<Buffer> {
-  // Loaded on first use: the PDF library adds ~25 MB to a process, and most never draw an invoice.
-  const { default: PDFDocument } = await import("pdfkit");
   const t = getT(language);
   const money = (cents: number) => formatMoney(cents, invoice.currency, language);
   const unitCents = invoice.userCount > 0 ? Math.round(invoice.totalCents / invoice.userCount) : invoice.totalCents;
   const title = t("billing.pdf.title", { number: invoice.invoiceNumber });
-  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: invoice.issuer.name, Subject: invoice.billTo.companyName }, lang: language });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = await openPdf({ Title: title, Author: invoice.issuer.name, Subject: invoice.billTo.companyName }, language);
 
   doc.font("bold").fontSize(20).fillColor(ACCENT).text(invoice.issuer.name, left, 56);
   doc.font("body").fontSize(9).fillColor(MUTED).text(invoice.issuer.url);
@@ -85,7 +61,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, language: Langu
   doc.font("bold").fontSize(10).fillColor(INK);
   for (const column of columns) doc.text(column.label, column.x, y, { width: column.w, align: column.align });
   y = doc.y + 4;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor("#c9d1dc").stroke();
+  doc.moveTo(left, y).lineTo(left + width, y).strokeColor(RULE).stroke();
   y += 8;
   doc.font("body").fontSize(10);
   const row = [
@@ -96,7 +72,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, language: Langu
   ];
   columns.forEach((column, index) => doc.text(row[index], column.x, y, { width: column.w, align: column.align }));
   y = doc.y + 12;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor("#c9d1dc").stroke();
+  doc.moveTo(left, y).lineTo(left + width, y).strokeColor(RULE).stroke();
   y += 10;
   doc.font("bold").fontSize(12).text(`${t("billing.pdf.total")}: ${money(invoice.totalCents)}`, left, y, { width, align: "right" });
 

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ExitExportLinks } from "~/components/exit-export-links";
 import { PersonBalances, PersonIdentity } from "~/components/person-overview";
 import { PersonYear } from "~/components/person-year";
 import { todayIn, yearOf } from "~/lib/dates";
@@ -72,6 +73,8 @@ export default function PersonPage() {
         </div>
         <PersonYear year={year} today={data.today} vacations={data.vacations} holidays={data.holidays} offDays={data.offDays} />
       </section>
+      {/* The person and company admins: the same rule as the balance explanation's link. */}
+      {data.canExplainBalances ? <ExitExportLinks userId={person.id} /> : null}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { categoryUnits, createVacation, searchVacations, serializeVacation } fro
 import { handleApi, noStore, parseBody, parseVacationQuery, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
 import { withIdempotency } from "~/utils/idempotency.server";
+import { getLanguage, getT } from "~/utils/i18n.server";
+import { RULE_FINDING_PREFIX } from "~/lib/leave-rules";
 
 // GET /api/vacations: the caller's own vacations as a paged list { items, total, offset, limit }.
 export function loader({ request }: LoaderFunctionArgs) {
@@ -23,8 +25,12 @@ export function action({ request }: ActionFunctionArgs) {
     const viewer = await requireApiUser(request);
     return withIdempotency(request, viewer, async () => {
       const input = await parseBody(request, apiCreateVacationSchema);
-      const { vacation, workingDays, amount } = await createVacation(viewer, input);
-      return Response.json(serializeVacation(vacation, workingDays, amount), { status: 201 });
+      const { vacation, workingDays, amount, ruleWarnings } = await createVacation(viewer, input);
+      const answer = serializeVacation(vacation, workingDays, amount);
+      if (ruleWarnings.length === 0) return Response.json(answer, { status: 201 });
+      const t = getT(await getLanguage(request));
+      const warnings = ruleWarnings.map((warning) => ({ code: warning.key.replace(RULE_FINDING_PREFIX, ""), detail: t(warning.key, warning.params) }));
+      return Response.json({ ...answer, rule_warnings: warnings }, { status: 201 });
     });
   });
 }

@@ -251,6 +251,11 @@ test("screens one reaches from others: feeds, a person's page, balances @once", 
   const userId = href!.split("/")[2].split("?")[0];
   await openPage(page, `/people/${userId}`);
   await scanBoth(page, "/people/:id");
+  // An admin's plain link to the person's leave certificate answers the PDF (decision 0095).
+  const certificate = page.getByTestId("exit-export").locator('a[href$="/export/certificate.pdf"]');
+  await expect(certificate).toBeVisible();
+  const pdf = await page.request.get((await certificate.getAttribute("href"))!);
+  expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
   await openPage(page, `/balances/${userId}`);
   await scanBoth(page, "/balances/:id");
 });

@@ -57,6 +57,7 @@ import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { bookClosure, cancelClosure } from "~/models/closure.server";
+import { leaveCertificate, personDataExport } from "~/models/exit-export.server";
 import { runLeaveImport } from "~/models/leave-import.server";
 import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
@@ -403,6 +404,8 @@ const WRITES: Record<string, WriteCase> = {
     },
     actions: ["leave_import.balances", "leave_import.absences"],
   },
+  "exit-export:leaveCertificate": { run: () => leaveCertificate(f.admin, f.ids.colleague), actions: ["user.certificate_exported"] },
+  "exit-export:personDataExport": { run: () => personDataExport(f.employee, f.employee.userId), actions: ["user.data_exported"] },
   "holiday:deleteHoliday": { run: () => deleteHoliday(f.owner, f.ids.holiday), actions: ["holiday.deleted"] },
   "holiday:importHolidayCsv": {
     run: () => importHolidayCsv(f.owner, `date,name,country_code,is_recurring\n${yearOf(f.monday) + 1}-06-24,São João,PT,false\n`, { dryRun: false }),
@@ -553,6 +556,7 @@ const READS = new Set([
   "billing:privacyUrl",
   "company-access:assertCompanyWritable",
   "invoice-pdf:renderInvoicePdf",
+  "leave-certificate-pdf:renderLeaveCertificatePdf",
   "invoice:listInvoices",
   "invoice:serializeInvoice",
   "invoice:localPdfPath",

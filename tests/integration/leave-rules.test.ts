@@ -84,7 +84,10 @@ describe("leave-type rules", () => {
     await setRules("course", { min_notice_mode: "warn" });
     const warned = await requestByApi("2031-03-04", "2031-03-04");
     expect(warned.status).toBe(201);
-    const row = await getDb().vacation.findUniqueOrThrow({ where: { id: ((await warned.json()) as Json).id as string } });
+    const answer = (await warned.json()) as Json;
+    // The caller is told, in its language, with the date as people read it.
+    expect(answer.rule_warnings).toEqual([{ code: "minNotice", detail: "This absence type needs 3000 days' notice; a request starting on 4\u00a0Mar\u00a02031 has less." }]);
+    const row = await getDb().vacation.findUniqueOrThrow({ where: { id: answer.id as string } });
     expect(JSON.parse(row.ruleWarnings!)).toEqual([{ key: "leaveRules.findings.minNotice", params: { days: "3000", startDate: "2031-03-04" } }]);
     await setRules("course", { min_notice_days: null });
   });

@@ -93,3 +93,16 @@ describe("locale files", () => {
     expect([...used].filter((key) => !keys.has(key))).toEqual([]);
   });
 });
+
+describe("dates in messages", () => {
+  it("shows a `{{x, date}}` value as people read it in each language, never as YYYY-MM-DD", async () => {
+    const { getT } = await import("~/utils/i18n.server");
+    const params = { startDate: "2031-03-04", endDate: "2031-03-10", reason: "Inventory" };
+    expect(getT("en")("leaveRules.findings.blackout", params)).toBe("From 4\u00a0Mar\u00a02031 to 10\u00a0Mar\u00a02031 is locked: Inventory.");
+    for (const language of ["pt", "es"] as const) {
+      const text = getT(language)("leaveRules.findings.blackout", params);
+      expect(text).not.toContain("2031-03-04");
+      expect(text).toContain("2031");
+    }
+  });
+});

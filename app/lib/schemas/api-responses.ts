@@ -141,6 +141,10 @@ export const apiVacationSchema = named(
     auto_approved: z.boolean(),
     unit: z.enum(["day", "hour"]).describe("What the request's absence category counts in"),
     hours: z.number().optional().describe("Hours charged, for a category counting hours (answers of POST /api/vacations)"),
+    rule_warnings: z
+      .array(z.object({ code: z.string().describe("The rule, e.g. minNotice, maxConsecutive, minRequest"), detail: z.string().describe("What it says, in the caller's language") }))
+      .optional()
+      .describe("Leave-type rules in warn mode the request broke (answers of POST /api/vacations; decision 0087): it went through, and the approver sees the same"),
   }),
 );
 

@@ -12,6 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDays } from "~/lib/format";
 import { leaveYearLabel } from "~/lib/leave-year";
 import { allowanceSchemaFor, NO_TEAM, personSchema, PHOTO_TYPES } from "~/lib/schemas/people";
+import { ExitExportLinks } from "~/components/exit-export-links";
 import { ScheduleText } from "~/components/schedule-text";
 import { historyRows, ScheduleEditorFields, ScheduleHistory } from "~/components/work-schedule-editor";
 import { editorDefaults, employmentSchema, personScheduleSchema } from "~/lib/schemas/work-schedules";
@@ -38,6 +39,7 @@ export function UserEdit({ data }: { data: UsersEditData }) {
         <div className="stack">
           <AllowanceForm key={`${data.year}|${JSON.stringify(person.allowance)}`} data={data} />
           <EmploymentForm key={`${person.firstDay}|${person.lastDay}`} data={data} />
+          <ExitExportLinks userId={person.id} heading="h3" />
         </div>
       </div>
       <PersonSchedule key={JSON.stringify(data.schedules.own)} data={data} />

@@ -104,6 +104,42 @@ export const userOperations: ApiOperation[] = [
     errors: { 409: "Not oneself, and not the last owner" },
   },
   {
+    method: "get",
+    path: "/api/users/{id}/certificate",
+    tag: TAG,
+    summary: "A person's leave certificate (PDF)",
+    description:
+      "The previous and the current leave year (for someone whose last day has passed, the year of their last day and the one before): each balance's entitlement (prorated for a joiner or leaver), leave taken and remaining, in the balance's unit, and the dates of every approved absence, in the person's language. People download their own; company admins anyone's of the company, removed people included. Recorded in the audit (user.certificate_exported).",
+    access: "signedIn",
+    pathParams: ID,
+    responses: {
+      200: {
+        description: "The PDF file",
+        contentType: "application/pdf",
+        headers: { "Content-Disposition": { description: "attachment; filename=…", schema: { type: "string" } } },
+      },
+    },
+    errors: { 403: "The person is someone else and the caller is no company admin", 404: "No such person in the company", 429: "More than 30 certificates and exports in an hour" },
+  },
+  {
+    method: "get",
+    path: "/api/users/{id}/export",
+    tag: TAG,
+    summary: "Everything kept about a person (ZIP)",
+    description:
+      "The access and portability request: profile, absences of every status, balances of each leave year, the audit's entries about the person and the files they uploaded, each as JSON (English field names) and CSV (the person's language, the separator and decimal mark their spreadsheet expects). People download their own; company admins anyone's of the company, removed people included. Recorded in the audit (user.data_exported).",
+    access: "signedIn",
+    pathParams: ID,
+    responses: {
+      200: {
+        description: "The ZIP file: profile, absences, balances and audit, each .json and .csv; uploaded files under files/",
+        contentType: "application/zip",
+        headers: { "Content-Disposition": { description: "attachment; filename=…", schema: { type: "string" } } },
+      },
+    },
+    errors: { 403: "The person is someone else and the caller is no company admin", 404: "No such person in the company", 429: "More than 30 certificates and exports in an hour" },
+  },
+  {
     method: "post",
     path: "/api/users/invite",
     tag: TAG,
