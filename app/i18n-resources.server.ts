@@ -30,6 +30,7 @@ import enWebhooks from "../public/locales/en/webhooks.json";
 import enAccrual from "../public/locales/en/accrual.json";
 import enDigest from "../public/locales/en/digest.json";
 import enExitExport from "../public/locales/en/exitExport.json";
+import enScim from "../public/locales/en/scim.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esApiTokens from "../public/locales/es/apiTokens.json";
 import esApiDocs from "../public/locales/es/apiDocs.json";
@@ -60,6 +61,7 @@ import esWebhooks from "../public/locales/es/webhooks.json";
 import esAccrual from "../public/locales/es/accrual.json";
 import esDigest from "../public/locales/es/digest.json";
 import esExitExport from "../public/locales/es/exitExport.json";
+import esScim from "../public/locales/es/scim.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptApiTokens from "../public/locales/pt/apiTokens.json";
 import ptApiDocs from "../public/locales/pt/apiDocs.json";
@@ -90,11 +92,12 @@ import ptWebhooks from "../public/locales/pt/webhooks.json";
 import ptAccrual from "../public/locales/pt/accrual.json";
 import ptDigest from "../public/locales/pt/digest.json";
 import ptExitExport from "../public/locales/pt/exitExport.json";
+import ptScim from "../public/locales/pt/scim.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

@@ -5,7 +5,7 @@
 // the API. A new recordAudit action adds one line here and one label per language.
 export const AUDIT_ACTION_GROUPS = {
   vacation: ["vacation.created", "vacation.approved", "vacation.rejected", "vacation.auto_approved", "vacation.cancelled", "vacation.reviewers_reminded", "vacation.cancellation_notified"],
-  user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.certificate_exported", "user.data_exported"],
+  user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.certificate_exported", "user.data_exported", "user.provisioned"],
   team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.deleted"],
   allowance: ["allowance.updated"],
   work_schedule: ["work_schedule.updated"],
@@ -14,6 +14,7 @@ export const AUDIT_ACTION_GROUPS = {
   holiday: ["holiday.created", "holiday.deleted", "holiday.imported", "holiday.catalogue_loaded"],
   calendar_feed: ["calendar_feed.created", "calendar_feed.renewed", "calendar_feed.revoked"],
   api_token: ["api_token.created", "api_token.revoked"],
+  scim_token: ["scim_token.created", "scim_token.revoked"],
   webhook: ["webhook.created", "webhook.updated", "webhook.deleted", "webhook.secret_revealed", "webhook.disabled"],
   billing: ["billing.details_updated", "billing.language_updated", "billing.contact_added", "billing.contact_removed", "billing.payment_method_saved"],
   account: ["account.deletion_requested"],

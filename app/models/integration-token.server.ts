@@ -22,6 +22,10 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 const SECRET = /^fol_[A-Za-z0-9_-]{43}$/;
 
+// SCIM tokens share the table (hash, last use, revocation, the audit's token column) but are never
+// API tokens: every API-token query names the API roles (scim-token.server.ts has the rest).
+const API_ROLES = { in: [...API_TOKEN_ROLES] };
+
 const tokenNotFound = () => new AppError(404, "not_found", "apiTokens.errors.notFound");
 
 const tokenSelect = {
@@ -68,7 +72,7 @@ function summaryOf(row: TokenRow): ApiTokenSummary {
 export async function listApiTokens(viewer: Viewer): Promise<ApiTokenSummary[]> {
   assertAllowed(canManageApiTokens(viewer));
   const rows = await getDb().integrationToken.findMany({
-    where: { companyId: viewer.companyId, revokedAt: null },
+    where: { companyId: viewer.companyId, revokedAt: null, role: API_ROLES },
     select: tokenSelect,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
@@ -78,7 +82,7 @@ export async function listApiTokens(viewer: Viewer): Promise<ApiTokenSummary[]> 
 /** One of the company's tokens still in use; anyone else's id, or a revoked one, is a 404. */
 export async function getApiToken(viewer: Viewer, id: string, client: Prisma.TransactionClient | ReturnType<typeof getDb> = getDb()): Promise<ApiTokenSummary> {
   assertAllowed(canManageApiTokens(viewer));
-  const row = await client.integrationToken.findFirst({ where: { id, companyId: viewer.companyId, revokedAt: null }, select: tokenSelect });
+  const row = await client.integrationToken.findFirst({ where: { id, companyId: viewer.companyId, revokedAt: null, role: API_ROLES }, select: tokenSelect });
   if (!row) throw tokenNotFound();
   return summaryOf(row);
 }
@@ -110,7 +114,7 @@ export async function createApiToken(viewer: Viewer, input: { name: string; role
   const { companyId, userId } = viewer;
   const secret = API_TOKEN_PREFIX + generateToken();
   const row = await getDb().$transaction(async (tx) => {
-    const active = await tx.integrationToken.findMany({ where: { companyId, revokedAt: null }, select: { name: true } });
+    const active = await tx.integrationToken.findMany({ where: { companyId, revokedAt: null, role: API_ROLES }, select: { name: true } });
     if (active.length >= MAX_ACTIVE_API_TOKENS) {
       throw new AppError(409, "too_many_tokens", "apiTokens.errors.limit", { params: { max: String(MAX_ACTIVE_API_TOKENS) } });
     }
@@ -135,7 +139,7 @@ export async function revokeApiToken(viewer: Viewer, id: string, now = new Date(
   assertAllowed(canManageApiTokens(viewer));
   return getDb().$transaction(async (tx) => {
     const token = await getApiToken(viewer, id, tx);
-    const { count } = await tx.integrationToken.updateMany({ where: { id, companyId: viewer.companyId, revokedAt: null }, data: { revokedAt: now, revokedById: viewer.userId } });
+    const { count } = await tx.integrationToken.updateMany({ where: { id, companyId: viewer.companyId, revokedAt: null, role: API_ROLES }, data: { revokedAt: now, revokedById: viewer.userId } });
     if (count !== 1) throw tokenNotFound();
     await recordAudit(
       {
@@ -176,13 +180,13 @@ export async function authenticateApiToken(secret: string, now = new Date()): Pr
     where: { tokenHash: hashToken(secret) },
     select: { id: true, name: true, role: true, companyId: true, revokedAt: true, lastUsedAt: true, createdBy: { select: { id: true, companyId: true, role: true, deactivatedAt: true } } },
   });
-  if (!row || row.revokedAt || row.createdBy.companyId !== row.companyId || !apiTokenWorksFor(row.createdBy)) return null;
+  if (!row || row.revokedAt || !(API_TOKEN_ROLES as readonly string[]).includes(row.role) || row.createdBy.companyId !== row.companyId || !apiTokenWorksFor(row.createdBy)) return null;
   await touchLastUsed(row, now);
   return { id: row.id, name: row.name, role: roleOf(row.role), companyId: row.companyId, creatorId: row.createdBy.id };
 }
 
 /** Records the use, unless one was recorded in the last minute (the read row says; the update re-checks for races). */
-async function touchLastUsed(token: { id: string; lastUsedAt: Date | null }, now: Date) {
+export async function touchLastUsed(token: { id: string; lastUsedAt: Date | null }, now: Date) {
   const since = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (token.lastUsedAt && token.lastUsedAt > since) return;
   await getDb().integrationToken.updateMany({ where: { id: token.id, revokedAt: null, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: since } }] }, data: { lastUsedAt: now } });

@@ -190,3 +190,34 @@ export async function acceptInvitation(token: string, input: { fullName?: string
   await syncSeats({ companyId: invitation.companyId });
   return user;
 }
+
+/**
+ * A person the company's directory provisions (SCIM, docs/decisions/0090-scim-provisioning.md):
+ * joins as accepting an invitation does (the company's default allowance for this leave year, the
+ * person.joined event, the seat count following), active and with the role "user", but with no
+ * password: the directory vouches for the address, and the person signs in with the company's
+ * single sign-on or sets a password through "Forgot password". Company admins only (a SCIM token
+ * acts as its creator, capped at admin).
+ */
+export async function provisionPerson(viewer: Viewer, input: { email: string; fullName: string }, now = new Date()) {
+  requireAdmin(viewer);
+  const { companyId } = viewer;
+  const email = input.email.trim().toLowerCase();
+  const fullName = input.fullName.trim() || email;
+  const db = getDb();
+  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { countryCode: true, timeZone: true, defaultYearlyAllowance: true, leaveYearStartMonth: true } });
+  const created = await db.$transaction(async (tx) => {
+    // A deactivated person's address stays taken, as for invitations: their history keeps it.
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError(409, "email_taken", "invite.emailTaken");
+    const user = await tx.user.create({ data: { companyId, email, fullName, role: "user", emailVerifiedAt: now, countryCode: company.countryCode } });
+    const year = leaveYearOf(todayIn(company.timeZone, now), company.leaveYearStartMonth).year;
+    const yearly = company.defaultYearlyAllowance;
+    await tx.allowance.create({ data: { companyId, userId: user.id, year, yearly } });
+    await recordAudit({ companyId, actorId: viewer.userId, action: "user.provisioned", entity: "user", entityId: user.id, details: { email, full_name: fullName, year, yearly_allowance: yearly } }, tx);
+    const webhooks = await enqueueWebhookEvent(tx, companyId, "person.joined", () => serializeUser(user), now);
+    return { user, webhooks };
+  });
+  kickWebhooks(created.webhooks);
+  await syncSeats(viewer);
+  return created.user;
+}

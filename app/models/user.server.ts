@@ -9,6 +9,7 @@ import { asRole, assertAllowed, canEditProfile, canManagePerson, isAdmin, requir
 import { syncSeats } from "./seats.server";
 import { checkWorkPlace } from "./work-place.server";
 import { serializeVacation, vacationSelect } from "./vacation.server";
+import { notifyWithdrawnRequests } from "./vacation-notify.server";
 import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 
 export const publicUserSelect = {
@@ -175,15 +176,16 @@ export async function updateUser(viewer: Viewer, id: string, input: UserChanges,
 /**
  * Removing a person deactivates them (docs/decisions/0014-user-deactivation.md): they can no
  * longer sign in (sessions and tokens end now), they leave every list, team and team admin role,
- * and their pending requests are cancelled (nobody is left to take them); their vacations, past
- * and approved, stay in reports, calendars and the audit.
+ * and their pending requests are cancelled (nobody is left to take them), with a notice to whoever
+ * would have decided them; their vacations, past and approved, stay in reports, calendars and the
+ * audit. The one deactivation: the Users tab, the API and SCIM's `active: false` all call it.
  */
 export async function deactivateUser(viewer: Viewer, id: string, now = new Date()) {
   const user = await getUser(viewer, id);
   if (user.id === viewer.userId) throw new AppError(409, "self_delete", "errors.cannotDeleteSelf");
   assertAllowed(canManagePerson(viewer, user));
   const { companyId } = viewer;
-  const webhooks = await getDb().$transaction(async (tx) => {
+  const { webhooks, withdrawn } = await getDb().$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({ where: { id: user.id, companyId, deactivatedAt: null }, data: { deactivatedAt: now, tokenVersion: { increment: 1 } } });
     if (count !== 1) throw new AppError(404, "not_found", "errors.userNotFound");
     const pending = await tx.vacation.findMany({ where: { companyId, userId: user.id, status: "pending" }, select: { id: true } });
@@ -208,9 +210,11 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
       type: "absence.cancelled" as const,
       data: async () => serializeVacation(await tx.vacation.findUniqueOrThrow({ where: { id: v.id }, select: vacationSelect })),
     }));
-    return enqueueWebhookEvents(tx, companyId, [{ type: "person.left", data: () => serializeUser(user) }, ...cancelled], now);
+    const queued = await enqueueWebhookEvents(tx, companyId, [{ type: "person.left", data: () => serializeUser(user) }, ...cancelled], now);
+    return { webhooks: queued, withdrawn: pending.map((v) => v.id) };
   });
   kickWebhooks(webhooks);
+  await notifyWithdrawnRequests(viewer, withdrawn);
   // One person fewer: the subscription's quantity follows (docs/decisions/0027-billing.md).
   await syncSeats(viewer);
 }

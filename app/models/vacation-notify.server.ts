@@ -223,6 +223,21 @@ export async function notifyCancellation(viewer: Viewer, vacationId: string) {
   return sent;
 }
 
+/**
+ * A person was deactivated (deactivateUser: the Users tab, the API, SCIM) and their pending requests
+ * withdrawn: whoever would have decided each hears it was cancelled, so nothing waits on them. Mail
+ * only, after the deactivation's own audit entry lists the requests.
+ */
+export async function notifyWithdrawnRequests(viewer: Viewer, vacationIds: readonly string[]) {
+  let sent = 0;
+  for (const id of vacationIds) {
+    const request = await loadRequest(viewer.companyId, id);
+    const reviewers = await reviewersOfRequest(viewer, request);
+    sent += await send("cancelled", viewer.companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: false })));
+  }
+  return sent;
+}
+
 /** Approved or rejected (also automatically): the requester hears it in their language. */
 export async function notifyDecision(companyId: string, vacationId: string) {
   const { vacation, workingDays, hours } = await loadRequest(companyId, vacationId);

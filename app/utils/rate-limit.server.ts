@@ -26,6 +26,9 @@ export const LIMITS = {
   // A leave certificate or a data export draws a PDF or packs a ZIP: a person (or an admin going
   // through the leavers) needs a few an hour, not a loop's worth.
   exitExportPerUser: { name: "exit-export:user", max: 30, windowMs: 60 * 60_000 },
+  // A company directory's SCIM calls, per client address: a full sync of a few hundred people and
+  // their groups fits; a loop or someone guessing tokens does not (docs/decisions/0090).
+  scimPerAddress: { name: "scim:ip", max: 1200, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 interface Window {

@@ -27,7 +27,8 @@ import { revertCarryOver, runCarryOver } from "~/models/carry-over.server";
 import { registerCompany, sendVerificationEmail, updateCompanySettings, updateLeaveYearSettings } from "~/models/company.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { seedDemoCompany } from "~/models/demo.server";
-import { acceptInvitation, cancelInvitation, inviteUser } from "~/models/invitation.server";
+import { acceptInvitation, cancelInvitation, inviteUser, provisionPerson } from "~/models/invitation.server";
+import { createScimToken, revokeScimToken } from "~/models/scim-token.server";
 import { updatePerson } from "~/models/people.server";
 import { closeSession, openSession } from "~/models/session.server";
 import { dismissSetupChecklist } from "~/models/setup.server";
@@ -377,6 +378,9 @@ const WRITES: Record<string, WriteCase> = {
   "calendar-feed:revokeFeed": { run: () => revokeFeed(f.employee, f.ids.feed), actions: ["calendar_feed.revoked"] },
   "integration-token:createApiToken": { run: async () => void (f.ids.apiToken = (await createApiToken(f.owner, { name: "Payroll", role: "admin" })).token.id), actions: ["api_token.created"] },
   "integration-token:revokeApiToken": { run: () => revokeApiToken(f.admin, f.ids.apiToken), actions: ["api_token.revoked"] },
+  "scim-token:createScimToken": { run: async () => void (f.ids.scimToken = (await createScimToken(f.admin, { name: "Entra ID" })).token.id), actions: ["scim_token.created"] },
+  "scim-token:revokeScimToken": { run: () => revokeScimToken(f.owner, f.ids.scimToken), actions: ["scim_token.revoked"] },
+  "invitation:provisionPerson": { run: () => provisionPerson(f.admin, { email: "provisioned@acme.test", fullName: "Pia Provisioned" }), actions: ["user.provisioned"] },
   // Port 9 of this machine refuses at once: the deliveries these recipes' later changes queue fail fast.
   "webhook:createWebhookEndpoint": {
     run: async () => void (f.ids.webhook = (await createWebhookEndpoint(f.admin, { url: "http://localhost:9/hook", events: ["absence.requested"] })).endpoint.id),
@@ -440,6 +444,9 @@ const EXEMPT: Record<string, string> = {
   "invoice:invoicePdfUrl": "keeps the PDF address Stripe gave for an invoice, a cache of Stripe's own record",
   "trial-banner:trialBannerFor": "reads the banner; at a checkout's return it calls syncCheckoutReturn (above) to copy Stripe's state",
   "public-interest:registerInterest": "a visitor of the public site, of no company: audit entries belong to a company",
+  "integration-token:touchLastUsed": "notes when a token was last used (at most once a minute), for its authenticate function (API or SCIM)",
+  "scim-token:authenticateScimToken": "a directory's SCIM request: it only notes when the token was last used (touchLastUsed), which admins see on the Provisioning tab",
+  "vacation-notify:notifyWithdrawnRequests": "mail only, sent after deactivateUser recorded the person's withdrawn requests (user.deactivated, cancelled_requests)",
   "integration-token:authenticateApiToken": "a program's request with a token: it only notes when the token was last used (at most once a minute), which admins see on the API tokens tab",
   "idempotency:claimIdempotencyKey": "keeps a request's fingerprint beside the write it guards (and sweeps expired keys); the write records itself (vacation.created)",
   "idempotency:finishIdempotencyKey": "keeps the answer of a write already recorded, for retries to replay",
@@ -583,6 +590,9 @@ const READS = new Set([
   "integration-token:listApiTokens",
   "integration-token:getApiToken",
   "integration-token:isApiTokenSecret",
+  "scim-token:listScimTokens",
+  "scim-token:getScimToken",
+  "scim-token:canManageScimTokens",
   "invitation:listPendingInvitations",
   "invitation:describeInvitation",
   "invitation:serializeInvitation",

@@ -30,6 +30,8 @@ const INTRO = [
   "The JSON API of Folga, the absence planner: everything the screens do, for integrations and the app's own scripts. Every answer is about the caller's company only: another company's ids are not found (404).",
   "Authentication: `POST /api/auth/login` answers an access token and a refresh token. Send `Authorization: Bearer <access_token>` on every call; when it expires (401), trade the refresh token at `POST /api/auth/refresh` once and retry. Integrations use an API token instead (`Authorization: Bearer fol_…`, made under Admin configurations → API tokens), which does not expire until revoked. A browser signed in to the app is recognised by its session cookie too (state changes must then come from the app's own pages: a POST, PUT, PATCH or DELETE without a bearer token that carries the session cookie `__session`, valid or not, is a 403 unless Sec-Fetch-Site, else Origin, shows it comes from the app itself; the `lng` and `device` cookies alone do not count).",
   "Conventions: bodies and answers are JSON (snake_case names, as the product's clients send them); dates are `YYYY-MM-DD` strings, instants ISO 8601 in UTC. A call that creates something answers 201 with it; one that changes something answers 200 with it as saved; `DELETE`, and calls that leave nothing to read back, answer 204 without a body. Lists are arrays; paged lists are `{ items, total, offset, limit }`.",
+  // SCIM is its own protocol with its own self-description (RFC 7644 §4): this document names it and points there.
+  "Provisioning (SCIM 2.0, RFC 7643/7644) is outside this JSON API, at `/scim/v2`, for a company's directory: `Authorization: Bearer scim_…` (a SCIM token, made by a company admin under Company settings → Provisioning), bodies and answers `application/scim+json`, errors SCIM Error messages. Endpoints: `GET /scim/v2/ServiceProviderConfig`, `GET /scim/v2/ResourceTypes`, `GET /scim/v2/Schemas` (the schemas of the resources, as SCIM describes itself), `GET|POST /scim/v2/Users` (list with `filter`, e.g. `userName eq \"ana@example.com\"`, `startIndex` and `count`; create), `GET|PUT|PATCH|DELETE /scim/v2/Users/{id}` (userName is the e-mail; `active: false` or DELETE deactivates the person), `GET|POST /scim/v2/Groups` and `GET|PUT|PATCH|DELETE /scim/v2/Groups/{id}` (groups are teams; members are people).",
   "Errors are `{ detail }` with the status, in the caller's language (`?lng=`, the language cookie, else `Accept-Language`: pt, en or es; pt by default); validation failures (400) add `fields`: each wrong field's name with its message. A path under /api that does not exist is a 404; a method a path does not serve (OPTIONS included) is a 405 naming the ones it serves in `Allow`; an unexpected failure a 500 without internals. This document itself is in English.",
 ];
 
@@ -186,6 +188,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
   const document = {
     openapi: "3.1.0",
     info: { title: "Folga API", version: "1.0.0", description: INTRO.join("\n\n") },
+    externalDocs: { description: "SCIM 2.0 provisioning at /scim/v2: its resource schemas", url: "/scim/v2/Schemas" },
     servers: [{ url: "/", description: "This server" }],
     tags: API_TAGS.filter((tag) => operations.some((op) => op.tag === tag.name)),
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
