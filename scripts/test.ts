@@ -35,10 +35,19 @@ const STEPS: Step[] = [
       ],
     ],
   },
-  { name: "integration, SQLite (America/Los_Angeles)", commands: ["npx vitest run --project integration"], env: { TZ: LOS_ANGELES } },
-  { name: "integration, PostgreSQL (Pacific/Kiritimati)", commands: ["npx vitest run --project integration"], env: { TEST_DB: "postgresql", TZ: KIRITIMATI } },
   { name: "build and JS budget", commands: ["npm run --silent build", "npm run --silent check:js-budget"] },
-  { name: "e2e, SQLite (JS on and off)", commands: ["npx playwright test"] },
+  {
+    // The browser tests wait on pages and Chromium more than they use the CPU (a quiet run used about
+    // half of one core), and the integration stages keep both cores busy: side by side, the step takes
+    // little longer than the e2e stage alone, minutes less than one after the other (decision 0097).
+    lanes: [
+      [{ name: "e2e, SQLite (JS on and off)", commands: ["npx playwright test"] }],
+      [
+        { name: "integration, SQLite (America/Los_Angeles)", commands: ["npx vitest run --project integration"], env: { TZ: LOS_ANGELES } },
+        { name: "integration, PostgreSQL (Pacific/Kiritimati)", commands: ["npx vitest run --project integration"], env: { TEST_DB: "postgresql", TZ: KIRITIMATI } },
+      ],
+    ],
+  },
   { name: "e2e, PostgreSQL journeys", commands: ["npx playwright test"], env: { TEST_DB: "postgresql" } },
 ];
 
