@@ -39,7 +39,7 @@ async function checkedAddress(hostname: string): Promise<LookupAddress> {
 }
 
 /** One POST; no redirect is followed (a 3xx counts as a failure), so the checked address is the one reached. */
-async function post(url: string, body: string, headers: Record<string, string>, publicOnly: boolean): Promise<Attempt> {
+export async function post(url: string, body: string, headers: Record<string, string>, publicOnly: boolean): Promise<Attempt> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
