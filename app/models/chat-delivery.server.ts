@@ -19,7 +19,7 @@ import { getEnv } from "~/utils/env.server";
 import { getT } from "~/utils/i18n.server";
 import { openSlackToken, slackClient } from "~/utils/slack.server";
 import { loadRequest } from "./vacation-notify.server";
-import { post } from "./webhook-delivery.server";
+import { postJson } from "./webhook-delivery.server";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
 
@@ -83,7 +83,7 @@ async function sendOne(message: { target: string; companyId: string; vacationId:
     if (!message.integration.teamsWebhookUrl) throw new SkipMessage("Teams disconnected");
     const language = await chatLanguage(message.integration.connectedById);
     const card = teamsRequestCard(getT(language), language, chatRequestOf(request, language), appUrl);
-    const attempt = await post(message.integration.teamsWebhookUrl, JSON.stringify(card), {}, getEnv().NODE_ENV === "production");
+    const attempt = await postJson(message.integration.teamsWebhookUrl, JSON.stringify(card), {}, getEnv().NODE_ENV === "production");
     if (attempt.error) throw new Error(attempt.error);
     return;
   }
@@ -228,7 +228,7 @@ export async function runChatDailyPosts(now = new Date()): Promise<{ posted: num
         if (target === "slack") {
           await slackClient(openSlackToken(chat.slackBotToken!)).chat.postMessage({ channel: chat.slackChannel!, ...slackDailyMessage(t, language, day) });
         } else {
-          const attempt = await post(chat.teamsWebhookUrl!, JSON.stringify(teamsDailyCard(t, language, day, getEnv().APP_URL)), {}, getEnv().NODE_ENV === "production");
+          const attempt = await postJson(chat.teamsWebhookUrl!, JSON.stringify(teamsDailyCard(t, language, day, getEnv().APP_URL)), {}, getEnv().NODE_ENV === "production");
           if (attempt.error) throw new Error(attempt.error);
         }
         posted++;
