@@ -27,6 +27,7 @@ import enLeaveImport from "../public/locales/en/leaveImport.json";
 import enLeaveRules from "../public/locales/en/leaveRules.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
 import enWebhooks from "../public/locales/en/webhooks.json";
+import enChat from "../public/locales/en/chat.json";
 import enAccrual from "../public/locales/en/accrual.json";
 import enDigest from "../public/locales/en/digest.json";
 import enExitExport from "../public/locales/en/exitExport.json";
@@ -58,6 +59,7 @@ import esLeaveImport from "../public/locales/es/leaveImport.json";
 import esLeaveRules from "../public/locales/es/leaveRules.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
 import esWebhooks from "../public/locales/es/webhooks.json";
+import esChat from "../public/locales/es/chat.json";
 import esAccrual from "../public/locales/es/accrual.json";
 import esDigest from "../public/locales/es/digest.json";
 import esExitExport from "../public/locales/es/exitExport.json";
@@ -89,6 +91,7 @@ import ptLeaveImport from "../public/locales/pt/leaveImport.json";
 import ptLeaveRules from "../public/locales/pt/leaveRules.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 import ptWebhooks from "../public/locales/pt/webhooks.json";
+import ptChat from "../public/locales/pt/chat.json";
 import ptAccrual from "../public/locales/pt/accrual.json";
 import ptDigest from "../public/locales/pt/digest.json";
 import ptExitExport from "../public/locales/pt/exitExport.json";
@@ -96,8 +99,8 @@ import ptScim from "../public/locales/pt/scim.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enChat, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptChat, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esChat, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 

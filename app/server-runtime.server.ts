@@ -9,9 +9,11 @@ import { getEnv } from "~/utils/env.server";
 import { settleMail } from "~/utils/mail.server";
 import { applyMigrations } from "~/utils/migrations.server";
 import { settleWebhooks } from "~/models/webhook-delivery.server";
+import { settleChat } from "~/models/chat-delivery.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
+export { scheduleChat } from "~/models/chat-delivery.server";
 export { scheduleDigests } from "~/models/digest.server";
 export { scheduleRetention } from "~/models/retention.server";
 export { scheduleWebhookDeliveries } from "~/models/webhook-delivery.server";
@@ -50,8 +52,8 @@ export async function databaseAnswers(): Promise<boolean> {
   }
 }
 
-/** Mail and webhooks still being delivered, then the database. */
+/** Mail, webhooks and chat messages still being delivered, then the database. */
 export async function closeResources() {
-  await Promise.all([settleMail(), settleWebhooks()]);
+  await Promise.all([settleMail(), settleWebhooks(), settleChat()]);
   await getDb().$disconnect();
 }

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_GROUPS = {
   api_token: ["api_token.created", "api_token.revoked"],
   scim_token: ["scim_token.created", "scim_token.revoked"],
   webhook: ["webhook.created", "webhook.updated", "webhook.deleted", "webhook.secret_revealed", "webhook.disabled"],
+  chat: ["chat.slack_connected", "chat.slack_disconnected", "chat.teams_connected", "chat.teams_disconnected", "chat.updated"],
   billing: ["billing.details_updated", "billing.language_updated", "billing.contact_added", "billing.contact_removed", "billing.payment_method_saved"],
   account: ["account.deletion_requested"],
   carry_over: ["carry_over.run", "carry_over.applied", "carry_over.reminded", "carry_over.reverted"],

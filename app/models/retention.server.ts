@@ -14,6 +14,8 @@ export interface Pruned {
   webhookDeliveries: number;
   sentEmails: number;
   digestClaims: number;
+  chatMessages: number;
+  chatPostClaims: number;
 }
 
 export async function pruneFinishedRecords(now = new Date()): Promise<Pruned> {
@@ -21,13 +23,16 @@ export async function pruneFinishedRecords(now = new Date()): Promise<Pruned> {
   const before = new Date(now.getTime() - KEEP_FINISHED_DAYS * DAY_MS);
   // Dates are compared as YYYY-MM-DD text; the UTC date is a day off at most, and a week is kept.
   const claimsBefore: IsoDate = addDays(now.toISOString().slice(0, 10) as IsoDate, -KEEP_DIGEST_CLAIM_DAYS);
-  const [webhookDeliveries, sentEmails, digestClaims] = await Promise.all([
+  const [webhookDeliveries, sentEmails, digestClaims, chatMessages, chatPostClaims] = await Promise.all([
     // Pending ones are still on their retry schedule, however old.
     db.webhookDelivery.deleteMany({ where: { status: { in: ["delivered", "failed"] }, createdAt: { lt: before } } }),
     db.emailOutbox.deleteMany({ where: { sentAt: { lt: before } } }),
     db.digestSend.deleteMany({ where: { date: { lt: claimsBefore } } }),
+    // Slack and Teams (decision 0094) keep their outbox and daily claims by the same rules.
+    db.chatMessage.deleteMany({ where: { status: { in: ["sent", "failed"] }, createdAt: { lt: before } } }),
+    db.chatDailyPost.deleteMany({ where: { date: { lt: claimsBefore } } }),
   ]);
-  return { webhookDeliveries: webhookDeliveries.count, sentEmails: sentEmails.count, digestClaims: digestClaims.count };
+  return { webhookDeliveries: webhookDeliveries.count, sentEmails: sentEmails.count, digestClaims: digestClaims.count, chatMessages: chatMessages.count, chatPostClaims: chatPostClaims.count };
 }
 
 /** Prunes at start and then every few hours. */

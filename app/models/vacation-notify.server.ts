@@ -31,7 +31,7 @@ interface Person {
 
 const personSelect = { id: true, email: true, fullName: true, preferredLanguage: true } as const;
 
-async function loadRequest(companyId: string, vacationId: string) {
+export async function loadRequest(companyId: string, vacationId: string) {
   const db = getDb();
   const vacation = await db.vacation.findFirst({
     where: { id: vacationId, companyId },

@@ -24,6 +24,7 @@ import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from
 import { pageAndTotal } from "~/lib/paging";
 import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
+import { enqueueChatNotifications, kickChat } from "./chat-delivery.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -345,9 +346,12 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
       { type: "absence.requested", data: shown },
       ...(status === "approved" ? [{ type: "absence.approved" as const, data: shown }] : []),
     ]);
-    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval, ruleWarnings: ruleWarnings ?? [], webhooks };
+    // Slack and Teams (decision 0094): queued with the request, sent after the commit.
+    const chat = status === "pending" ? await enqueueChatNotifications(tx, companyId, vacation.id, ctx.routing.reviewers.map((reviewer) => reviewer.id)) : 0;
+    return { vacation, workingDays, amount: { unit, hours } as VacationAmount, approvedAsOnlyAdmin: soleAdmin && category.requiresApproval, ruleWarnings: ruleWarnings ?? [], webhooks, chat };
   });
   kickWebhooks(created.webhooks);
+  kickChat(created.chat);
   // After the commit, so a slow mail never holds the write lock; delivery itself is queued.
   await notifyNewRequest(viewer, created.vacation.id);
   return created;

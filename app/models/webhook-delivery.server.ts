@@ -38,8 +38,8 @@ async function checkedAddress(hostname: string): Promise<LookupAddress> {
   return addresses[0]!;
 }
 
-/** One POST; no redirect is followed (a 3xx counts as a failure), so the checked address is the one reached. */
-async function post(url: string, body: string, headers: Record<string, string>, publicOnly: boolean): Promise<Attempt> {
+/** One POST (webhook deliveries, Teams cards); no redirect is followed (a 3xx counts as a failure), so the checked address is the one reached. */
+export async function postJson(url: string, body: string, headers: Record<string, string>, publicOnly: boolean): Promise<Attempt> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -105,7 +105,7 @@ export async function deliverDueWebhooks(now = new Date(), options: DeliveryOpti
     if (claim.count === 0) continue;
     const sentAt = new Date();
     const signature = new Webhook(delivery.endpoint.secret).sign(delivery.eventId, sentAt, delivery.payload);
-    const attempt = await post(delivery.endpoint.url, delivery.payload, {
+    const attempt = await postJson(delivery.endpoint.url, delivery.payload, {
       "webhook-id": delivery.eventId,
       "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
       "webhook-signature": signature,

@@ -71,12 +71,22 @@ const schema = z.object({
     .min(1000, "must be at least 1000")
     .max(60000, "must be at most 60000")
     .default(10000),
+  // Slack (issue 43, decision 0094): the Slack app's credentials. All three or none; without them
+  // Slack is not offered on the Integrations tab.
+  SLACK_CLIENT_ID: z.string().regex(/^[0-9]+\.[0-9]+$/, "must be the Slack app's client id (digits.digits, from Basic Information)").optional(),
+  SLACK_CLIENT_SECRET: z.string().regex(/^[0-9a-f]{32}$/, "must be the Slack app's client secret (32 hexadecimal characters)").optional(),
+  SLACK_SIGNING_SECRET: z.string().regex(/^[0-9a-f]{32}$/, "must be the Slack app's signing secret (32 hexadecimal characters)").optional(),
+  // Another address for Slack's Web API (a local fake in tests); unset: https://slack.com/api/.
+  SLACK_API_URL: z.string().url("must be an absolute URL such as http://127.0.0.1:12112/api/").optional(),
   // The privacy documents "Manage account" opens; unset: the privacy section of the public page.
   PRIVACY_URL: z.string().url("must be an absolute URL such as https://example.com/privacy").optional(),
 });
 
 /** The Stripe settings that mean something only with STRIPE_SECRET_KEY. */
 export const STRIPE_SETTINGS_OF_THE_KEY = ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const;
+
+/** The Slack app's settings: Slack is offered only with all of them. */
+export const SLACK_SETTINGS = ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"] as const;
 
 const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -124,6 +134,12 @@ export function getEnv(): Env {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error(
       "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the signing secret of the webhook endpoint APP_URL/api/billing/webhook).\nSee .env.example.",
+    );
+  }
+  const slackSet = SLACK_SETTINGS.filter((name) => env[name]);
+  if (slackSet.length > 0 && slackSet.length < SLACK_SETTINGS.length) {
+    throw new Error(
+      `Invalid configuration:\n${SLACK_SETTINGS.filter((name) => !env[name]).map((name) => `  ${name}: required with ${slackSet.join(", ")} (set all three of the Slack app, or none)`).join("\n")}\nSee .env.example.`,
     );
   }
   cached = {

@@ -57,3 +57,31 @@ test("an admin adds an endpoint, sends it a signed test event, reads the log and
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+// Slack and Teams (decision 0094) on the same tab: without the Slack app's settings the server
+// offers no "Add to Slack" and says why; Teams connects by its address (shown afterwards by host
+// only), opens the daily post's form, and disconnects after the page's own question.
+test("an admin connects Teams, sees Slack not offered without its app, sets the daily post and disconnects @js-off-only", async ({ page }) => {
+  await signIn(page, DEMO.admin.email);
+  await openPage(page, "/company-settings/integrations");
+  const chat = page.getByTestId("chat-integrations");
+  await expect(chat.getByRole("heading", { name: "Slack e Microsoft Teams" })).toBeVisible();
+  await expect(page.getByTestId("chat-slack-off")).toContainText("SLACK_CLIENT_ID");
+  await expect(page.getByTestId("chat-slack-connect")).toHaveCount(0);
+  await expect(chat.getByText("Ligue o Slack ou o Teams para escolher uma publicação diária.")).toBeVisible();
+
+  await chat.getByLabel("Endereço do webhook de entrada").fill("http://127.0.0.1:9/teams");
+  await chat.getByRole("button", { name: "Ligar o Teams" }).click();
+  await expect(chat.getByTestId("action-notice")).toContainText("Microsoft Teams ligado.");
+  await expect(page.getByTestId("chat-teams-connected")).toHaveText("Ligado: as publicações vão para 127.0.0.1:9.");
+
+  await chat.getByLabel("Hora").fill("08:30");
+  await chat.getByRole("button", { name: "Guardar publicação diária" }).click();
+  await expect(chat.getByTestId("action-notice")).toContainText("Publicação diária guardada.");
+  await expect(chat.getByLabel("Hora")).toHaveValue("08:30");
+
+  await chat.getByRole("button", { name: "Desligar o Teams" }).click();
+  await chat.getByTestId("confirmation-step").getByRole("button", { name: "Desligar" }).click();
+  await expect(chat.getByTestId("action-notice")).toContainText("Microsoft Teams desligado.");
+  await expect(chat.getByLabel("Endereço do webhook de entrada")).toBeVisible();
+});

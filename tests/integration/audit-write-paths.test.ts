@@ -52,6 +52,7 @@ import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.se
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
 import { createApiToken, revokeApiToken } from "~/models/integration-token.server";
 import { createWebhookEndpoint, deleteWebhookEndpoint, revealWebhookSecret, updateWebhookEndpoint } from "~/models/webhook.server";
+import { connectTeams, disconnectChat, updateChatDailyPost } from "~/models/chat.server";
 import { addBillingContact, removeBillingContact, savePaymentMethod, setBillingLanguage, updateBillingDetails } from "~/models/billing.server";
 import { requestAccountDeletion } from "~/models/account-deletion.server";
 import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } from "~/models/holiday.server";
@@ -122,7 +123,7 @@ const WRITE = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:[
  * Written after (and because of) a change already recorded: the outbox and the mail's approval
  * links, the webhook outbox (queued in the change's transaction, its attempts noted after); and the rate-limit counters, which count attempts rather than change anything.
  */
-const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken", "RateLimitWindow", "SignInFailure", "WebhookDelivery"]);
+const MAIL_BOOKKEEPING = new Set(["EmailOutbox", "VacationActionToken", "RateLimitWindow", "SignInFailure", "WebhookDelivery", "ChatMessage", "ChatDailyPost"]);
 
 function writesOf(statements: Statement[]) {
   return statements.flatMap((statement) => {
@@ -392,6 +393,9 @@ const WRITES: Record<string, WriteCase> = {
   },
   "webhook:revealWebhookSecret": { run: () => revealWebhookSecret(f.owner, f.ids.webhook), actions: ["webhook.secret_revealed"] },
   "webhook:deleteWebhookEndpoint": { run: () => deleteWebhookEndpoint(f.owner, f.ids.webhook), actions: ["webhook.deleted"] },
+  "chat:connectTeams": { run: () => connectTeams(f.admin, "http://localhost:9/teams"), actions: ["chat.teams_connected"] },
+  "chat:updateChatDailyPost": { run: () => updateChatDailyPost(f.admin, { slackChannel: "", postTime: "08:15" }), actions: ["chat.updated"] },
+  "chat:disconnectChat": { run: () => disconnectChat(f.owner, "teams"), actions: ["chat.teams_disconnected"] },
   "holiday:createHoliday": {
     run: async () => void (f.ids.holiday = (await createHoliday(f.owner, { date: `${yearOf(f.monday) + 1}-06-13`, name: "Santo António", countryCode: "PT", region: "", isRecurring: false })).id),
     actions: ["holiday.created"],
@@ -464,11 +468,25 @@ const EXEMPT: Record<string, string> = {
   "digest:scheduleDigests": "a timer: each tick is runDigests, above",
   "retention:pruneFinishedRecords": "housekeeping: deletes delivery log lines, sent e-mails and digest claims past their keeping period (decision 0096); no one's data changes",
   "retention:scheduleRetention": "a timer: each tick is pruneFinishedRecords, above",
+  "chat:completeSlackInstall": "writes chat.slack_connected in the transaction that stores the workspace, but needs Slack's answer to the code: slack-teams.test.ts checks the entry against the fake Slack",
+  "chat:handleSlackInteraction": "a Slack click decides through decideVacation (listed above), whose entry it writes (vacation.approved / vacation.rejected)",
+  "chat-delivery:enqueueChatNotifications": "takes its caller's transaction (a new request), whose entry records the change the messages tell of",
+  "chat-delivery:kickChat": "starts the chat worker (deliverPendingChat) after a change already recorded",
+  "chat-delivery:deliverDueChatMessages": "sends what new requests queued (already recorded) and notes each attempt on the message",
+  "chat-delivery:deliverPendingChat": "runs deliverDueChatMessages (above) until nothing is due",
+  "chat-delivery:runChatDailyPosts": "post bookkeeping: the claim row (ChatDailyPost) that lets one process post a chat's day; no one's data changes",
+  "chat-delivery:scheduleChat": "a timer: each tick is deliverPendingChat and runChatDailyPosts, above",
 };
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
   "digest:getDigestScope",
+  "chat:getChatSettings",
+  "chat:slackInstallUrl",
+  "chat-delivery:chatRequestOf",
+  "chat-delivery:settleChat",
+  "webhook-delivery:postJson",
+  "vacation-notify:loadRequest",
   "webhook:listWebhookEndpoints",
   "webhook:getWebhookEndpoint",
   "webhook:listWebhookDeliveries",

@@ -24,11 +24,18 @@ it("prunes finished deliveries, sent e-mails and old digest claims, and keeps wh
   await mail("recent sent", daysAgo(2));
   await mail("never sent", null);
   for (const date of ["2027-06-22", "2027-06-23", "2027-06-30"]) await db.digestSend.create({ data: { companyId: company.id, userId: user.id, date } });
+  const chat = await db.chatIntegration.create({ data: { companyId: company.id, teamsWebhookUrl: "https://teams.keeper.test/hook" } });
+  const vacation = await db.vacation.create({ data: { companyId: company.id, userId: user.id, startDate: "2027-06-01", endDate: "2027-06-01" } });
+  const message = (status: string, createdAt: Date) => db.chatMessage.create({ data: { integrationId: chat.id, companyId: company.id, target: "teams", vacationId: vacation.id, status, createdAt } });
+  await message("sent", daysAgo(31));
+  await message("pending", daysAgo(31));
+  for (const date of ["2027-06-22", "2027-06-30"]) await db.chatDailyPost.create({ data: { integrationId: chat.id, target: "teams", date } });
 
-  expect(await pruneFinishedRecords(NOW)).toEqual({ webhookDeliveries: 2, sentEmails: 1, digestClaims: 1 });
+  expect(await pruneFinishedRecords(NOW)).toEqual({ webhookDeliveries: 2, sentEmails: 1, digestClaims: 1, chatMessages: 1, chatPostClaims: 1 });
   expect((await db.webhookDelivery.findMany({ select: { eventId: true }, orderBy: { eventId: "asc" } })).map((row) => row.eventId)).toEqual(["old-pending", "recent-delivered"]);
   expect((await db.emailOutbox.findMany({ where: { companyId: company.id }, select: { subject: true }, orderBy: { subject: "asc" } })).map((row) => row.subject)).toEqual(["never sent", "recent sent"]);
   expect((await db.digestSend.findMany({ select: { date: true }, orderBy: { date: "asc" } })).map((row) => row.date)).toEqual(["2027-06-23", "2027-06-30"]);
   // Again: nothing more to prune.
-  expect(await pruneFinishedRecords(NOW)).toEqual({ webhookDeliveries: 0, sentEmails: 0, digestClaims: 0 });
+  expect(await pruneFinishedRecords(NOW)).toEqual({ webhookDeliveries: 0, sentEmails: 0, digestClaims: 0, chatMessages: 0, chatPostClaims: 0 });
+  expect(await db.chatMessage.count()).toBe(1);
 });

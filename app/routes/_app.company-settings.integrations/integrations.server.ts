@@ -20,6 +20,7 @@ import type { SignedInViewer } from "~/utils/auth.server";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, replyWithAppError, type ActionReply } from "~/utils/form-errors.server";
+import { chatAction, loadChatPart } from "./chat.server";
 
 export async function loadIntegrationsTab(viewer: SignedInViewer, url: URL) {
   const at = (instant: Date) => dateAndTimeIn(instant, viewer.timeZone);
@@ -28,6 +29,7 @@ export async function loadIntegrationsTab(viewer: SignedInViewer, url: URL) {
   // Another company's endpoint, or one deleted since, is a 404 like any record not found.
   const log = chosen ? await listWebhookDeliveries(viewer, chosen) : null;
   return {
+    chat: await loadChatPart(viewer, url),
     max: MAX_WEBHOOK_ENDPOINTS,
     endpoints: endpoints.map((endpoint) => ({
       id: endpoint.id,
@@ -76,6 +78,9 @@ function endpointIdOf(formData: FormData): string {
 }
 
 export async function integrationsAction(viewer: SignedInViewer, formData: FormData) {
+  // Slack and Teams (decision 0094) have their own intents.
+  const chat = await chatAction(viewer, formData);
+  if (chat) return chat;
   switch (formData.get("intent")) {
     case "webhooks.create": {
       const submission = parseWithZod(formData, { schema: createWebhookSchema });

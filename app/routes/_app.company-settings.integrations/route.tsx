@@ -21,6 +21,7 @@ import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { tabPath } from "../_app.company-settings/tabs";
+import { ChatSection, isChatReply, type ChatReplyData } from "./chat-section";
 import { integrationsAction, loadIntegrationsTab, type SecretReply } from "./integrations.server";
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -49,7 +50,7 @@ function useReply() {
 
 export default function IntegrationsTab() {
   const { t } = useTranslation();
-  const { endpoints, max, chosen } = useLoaderData<typeof loader>();
+  const { endpoints, max, chosen, chat } = useLoaderData<typeof loader>();
   const { reply, busy } = useReply();
   const confirmation = (url: string): Confirmation => ({
     title: t("webhooks.confirm.title"),
@@ -69,7 +70,7 @@ export default function IntegrationsTab() {
         <p>{t("webhooks.intro")}</p>
         <p className="muted">{t("webhooks.signing")}</p>
       </section>
-      <ActionNotice notice={reply?.notice} />
+      <ActionNotice notice={isChatReply(reply as ChatReplyData | undefined) ? undefined : reply?.notice} />
       {step && stepEndpoint ? <ConfirmationStep fields={step.fields} confirmation={confirmation(stepEndpoint.url)} /> : null}
       {reply?.secret ? <Secret key={`${reply.secret.endpointId}-${reply.secret.created}`} secret={reply.secret} /> : null}
       {chosen ? (
@@ -80,6 +81,7 @@ export default function IntegrationsTab() {
           <CreateEndpoint full={endpoints.length >= max} max={max} busy={busy} />
         </div>
       )}
+      {chosen ? null : <ChatSection chat={chat} reply={isChatReply(reply as ChatReplyData | undefined) ? (reply as ChatReplyData) : undefined} action={TAB_URL} busy={busy} />}
     </div>
   );
 }
