@@ -12,6 +12,7 @@ import { settleWebhooks } from "~/models/webhook-delivery.server";
 
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
+export { scheduleCertificateReminders } from "~/models/certificate.server";
 export { scheduleDigests } from "~/models/digest.server";
 export { scheduleWebhookDeliveries } from "~/models/webhook-delivery.server";
 export { getEnv } from "~/utils/env.server";

@@ -10,6 +10,7 @@ import { syncSeats } from "./seats.server";
 import { checkWorkPlace } from "./work-place.server";
 import { serializeVacation, vacationSelect } from "./vacation.server";
 import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
+import { eraseCertificatesOf } from "./certificate.server";
 
 export const publicUserSelect = {
   id: true,
@@ -211,6 +212,8 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
     return enqueueWebhookEvents(tx, companyId, [{ type: "person.left", data: () => serializeUser(user) }, ...cancelled], now);
   });
   kickWebhooks(webhooks);
+  // Their certificates are health data with no use once they have left (decision 0092).
+  await eraseCertificatesOf(viewer, user.id);
   // One person fewer: the subscription's quantity follows (docs/decisions/0027-billing.md).
   await syncSeats(viewer);
 }

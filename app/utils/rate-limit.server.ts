@@ -23,6 +23,8 @@ export const LIMITS = {
   publicInterestPerIp: { name: "public-interest:ip", max: 5, windowMs: 60 * 60_000 },
   // Addresses outside the company that one person's vacation requests mailed (counted per address).
   outsideRecipientsPerUser: { name: "outside-recipients:user", max: MAX_CUSTOM_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 },
+  // Certificate uploads (5 MB each, kept on disk): a person sends a few, a loop would fill the disk.
+  certificateUploadsPerUser: { name: "certificate-upload:user", max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 interface Window {

@@ -46,6 +46,7 @@ import {
 import { createUserToken } from "~/models/user-token.server";
 import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.server";
 import { setDigestScope } from "~/models/digest.server";
+import { eraseCertificatesOf, uploadCertificate } from "~/models/certificate.server";
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
@@ -336,6 +337,14 @@ const WRITES: Record<string, WriteCase> = {
   "user:updateUser": { run: () => updateUser(f.owner, f.ids.colleague, { fullName: "Carla C." }), actions: ["user.updated"] },
   "user:setPreferredLanguage": { run: () => setPreferredLanguage(f.employee, "es"), actions: ["user.updated"] },
   "digest:setDigestScope": { run: () => setDigestScope(f.employee, "team"), actions: ["user.updated"] },
+  "certificate:uploadCertificate": {
+    prepare: async () => {
+      f.ids.sickness = (await client.vacation.create({ data: { companyId: f.companyId, userId: f.employee.userId, categoryId: "sick_leave", startDate: f.monday, endDate: addDays(f.monday, 4), status: "approved" } })).id;
+    },
+    run: () => uploadCertificate(f.employee, f.ids.sickness, { name: "note.pdf", bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") }),
+    actions: ["certificate.uploaded"],
+  },
+  "certificate:eraseCertificatesOf": { run: () => eraseCertificatesOf(f.owner, f.employee.userId), actions: ["certificate.files_deleted"] },
   "user:deactivateUser": { run: () => deactivateUser(f.owner, f.ids.colleague), actions: ["user.deactivated"] },
   "vacation-action:redeemActionLink": {
     prepare: async () => {
@@ -452,11 +461,18 @@ const EXEMPT: Record<string, string> = {
   "webhook-delivery:scheduleWebhookDeliveries": "a timer: each tick is deliverPendingWebhooks, above",
   "digest:runDigests": "mail bookkeeping: the claim row (DigestSend) that lets one process send a person's daily digest, then the e-mail; no one's data changes",
   "digest:scheduleDigests": "a timer: each tick is runDigests, above",
+  "certificate:runCertificateReminders": "mail bookkeeping: the claim row (CertificateReminder) that lets one process remind a person of an overdue certificate once, then the e-mail; no one's data changes",
+  "certificate:scheduleCertificateReminders": "a timer: each tick is runCertificateReminders, above",
+  "certificate-upload:uploadCertificateFromForm": "the page's form post: counts the attempt (rate limit) and calls uploadCertificate, listed above",
 };
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
   "digest:getDigestScope",
+  "certificate:certificateOverview",
+  "certificate:readCertificate",
+  "certificate:overdueCertificates",
+  "certificate:tooLarge",
   "webhook:listWebhookEndpoints",
   "webhook:getWebhookEndpoint",
   "webhook:listWebhookDeliveries",
