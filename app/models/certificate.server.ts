@@ -127,7 +127,7 @@ export async function certificateOverview(viewer: Viewer, vacationId: string, no
 function uploadRefusal(absence: AbsenceRow, count: number): AppError | null {
   if (!absence.category.documentRequired && !absence.category.reported) return new AppError(409, "certificate_not_asked", "sickness.errors.notAsked");
   if (absence.status === "cancelled" || absence.status === "rejected") return new AppError(409, "certificate_closed", "sickness.errors.closed");
-  if (count >= MAX_CERTIFICATES_PER_ABSENCE) return new AppError(409, "certificate_limit", "sickness.errors.limit", { params: { count: String(MAX_CERTIFICATES_PER_ABSENCE) } });
+  if (count >= MAX_CERTIFICATES_PER_ABSENCE) return new AppError(409, "certificate_limit", "sickness.errors.limit", { params: { max: String(MAX_CERTIFICATES_PER_ABSENCE) } });
   return null;
 }
 

@@ -299,7 +299,6 @@ describe("the API", () => {
     expect(list[0]).toEqual({ id: "yearly_allowance", name: "Vacation", color: "#2e7d32", active: true, unit: "day", balance: "yearly", accrues: false, requires_approval: true, sort_order: 0,
       min_notice_days: null, min_notice_mode: "block", max_consecutive_days: null, max_consecutive_mode: "block", min_request_days: null, min_request_mode: "block",
       reported: false, document_required: false, document_after_days: null, document_mode: "block" });
-    expect(list.find((category) => category.id === "sick_leave")).toMatchObject({ reported: true, requires_approval: false, document_required: true, document_after_days: null });
     expect(list.find((category) => category.id === "doacao_de_sangue")).toMatchObject({ requires_approval: false, sort_order: 6 });
     expect(list.map((category) => category.id)).not.toContain("globex_only");
   });
