@@ -76,6 +76,8 @@ export interface CertificateFile {
   size: number;
   mime: string;
   uploadedAt: Date;
+  /** The company's calendar date of the upload. */
+  uploadedOn: IsoDate;
 }
 
 export interface CertificateOverview {
@@ -119,7 +121,7 @@ export async function certificateOverview(viewer: Viewer, vacationId: string, no
     state,
     dueDate,
     canUpload: uploadRefusal(absence, files.length) === null,
-    files: files.map((f) => ({ id: f.id, name: f.originalName, size: f.size, mime: f.mime, uploadedAt: f.uploadedAt })),
+    files: files.map((f) => ({ id: f.id, name: f.originalName, size: f.size, mime: f.mime, uploadedAt: f.uploadedAt, uploadedOn: todayIn(viewer.timeZone, f.uploadedAt) })),
   };
 }
 

@@ -98,7 +98,7 @@ export default function CertificatePage() {
                   {t("sickness.page.download", { name: file.name })}
                 </a>{" "}
                 <span className="muted">
-                  ({Math.max(1, Math.round(file.size / 1024))} kB, {t("sickness.page.uploadedOn", { date: formatDate(new Date(file.uploadedAt).toISOString().slice(0, 10), i18n.language) })})
+                  ({Math.max(1, Math.round(file.size / 1024))} kB, {t("sickness.page.uploadedOn", { date: formatDate(file.uploadedOn, i18n.language) })})
                 </span>
               </li>
             ))}
@@ -107,7 +107,8 @@ export default function CertificatePage() {
           <p>{t("sickness.page.noFiles")}</p>
         )}
         {data.canUpload ? (
-          <Form method="post" encType="multipart/form-data" className="certificate-upload" aria-labelledby="upload-heading">
+          // Keyed by the files kept: after an upload the form starts empty again, with JavaScript too.
+          <Form key={data.files.length} method="post" encType="multipart/form-data" className="certificate-upload" aria-labelledby="upload-heading">
             <h3 id="upload-heading">{t("sickness.page.uploadTitle")}</h3>
             <label className="field">
               <span>{t("sickness.page.fileLabel")}</span>

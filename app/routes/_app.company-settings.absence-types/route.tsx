@@ -64,7 +64,8 @@ function ruleLines(t: TFunction, category: CategoryRow): string[] {
   if (category.minRequestDays !== null) lines.push(t("leaveRules.summary.minRequest", { count: category.minRequestDays, mode: mode(category.minRequestMode) }));
   if (category.reported) lines.push(t("sickness.types.summaryReported"));
   if (category.documentRequired) {
-    lines.push(t("sickness.types.summary", { days: category.documentAfterDays ?? "—", mode: t(category.documentMode === "warn" ? "sickness.types.modes.warn" : "sickness.types.modes.block") }));
+    const documentMode = t(category.documentMode === "warn" ? "sickness.types.modes.warn" : "sickness.types.modes.block");
+    lines.push(category.documentAfterDays === null ? t("sickness.types.summaryCompany", { mode: documentMode }) : t("sickness.types.summary", { days: category.documentAfterDays, mode: documentMode }));
   }
   return lines;
 }
