@@ -81,7 +81,7 @@ export default defineConfig({
         // TRUST_PROXY: the fuzzer (fuzz.spec.ts) names its own client addresses in X-Forwarded-For,
         // so its failed sign-ins never slow down the browsers' (which come from 127.0.0.1).
         // Billing runs against a fake Stripe started in the same process (tests/support/e2e-server.ts).
-        `TZ=UTC DATABASE_URL=file:./${dir}/e2e.db PORT=${port} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always TRUST_PROXY=loopback npx tsx tests/support/e2e-server.ts`,
+        `TZ=UTC DATABASE_URL=file:./${dir}/e2e.db CERTIFICATE_DIR=${dir}/certificates PORT=${port} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always TRUST_PROXY=loopback npx tsx tests/support/e2e-server.ts`,
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: !CI,
       timeout: 60_000,

@@ -133,7 +133,7 @@ async function main() {
     process.exit(1);
   }
   await runtime.prepareDatabase();
-  const jobs = [runtime.scheduleAutoApproval(), runtime.scheduleCarryOver(), runtime.scheduleWebhookDeliveries(), runtime.scheduleDigests(), runtime.scheduleChat(), runtime.scheduleRetention()];
+  const jobs = [runtime.scheduleAutoApproval(), runtime.scheduleCarryOver(), runtime.scheduleWebhookDeliveries(), runtime.scheduleDigests(), runtime.scheduleChat(), runtime.scheduleCertificateReminders(), runtime.scheduleRetention()];
   const stopJobs = () => jobs.forEach((stop) => stop());
   const server = createApp(build).listen(env.PORT, env.HOST, () => {
     // In a cluster the primary says it once, when every process listens.

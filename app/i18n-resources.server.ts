@@ -32,6 +32,7 @@ import enAccrual from "../public/locales/en/accrual.json";
 import enDigest from "../public/locales/en/digest.json";
 import enExitExport from "../public/locales/en/exitExport.json";
 import enScim from "../public/locales/en/scim.json";
+import enSickness from "../public/locales/en/sickness.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esApiTokens from "../public/locales/es/apiTokens.json";
 import esApiDocs from "../public/locales/es/apiDocs.json";
@@ -64,6 +65,7 @@ import esAccrual from "../public/locales/es/accrual.json";
 import esDigest from "../public/locales/es/digest.json";
 import esExitExport from "../public/locales/es/exitExport.json";
 import esScim from "../public/locales/es/scim.json";
+import esSickness from "../public/locales/es/sickness.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptApiTokens from "../public/locales/pt/apiTokens.json";
 import ptApiDocs from "../public/locales/pt/apiDocs.json";
@@ -96,11 +98,11 @@ import ptAccrual from "../public/locales/pt/accrual.json";
 import ptDigest from "../public/locales/pt/digest.json";
 import ptExitExport from "../public/locales/pt/exitExport.json";
 import ptScim from "../public/locales/pt/scim.json";
+import ptSickness from "../public/locales/pt/sickness.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enChat, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptChat, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esChat, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enChat, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim, ...enSickness };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptChat, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim, ...ptSickness };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esChat, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim, ...esSickness };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
-

@@ -14,6 +14,7 @@ import { settleChat } from "~/models/chat-delivery.server";
 export { scheduleAutoApproval } from "~/models/auto-approval.server";
 export { scheduleCarryOver } from "~/models/carry-over.server";
 export { scheduleChat } from "~/models/chat-delivery.server";
+export { scheduleCertificateReminders } from "~/models/certificate.server";
 export { scheduleDigests } from "~/models/digest.server";
 export { scheduleRetention } from "~/models/retention.server";
 export { scheduleWebhookDeliveries } from "~/models/webhook-delivery.server";

@@ -24,6 +24,8 @@ export interface AbsenceCategoryOption {
   balance: string;
   /** "hour" for a category counting hours (decision 0081); anything else counts days. */
   unit?: string;
+  /** Sickness (decision 0092): reported, not requested; the form says so. */
+  reported?: boolean;
 }
 
 /** Holiday rows that apply to the requester (client-safe), to count working days in the browser. */
@@ -119,7 +121,11 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
   const startMonth = holidays.leaveYearStartMonth ?? 1;
   const asked = inHours ? hours : workingDays;
   const exceeds = kind !== "none" && hasAllowance && range !== null && asked !== null && exceedsShownBalance(asked, balances[kind].available ?? balances[kind].remaining, range, balanceYear, startMonth);
-  const showCustomEmails = !hydrated || fields.recipientType.value === "custom";
+  // A reported type (sickness) is recorded at once and tells the team admins only (decision 0092):
+  // with JavaScript the form becomes a report; without, a line names the reported types.
+  const reporting = hydrated && Boolean(category?.reported);
+  const reportedNames = categories.filter((c) => c.reported).map((c) => categoryName(t, c));
+  const showCustomEmails = !reporting && (!hydrated || fields.recipientType.value === "custom");
   const chooseHintId = `${form.id}-choose-hint`;
 
   return (
@@ -137,6 +143,7 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
           ))}
         </select>
         <FieldError errors={fields.categoryId.errors} id={fields.categoryId.errorId} />
+        {reportedNames.length > 0 && (!hydrated || reporting) ? <small className="field__hint">{t("sickness.form.reportedHint", { types: reportedNames.join(", ") })}</small> : null}
       </label>
       <div className="absence-form__row">
         <label className="field">
@@ -201,7 +208,7 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} maxLength={500} />
         <FieldError errors={fields.description.errors} id={fields.description.errorId} />
       </label>
-      <label className="field">
+      <label className="field" hidden={reporting}>
         <span>{t("absences.form.recipients")}</span>
         <select {...getSelectProps(fields.recipientType)} key={fields.recipientType.key}>
           {RECIPIENT_TYPES.map((type) => (
@@ -247,7 +254,7 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
           disabled={busy || (hydrated && !category)}
           aria-describedby={hydrated && !category ? chooseHintId : undefined}
         >
-          {busy ? t("absences.form.submitting") : t("absences.form.submit")}
+          {reporting ? t(busy ? "sickness.form.reporting" : "sickness.form.report") : busy ? t("absences.form.submitting") : t("absences.form.submit")}
         </button>
         {hydrated && !category ? (
           <small className="field__hint" id={chooseHintId}>

@@ -30,6 +30,8 @@ export interface VacationTableRow {
   ruleWarnings?: RuleWarning[];
   canApprove?: boolean;
   canCancel?: boolean;
+  /** Its certificate page, for a sickness the viewer may send or read documents of (decision 0092). */
+  certificateHref?: string;
 }
 
 export type RowAction = "approve" | "reject" | "cancel";
@@ -37,7 +39,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel" | "certificateHref">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -168,7 +170,17 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                   {row.description || <span className="muted">—</span>}
                   {row.ruleWarnings ? <RuleWarningsNote warnings={row.ruleWarnings} /> : null}
                 </td>
-                <td role="cell" className="absence-table__category" data-label={heading.category}>{categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}</td>
+                <td role="cell" className="absence-table__category" data-label={heading.category}>
+                  {categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}
+                  {row.certificateHref ? (
+                    <>
+                      {" "}
+                      <a href={row.certificateHref} className="absence-table__certificate">
+                        {t("sickness.table.certificate")}
+                      </a>
+                    </>
+                  ) : null}
+                </td>
                 <td role="cell" className="absence-table__number" data-label={heading.workingDays}>
                   {row.hours !== undefined ? formatLeaveAmount(row.hours, "hour", i18n.language) : formatDays(row.workingDays, i18n.language)}
                   {row.chargeChange ? <ChargeChangeNote change={row.chargeChange} /> : null}

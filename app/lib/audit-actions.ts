@@ -10,6 +10,7 @@ export const AUDIT_ACTION_GROUPS = {
   allowance: ["allowance.updated"],
   work_schedule: ["work_schedule.updated"],
   closure: ["closure.booked", "closure.cancelled"],
+  certificate: ["certificate.uploaded", "certificate.files_deleted"],
   leave_import: ["leave_import.balances", "leave_import.absences"],
   holiday: ["holiday.created", "holiday.deleted", "holiday.imported", "holiday.catalogue_loaded"],
   calendar_feed: ["calendar_feed.created", "calendar_feed.renewed", "calendar_feed.revoked"],

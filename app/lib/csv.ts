@@ -81,6 +81,12 @@ function asciiFileName(name: string): string {
     .replace(/["\\]/g, "-");
 }
 
+/** Content-Disposition for a download: an ASCII name, and the UTF-8 one beside it when they differ (RFC 6266). */
+export function attachmentDisposition(filename: string): string {
+  const ascii = asciiFileName(filename);
+  return ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
@@ -100,12 +106,6 @@ export function csvResponse(filename: string, text: string): Response {
       "Cache-Control": "private, no-store",
     },
   });
-}
-
-/** `attachment` with `filename` in ASCII for old clients and `filename*` with the accented name. */
-export function attachmentDisposition(filename: string): string {
-  const ascii = asciiFileName(filename);
-  return ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** A translated label per value, each translated once: i18next costs far more than a CSV row. */

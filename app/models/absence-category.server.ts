@@ -20,7 +20,7 @@ export { DEFAULT_CATEGORIES };
 
 /** The company's absence categories as every screen lists them: their order, names and colours. */
 export const categoryListing = {
-  select: { id: true, name: true, color: true, active: true, balance: true, unit: true, accrues: true },
+  select: { id: true, name: true, color: true, active: true, balance: true, unit: true, accrues: true, reported: true, documentRequired: true },
   orderBy: [{ sortOrder: "asc" }, { name: "asc" }],
 } as const satisfies Pick<Prisma.AbsenceCategoryFindManyArgs, "select" | "orderBy">;
 
@@ -32,6 +32,7 @@ export function readCategoryListing(db: DbClient, companyId: string, { activeOnl
 const categorySelect = {
   id: true, name: true, color: true, active: true, balance: true, requiresApproval: true, sortOrder: true, unit: true, accrues: true,
   minNoticeDays: true, minNoticeMode: true, maxConsecutiveDays: true, maxConsecutiveMode: true, minRequestDays: true, minRequestMode: true,
+  reported: true, documentRequired: true, documentAfterDays: true, documentMode: true,
 } as const;
 
 export type AbsenceCategoryRow = Prisma.AbsenceCategoryGetPayload<{ select: typeof categorySelect }>;
@@ -53,7 +54,16 @@ export interface AbsenceCategoryFields {
   maxConsecutiveMode: RuleMode;
   minRequestDays: number | null;
   minRequestMode: RuleMode;
+  /** Sickness (decision 0092): reported, not requested; never pending. */
+  reported: boolean;
+  /** A document from the documentAfterDays-th working day (null: the company's); warn asks, block makes it due. */
+  documentRequired: boolean;
+  documentAfterDays: number | null;
+  documentMode: RuleMode;
 }
+
+/** The sickness fields a create or an update may set (decision 0092). */
+export type CategoryDocumentFields = Pick<AbsenceCategoryFields, "reported" | "documentRequired" | "documentAfterDays" | "documentMode">;
 
 /** The rule fields a create or an update may set. */
 export type CategoryRuleFields = Pick<AbsenceCategoryFields, "minNoticeDays" | "minNoticeMode" | "maxConsecutiveDays" | "maxConsecutiveMode" | "minRequestDays" | "minRequestMode">;
@@ -93,6 +103,10 @@ export function serializeAbsenceCategory(category: AbsenceCategoryRow): ApiAbsen
     max_consecutive_mode: asRuleMode(category.maxConsecutiveMode),
     min_request_days: category.minRequestDays,
     min_request_mode: asRuleMode(category.minRequestMode),
+    reported: category.reported,
+    document_required: category.documentRequired,
+    document_after_days: category.documentAfterDays,
+    document_mode: asRuleMode(category.documentMode),
   };
 }
 
@@ -113,6 +127,10 @@ function auditView(category: Omit<AbsenceCategoryRow, "id">) {
     max_consecutive_mode: category.maxConsecutiveMode,
     min_request_days: category.minRequestDays,
     min_request_mode: category.minRequestMode,
+    reported: category.reported,
+    document_required: category.documentRequired,
+    document_after_days: category.documentAfterDays,
+    document_mode: category.documentMode,
   };
 }
 
@@ -169,7 +187,7 @@ async function assertAnotherActive(tx: Prisma.TransactionClient, viewer: Viewer,
   if (others === 0) throw new AppError(409, "last_active_type", "absenceTypes.errors.lastActive");
 }
 
-export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit; accrues?: boolean } & Partial<CategoryRuleFields>;
+export type NewAbsenceCategory = Pick<AbsenceCategoryFields, "name" | "color" | "balance" | "requiresApproval"> & { sortOrder?: number; unit?: LeaveUnit; accrues?: boolean } & Partial<CategoryRuleFields> & Partial<CategoryDocumentFields>;
 
 /** Only a type of the yearly allowance accrues (decision 0082). */
 function assertMayAccrue(balance: string, accrues: boolean) {
@@ -253,7 +271,10 @@ export async function createAbsenceCategory(viewer: Viewer, input: NewAbsenceCat
     const sortOrder = input.sortOrder ?? Math.max(-1, ...categories.map((category) => category.sortOrder)) + 1;
     const created = await tx.absenceCategory.create({
       data: {
-        companyId, id, name: input.name, color: input.color, balance: input.balance, requiresApproval: input.requiresApproval, sortOrder, active: true, unit, accrues,
+        companyId, id, name: input.name, color: input.color, balance: input.balance, sortOrder, active: true, unit, accrues,
+        // A reported type is recorded at once (decision 0092): it never asks for approval.
+        requiresApproval: input.requiresApproval && !input.reported,
+        reported: input.reported ?? false, documentRequired: input.documentRequired ?? false, documentAfterDays: input.documentAfterDays ?? null, documentMode: input.documentMode ?? "block",
         minNoticeDays: input.minNoticeDays ?? null, minNoticeMode: input.minNoticeMode ?? "block",
         maxConsecutiveDays: input.maxConsecutiveDays ?? null, maxConsecutiveMode: input.maxConsecutiveMode ?? "block",
         minRequestDays: input.minRequestDays ?? null, minRequestMode: input.minRequestMode ?? "block",
@@ -287,6 +308,8 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
     if (patch.active === false && before.active) await assertAnotherActive(tx, viewer, id);
     const after: AbsenceCategoryRow = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) };
     assertMayAccrue(after.balance, after.accrues);
+    // A reported type is recorded at once (decision 0092): it never asks for approval.
+    if (after.reported) after.requiresApproval = false;
     // A type joining the yearly allowance without saying takes the allowance's accrual.
     const joinsYearly = canAccrue(after.balance) && !canAccrue(before.balance);
     const yearlyTypes = joinsYearly || after.accrues !== before.accrues ? await tx.absenceCategory.findMany({ where: { companyId, balance: "yearly" }, select: { id: true, balance: true, accrues: true } }) : [];
@@ -317,6 +340,7 @@ export async function updateAbsenceCategory(viewer: Viewer, id: string, patch: P
         name: after.name, color: after.color, balance: after.balance, requiresApproval: after.requiresApproval, active: after.active, sortOrder: after.sortOrder, unit: after.unit, accrues: after.accrues,
         minNoticeDays: after.minNoticeDays, minNoticeMode: after.minNoticeMode, maxConsecutiveDays: after.maxConsecutiveDays, maxConsecutiveMode: after.maxConsecutiveMode,
         minRequestDays: after.minRequestDays, minRequestMode: after.minRequestMode,
+        reported: after.reported, documentRequired: after.documentRequired, documentAfterDays: after.documentAfterDays, documentMode: after.documentMode,
       },
       select: categorySelect,
     });

@@ -134,6 +134,7 @@ const settingsSelect = {
   leaveYearStartMonth: true,
   allowanceRounding: true,
   accrualBookingAhead: true,
+  certificateAfterDays: true,
 } as const;
 
 export function getCompanySettings(viewer: Viewer) {
@@ -154,6 +155,8 @@ export interface CompanySettingsInput {
   allowanceRounding?: RoundingRule;
   /** Whether people may book ahead of what an accruing allowance has earned (decision 0082); unchanged when absent. */
   accrualBookingAhead?: boolean;
+  /** From which working day a sickness certificate is due (decision 0092); unchanged when absent. */
+  certificateAfterDays?: number;
   /** Add the (new) country's national holidays for this year and next. */
   importHolidays?: boolean;
 }
@@ -178,6 +181,7 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
     leaveYearStartMonth: input.leaveYearStartMonth,
     allowanceRounding: input.allowanceRounding,
     accrualBookingAhead: input.accrualBookingAhead,
+    certificateAfterDays: input.certificateAfterDays,
   };
   return getDb().$transaction(async (tx) => {
     const before = await tx.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: settingsSelect });
@@ -199,7 +203,7 @@ export async function updateCompanySettings(viewer: Viewer, input: CompanySettin
   });
 }
 
-const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true, leaveUnit: true, accrualBookingAhead: true } as const;
+const apiCompanySelect = { id: true, name: true, leaveYearStartMonth: true, allowanceRounding: true, leaveUnit: true, accrualBookingAhead: true, certificateAfterDays: true } as const;
 
 function serializeCompany(row: Prisma.CompanyGetPayload<{ select: typeof apiCompanySelect }>): ApiCompanyMe {
   return {
@@ -209,6 +213,7 @@ function serializeCompany(row: Prisma.CompanyGetPayload<{ select: typeof apiComp
     allowance_rounding: parseRoundingRule(row.allowanceRounding),
     leave_unit: parseLeaveUnit(row.leaveUnit),
     accrual_booking_ahead: row.accrualBookingAhead,
+    certificate_after_days: row.certificateAfterDays,
   };
 }
 
@@ -224,6 +229,8 @@ export interface LeaveYearSettingsInput {
   leaveUnit?: LeaveUnit;
   /** Whether people may book ahead of what an accruing allowance has earned (decision 0082). */
   accrualBookingAhead?: boolean;
+  /** From which working day a sickness certificate is due (decision 0092). */
+  certificateAfterDays?: number;
 }
 
 /**
@@ -240,11 +247,12 @@ export async function updateLeaveYearSettings(viewer: Viewer, input: LeaveYearSe
       allowanceRounding: input.allowanceRounding ?? before.allowanceRounding,
       leaveUnit: input.leaveUnit ?? before.leaveUnit,
       accrualBookingAhead: input.accrualBookingAhead ?? before.accrualBookingAhead,
+      certificateAfterDays: input.certificateAfterDays ?? before.certificateAfterDays,
     };
     // The settings form's keys (updateCompanySettings audits with changes() too).
     const details = changes(
-      { leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding, accrualBookingAhead: before.accrualBookingAhead },
-      { leaveYearStartMonth: values.leaveYearStartMonth, allowanceRounding: values.allowanceRounding, accrualBookingAhead: values.accrualBookingAhead },
+      { leaveYearStartMonth: before.leaveYearStartMonth, allowanceRounding: before.allowanceRounding, accrualBookingAhead: before.accrualBookingAhead, certificateAfterDays: before.certificateAfterDays },
+      { leaveYearStartMonth: values.leaveYearStartMonth, allowanceRounding: values.allowanceRounding, accrualBookingAhead: values.accrualBookingAhead, certificateAfterDays: values.certificateAfterDays },
     );
     // Audited under the key the absence types screen writes (setCompanyLeaveUnit).
     if (values.leaveUnit !== before.leaveUnit) Object.assign(details, { leave_unit: { old: before.leaveUnit, new: values.leaveUnit } });

@@ -5,6 +5,7 @@
 // units of decision 0081); nothing here counts a balance of its own
 // (docs/decisions/0095-exit-export.md).
 import JSZip from "jszip";
+import { certificateFilesOf } from "./certificate.server";
 import { categoryName } from "~/components/absence-category-name";
 import { languageOr, type Language } from "~/i18n";
 import { amountInYear, BALANCE_KINDS, statusEffect, type BalanceFigures, type BalanceKind } from "~/lib/balances";
@@ -40,9 +41,10 @@ export type ExportFileProvider = (db: DbClient, person: ExportFilePerson) => Pro
 
 /**
  * Every part of the app that keeps uploaded files adds its provider here, so the data export
- * carries all of a person's files without knowing how each part stores them. None keeps any yet.
+ * carries all of a person's files without knowing how each part stores them: today the sickness
+ * certificates (decision 0092).
  */
-export const EXPORT_FILE_PROVIDERS: readonly ExportFileProvider[] = [];
+export const EXPORT_FILE_PROVIDERS: readonly ExportFileProvider[] = [certificateFilesOf];
 
 const personSelect = {
   id: true,

@@ -11,6 +11,7 @@ import { checkWorkPlace } from "./work-place.server";
 import { serializeVacation, vacationSelect } from "./vacation.server";
 import { notifyWithdrawnRequests } from "./vacation-notify.server";
 import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
+import { eraseCertificatesOf } from "./certificate.server";
 
 export const publicUserSelect = {
   id: true,
@@ -215,6 +216,8 @@ export async function deactivateUser(viewer: Viewer, id: string, now = new Date(
   });
   kickWebhooks(webhooks);
   await notifyWithdrawnRequests(viewer, withdrawn);
+  // Their certificates are health data with no use once they have left (decision 0092).
+  await eraseCertificatesOf(viewer, user.id);
   // One person fewer: the subscription's quantity follows (docs/decisions/0027-billing.md).
   await syncSeats(viewer);
 }

@@ -36,7 +36,7 @@ export async function loadRequest(companyId: string, vacationId: string) {
   const vacation = await db.vacation.findFirst({
     where: { id: vacationId, companyId },
     include: {
-      category: { select: { id: true, name: true, unit: true } },
+      category: { select: { id: true, name: true, unit: true, reported: true } },
       user: {
         select: {
           ...personSelect,
@@ -155,7 +155,9 @@ export async function notifyNewRequest(viewer: Viewer, vacationId: string) {
   const recorded = request.vacation.status === "approved";
   const reviewers = await reviewersOfRequest(viewer, request);
   const reviewerIds = new Set(recorded ? [] : reviewers.map((r) => r.id));
-  const choice = JSON.parse(request.vacation.notificationRecipients) as { type: string; emails?: string[] };
+  // A reported type (sickness, decision 0092) tells the team admins only, whatever was chosen: its
+  // type and reason are for admins, and the mail carries both.
+  const choice = request.vacation.category.reported ? { type: "team_admins" } : (JSON.parse(request.vacation.notificationRecipients) as { type: string; emails?: string[] });
   let people: Person[] = reviewers;
   let extraEmails: string[] = [];
   if (choice.type === "whole_team") {

@@ -94,7 +94,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       prefill,
       form: personal && {
         year: personal.year,
-        categories: personal.categories.filter((c) => c.active).map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
+        categories: personal.categories.filter((c) => c.active).map(({ id, name, balance, active, unit, reported, documentRequired }) => ({ id, name, balance, active, unit, reported, documentRequired })),
         balances: personal.balances,
         hasAllowance: personal.hasAllowance,
         holidayContext: personal.holidayContext,

@@ -75,7 +75,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       ruleWarnings: await ownRuleWarnings(viewer, params),
       openNew: params.get("new") === "1",
       prefill: start && end && start > end ? { startDate: end, endDate: start } : { startDate: start, endDate: end },
-      categories: personal.categories.map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
+      categories: personal.categories.map(({ id, name, balance, active, unit, reported, documentRequired }) => ({ id, name, balance, active, unit, reported, documentRequired })),
       balances: personal.balances,
       hasAllowance: personal.hasAllowance,
       upcoming: personal.upcoming.map(({ id, startDate, endDate, status, description, categoryId, workingDays, hours, startTime, endTime }) => ({

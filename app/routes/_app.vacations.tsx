@@ -25,6 +25,8 @@ import vacationFormStyles from "~/styles/vacation-form.css";
 import vacationTableStyles from "~/styles/vacation-table.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
 import { ownRuleWarnings } from "~/models/vacation.server";
+import { overdueCertificates } from "~/models/certificate.server";
+import { OverdueCertificates } from "~/components/overdue-certificates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: vacationFormStyles },
@@ -54,6 +56,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
       admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
     ]);
+    // Sickness types (decision 0092): their rows link to the certificate page, for the person and company admins.
+    const documentTypes = new Set(personal.categories.filter((c) => c.reported || c.documentRequired).map((c) => c.id));
     const { names, requesters, workingDays, hours, chargeChanges } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])], personal.categories);
     const toRow = (v: VacationRow): VacationTableRow => {
       const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
@@ -65,6 +69,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         // The rules the models enforce, so only buttons that work are shown.
         canCancel: canCancel(viewer, v, requester, today),
         canApprove: canReview(viewer, v, requester),
+        certificateHref:
+          documentTypes.has(v.categoryId) && (v.status === "approved" || v.status === "pending") && (admin || v.userId === viewer.userId) ? `/vacations/${v.id}/certificate` : undefined,
       });
     };
     return {
@@ -78,12 +84,13 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       exportQuery: vacationFilterQuery(search).toString(),
       created: readCreatedFlag(params),
       ruleWarnings: await ownRuleWarnings(viewer, params),
+      overdueCertificates: admin ? await overdueCertificates(viewer) : [],
       openNew: params.get("new") === "1",
       isAdmin: admin,
       year,
       mine: { rows: mine.items.map(toRow), total: mine.total, offset: mine.offset, limit: mine.limit },
       company: company ? { rows: company.items.map(toRow), total: company.total, offset: company.offset, limit: company.limit } : null,
-      categories: personal.categories.map(({ id, name, balance, active, unit }) => ({ id, name, balance, active, unit })),
+      categories: personal.categories.map(({ id, name, balance, active, unit, reported, documentRequired }) => ({ id, name, balance, active, unit, reported, documentRequired })),
       balances: personal.balances,
       hasAllowance: personal.hasAllowance,
       holidayContext,
@@ -131,6 +138,7 @@ export default function Vacations() {
       ) : null}
       {!actionData ? <RuleWarningsNotice warnings={data.ruleWarnings} /> : null}
       <ActionNotice notice={notice} />
+      <OverdueCertificates items={data.overdueCertificates} />
       {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
       <details className="card collapsible" open={data.openNew || Boolean(createResult) || undefined}>

@@ -38,6 +38,10 @@ export function action({ request, params }: ActionFunctionArgs) {
       maxConsecutiveMode: body.max_consecutive_mode,
       minRequestDays: body.min_request_days,
       minRequestMode: body.min_request_mode,
+      reported: body.reported,
+      documentRequired: body.document_required,
+      documentAfterDays: body.document_after_days,
+      documentMode: body.document_mode,
     });
     return Response.json(serializeAbsenceCategory(updated));
   });

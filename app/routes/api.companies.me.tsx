@@ -18,6 +18,6 @@ export function action({ request }: ActionFunctionArgs) {
     await allowMethods(request, "PATCH");
     const viewer = await requireApiAdmin(request);
     const body = await parseBody(request, apiUpdateCompanySchema);
-    return Response.json(await updateLeaveYearSettings(viewer, { leaveYearStartMonth: body.leave_year_start_month, allowanceRounding: body.allowance_rounding, leaveUnit: body.leave_unit, accrualBookingAhead: body.accrual_booking_ahead }));
+    return Response.json(await updateLeaveYearSettings(viewer, { leaveYearStartMonth: body.leave_year_start_month, allowanceRounding: body.allowance_rounding, leaveUnit: body.leave_unit, accrualBookingAhead: body.accrual_booking_ahead, certificateAfterDays: body.certificate_after_days }));
   });
 }

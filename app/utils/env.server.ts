@@ -65,6 +65,8 @@ const schema = z.object({
   STRIPE_API_URL: z.string().url("must be an absolute URL such as http://127.0.0.1:12111").optional(),
   // How long one webhook delivery may take (connect, send, answer) before it counts as failed and is
   // retried (decision 0084). Short, so a slow receiver cannot hold the worker.
+  // Where uploaded certificates are kept (decision 0092): a directory, created when first needed.
+  CERTIFICATE_DIR: z.string().default("data/certificates"),
   WEBHOOK_TIMEOUT_MS: z.coerce
     .number({ message: "must be a whole number of milliseconds, such as 10000" })
     .int("must be a whole number of milliseconds, such as 10000")

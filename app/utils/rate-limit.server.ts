@@ -29,6 +29,8 @@ export const LIMITS = {
   // A company directory's SCIM calls, per client address: a full sync of a few hundred people and
   // their groups fits; a loop or someone guessing tokens does not (docs/decisions/0090).
   scimPerAddress: { name: "scim:ip", max: 1200, windowMs: 60_000 },
+  // Certificate uploads (5 MB each, kept on disk): a person sends a few, a loop would fill the disk.
+  certificateUploadsPerUser: { name: "certificate-upload:user", max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 interface Window {

@@ -23,6 +23,10 @@ const PICTURE_JSON_LIMIT = 3 * 1024 * 1024;
 // what it sends is far above ours, so its endpoint reads more than other JSON.
 const WEBHOOK_PATH = "/api/billing/webhook";
 const WEBHOOK_JSON_LIMIT = 1024 * 1024;
+// A certificate upload (decision 0092) is a file of up to 5 MB plus the form's own bytes; the
+// route itself refuses a file over 5 MB with its own message.
+const CERTIFICATE_UPLOAD_PATH = /^\/vacations\/[^/]+\/certificate\/?$/;
+const CERTIFICATE_UPLOAD_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // What the routes answer. Anything else (OPTIONS, TRACE, CONNECT, WebDAV verbs…) stops here: the
@@ -197,7 +201,7 @@ function bodyLimit(req: express.Request): number {
     return PICTURE_JSON_PATH.test(req.path) ? PICTURE_JSON_LIMIT : BODY_LIMITS.json;
   }
   if (type === "application/x-www-form-urlencoded") return BODY_LIMITS.form;
-  if (type === "multipart/form-data") return BODY_LIMITS.multipart;
+  if (type === "multipart/form-data") return CERTIFICATE_UPLOAD_PATH.test(req.path) ? CERTIFICATE_UPLOAD_LIMIT : BODY_LIMITS.multipart;
   return BODY_LIMITS.other;
 }
 

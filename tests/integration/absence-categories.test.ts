@@ -236,8 +236,9 @@ describe("the absence-types tab", () => {
     // The Portuguese form shows "Baixa médica" for the seeded "Sick leave".
     const saved = await post("owner", { intent: "absence-types.update", typeId: "sick_leave", name: "Baixa médica", color: "#c62828", balance: "none" });
     expect(saved.response!.headers.get("Location")).toBe("/company-settings/absence-types?saved=sick_leave");
-    expect(await typeOf("sick_leave")).toMatchObject({ name: "Sick leave", requiresApproval: false });
-    expect((await auditsOf("sick_leave")).at(-1)?.details).toEqual({ requires_approval: { old: true, new: false } });
+    // The seeded sickness type is reported and asks for a document (decision 0092); unticked, both go.
+    expect(await typeOf("sick_leave")).toMatchObject({ name: "Sick leave", requiresApproval: false, reported: false, documentRequired: false });
+    expect((await auditsOf("sick_leave")).at(-1)?.details).toEqual({ reported: { old: true, new: false }, document_required: { old: true, new: false } });
     await post("owner", { intent: "absence-types.update", typeId: "sick_leave", name: "Doença", color: "#c62828", balance: "none" });
     expect((await typeOf("sick_leave"))?.name).toBe("Doença");
   });
@@ -296,7 +297,8 @@ describe("the API", () => {
     const response = await categoriesListApi(args(apiCall("/api/absence-categories", "GET", tokens.employee)));
     const list = (await response.json()) as Json[];
     expect(list[0]).toEqual({ id: "yearly_allowance", name: "Vacation", color: "#2e7d32", active: true, unit: "day", balance: "yearly", accrues: false, requires_approval: true, sort_order: 0,
-      min_notice_days: null, min_notice_mode: "block", max_consecutive_days: null, max_consecutive_mode: "block", min_request_days: null, min_request_mode: "block" });
+      min_notice_days: null, min_notice_mode: "block", max_consecutive_days: null, max_consecutive_mode: "block", min_request_days: null, min_request_mode: "block",
+      reported: false, document_required: false, document_after_days: null, document_mode: "block" });
     expect(list.find((category) => category.id === "doacao_de_sangue")).toMatchObject({ requires_approval: false, sort_order: 6 });
     expect(list.map((category) => category.id)).not.toContain("globex_only");
   });

@@ -535,8 +535,12 @@ describe("real calls answer what the document allows", () => {
   });
 
   it("reads companies, reports and the audit", async () => {
-    expect(await expectStatus(200, "GET", "/api/companies/me", { token: tokens.employee })).toEqual({ id: ids.company, name: "Acme", leave_year_start_month: 1, allowance_rounding: "nearest", leave_unit: "day", accrual_booking_ahead: false });
+    expect(await expectStatus(200, "GET", "/api/companies/me", { token: tokens.employee })).toEqual({ id: ids.company, name: "Acme", leave_year_start_month: 1, allowance_rounding: "nearest", leave_unit: "day", accrual_booking_ahead: false, certificate_after_days: 3 });
     await expectStatus(400, "PATCH", "/api/companies/me", { token: tokens.admin, body: { leave_year_start_month: 0 } });
+    // Sickness certificates (decision 0092): whole working days from 1; an employee may not change it.
+    await expectStatus(400, "PATCH", "/api/companies/me", { token: tokens.admin, body: { certificate_after_days: 0 } });
+    await expectStatus(403, "PATCH", "/api/companies/me", { token: tokens.employee, body: { certificate_after_days: 5 } });
+    expect(await expectStatus(200, "PATCH", "/api/companies/me", { token: tokens.admin, body: { certificate_after_days: 3 } })).toMatchObject({ certificate_after_days: 3 });
     expect(await expectStatus(200, "PATCH", "/api/companies/me", { token: tokens.admin, body: { allowance_rounding: "nearest" } })).toMatchObject({ allowance_rounding: "nearest" });
     await expectStatus(403, "GET", "/api/companies/all", { token: tokens.admin });
     expect((await expectStatus(200, "GET", "/api/companies/all", { token: tokens.master })).length).toBeGreaterThan(1);

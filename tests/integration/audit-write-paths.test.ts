@@ -47,6 +47,7 @@ import {
 import { createUserToken } from "~/models/user-token.server";
 import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.server";
 import { setDigestScope } from "~/models/digest.server";
+import { eraseCertificatesOf, uploadCertificate } from "~/models/certificate.server";
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
@@ -339,6 +340,14 @@ const WRITES: Record<string, WriteCase> = {
   "user:updateUser": { run: () => updateUser(f.owner, f.ids.colleague, { fullName: "Carla C." }), actions: ["user.updated"] },
   "user:setPreferredLanguage": { run: () => setPreferredLanguage(f.employee, "es"), actions: ["user.updated"] },
   "digest:setDigestScope": { run: () => setDigestScope(f.employee, "team"), actions: ["user.updated"] },
+  "certificate:uploadCertificate": {
+    prepare: async () => {
+      f.ids.sickness = (await client.vacation.create({ data: { companyId: f.companyId, userId: f.employee.userId, categoryId: "sick_leave", startDate: f.monday, endDate: addDays(f.monday, 4), status: "approved" } })).id;
+    },
+    run: () => uploadCertificate(f.employee, f.ids.sickness, { name: "note.pdf", bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") }),
+    actions: ["certificate.uploaded"],
+  },
+  "certificate:eraseCertificatesOf": { run: () => eraseCertificatesOf(f.owner, f.employee.userId), actions: ["certificate.files_deleted"] },
   "user:deactivateUser": { run: () => deactivateUser(f.owner, f.ids.colleague), actions: ["user.deactivated"] },
   "vacation-action:redeemActionLink": {
     prepare: async () => {
@@ -476,6 +485,9 @@ const EXEMPT: Record<string, string> = {
   "chat-delivery:deliverPendingChat": "runs deliverDueChatMessages (above) until nothing is due",
   "chat-delivery:runChatDailyPosts": "post bookkeeping: the claim row (ChatDailyPost) that lets one process post a chat's day; no one's data changes",
   "chat-delivery:scheduleChat": "a timer: each tick is deliverPendingChat and runChatDailyPosts, above",
+  "certificate:runCertificateReminders": "mail bookkeeping: the claim row (CertificateReminder) that lets one process remind a person of an overdue certificate once, then the e-mail; no one's data changes",
+  "certificate:scheduleCertificateReminders": "a timer: each tick is runCertificateReminders, above",
+  "certificate-upload:uploadCertificateFromForm": "the page's form post: counts the attempt (rate limit) and calls uploadCertificate, listed above",
 };
 
 /** Functions that write nothing (checked against their source below). */
@@ -487,6 +499,11 @@ const READS = new Set([
   "chat-delivery:settleChat",
   "webhook-delivery:postJson",
   "vacation-notify:loadRequest",
+  "certificate:certificateOverview",
+  "certificate:readCertificate",
+  "certificate:overdueCertificates",
+  "certificate:certificateFilesOf",
+  "certificate:tooLarge",
   "webhook:listWebhookEndpoints",
   "webhook:getWebhookEndpoint",
   "webhook:listWebhookDeliveries",

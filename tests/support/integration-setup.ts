@@ -1,5 +1,7 @@
 // Each integration test file runs against its own freshly migrated database: a SQLite file, or a
 // PostgreSQL database when TEST_DB=postgresql (tests/support/test-database.ts).
+import { mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
 import { afterAll } from "vitest";
 import { createDb, setDb } from "~/utils/db.server";
 import { settleMail } from "~/utils/mail.server";
@@ -14,6 +16,9 @@ process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET = "integration-tests-secret-0123456789abcdef";
 process.env.LOG_REQUESTS = "false";
 process.env.APP_URL = "http://app.test";
+// Uploaded certificates (decision 0092) go to a directory of this test file, removed after it.
+const certificates = mkdtempSync(path.resolve("tests/.tmp/certificates-"));
+process.env.CERTIFICATE_DIR = certificates;
 
 // Mail goes over real SMTP to a server of this test file (see tests/support/smtp.ts).
 const smtp = await startSmtpServer();
@@ -29,4 +34,5 @@ afterAll(async () => {
   await smtp.close();
   await db.$disconnect();
   await database.drop();
+  rmSync(certificates, { recursive: true, force: true });
 });

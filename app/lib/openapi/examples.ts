@@ -111,6 +111,10 @@ export const exampleAbsenceCategory: ApiAbsenceCategory = {
   max_consecutive_mode: "block",
   min_request_days: null,
   min_request_mode: "block",
+  reported: false,
+  document_required: false,
+  document_after_days: null,
+  document_mode: "block",
 };
 
 export const exampleAuditEntry: ApiAuditEntry = {

@@ -16,6 +16,11 @@ const ruleFields = {
   max_consecutive_mode: ruleMode.optional(),
   min_request_days: z.number({ error: "leaveRules.errors.shortestInvalid" }).min(0.5, "leaveRules.errors.shortestInvalid").max(365, "leaveRules.errors.shortestInvalid").multipleOf(0.5, "leaveRules.errors.shortestInvalid").nullable().optional().describe("Fewest working days one request may take (1: no half days); types counted in days; null: no rule"),
   min_request_mode: ruleMode.optional(),
+  // Sickness and its certificate (decision 0092).
+  reported: flag("absenceTypes.errors.flagInvalid").optional().describe("Reported, not requested (sickness): recorded at once, so requires_approval is false"),
+  document_required: flag("absenceTypes.errors.flagInvalid").optional(),
+  document_after_days: z.number({ error: "sickness.errors.afterDays" }).int("sickness.errors.afterDays").min(1, "sickness.errors.afterDays").max(365, "sickness.errors.afterDays").nullable().optional().describe("From which working day the document is asked for; null: the company's certificate_after_days"),
+  document_mode: ruleMode.optional().describe("warn: asked for; block: due (overdue reminder, admins' list)"),
 };
 
 export const apiCreateAbsenceCategorySchema = z.object({

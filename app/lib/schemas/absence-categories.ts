@@ -55,6 +55,12 @@ export const absenceCategorySchema = z.object({
   // Ticked: the yearly allowance accrues (decision 0082); unticked on a new type: as the others.
   accrues: z.optional(checkbox),
   ...ruleFields,
+  // Sickness and its document (decision 0092): reported, and a document from the Nth working day
+  // (empty: the company's day).
+  reported: z._default(checkbox, false),
+  documentRequired: z._default(checkbox, false),
+  documentAfterDays: ruleLimit("sickness.errors.afterDays", 1, 365, 1),
+  documentMode: ruleModeField,
 });
 
 export type AbsenceCategoryInput = z.infer<typeof absenceCategorySchema>;

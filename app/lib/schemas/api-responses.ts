@@ -76,6 +76,7 @@ export const apiCompanyMeSchema = named(
       .describe(
         "Whether people may book the whole year's yearly allowance before it is earned, when the yearly allowance accrues (an absence type with `accrues`); false: a request beyond what is earned to date is refused",
       ),
+    certificate_after_days: z.number().int().min(1).max(365).describe("From which working day of a sickness a certificate is due, for the types asking for a document without their own day (`document_after_days`)"),
   }),
 );
 export type ApiCompanyMe = z.infer<typeof apiCompanyMeSchema>;
@@ -248,6 +249,10 @@ export const apiAbsenceCategorySchema = named(
     max_consecutive_mode: z.enum(["warn", "block"]),
     min_request_days: z.number().nullable().describe("Fewest working days in one request (1: no half days); null: none"),
     min_request_mode: z.enum(["warn", "block"]),
+    reported: z.boolean().describe("Sickness: reported, not requested (recorded at once; only team admins are told; its reason is for admins)"),
+    document_required: z.boolean().describe("Whether a document (a medical certificate) is asked for"),
+    document_after_days: z.number().int().nullable().describe("From which working day of an absence the document is asked for; null: the company's certificate_after_days"),
+    document_mode: z.enum(["warn", "block"]).describe("warn: asked for; block: due, so a missing one is overdue (reminder e-mail, admins' list)"),
   }),
 );
 

@@ -10,4 +10,6 @@ export const apiUpdateCompanySchema = z.object({
   leave_unit: z.enum(["day", "hour"], { error: "hours.errors.unitInvalid" }).optional(),
   // Accrual (decision 0082): people may book the year's total before earning it.
   accrual_booking_ahead: z.boolean({ error: "accrual.errors.bookingAhead" }).optional(),
+  // Sickness (decision 0092): a certificate is due from this working day.
+  certificate_after_days: z.number({ error: "sickness.errors.afterDays" }).int("sickness.errors.afterDays").min(1, "sickness.errors.afterDays").max(365, "sickness.errors.afterDays").optional(),
 });

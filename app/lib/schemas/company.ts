@@ -63,6 +63,13 @@ export const companySettingsSchemaFor = (yearlyUnit: "day" | "hour" = "day") => 
   allowanceRounding: z.optional(z.enum(["nearest", "up", "down"], { error: "leaveYear.errors.rounding" })),
   // Accrual (decision 0082): a checkbox, absent when unticked.
   accrualBookingAhead: z.optional(z.literal("on")),
+  // Sickness (decision 0092): a post without it (a form of before) leaves it as it is.
+  certificateAfterDays: z.optional(
+    z.pipe(
+      z.string({ error: "sickness.errors.afterDays" }).check(z.trim(), z.regex(/^(?:[1-9]\d{0,1}|[12]\d{2}|3[0-5]\d|36[0-5])$/, "sickness.errors.afterDays")),
+      z.transform((value: string) => Number(value)),
+    ),
+  ),
   // A checkbox: present when ticked.
   importHolidays: z.optional(z.literal("on")),
 });

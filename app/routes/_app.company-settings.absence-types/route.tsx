@@ -49,6 +49,10 @@ interface CategoryRow {
   maxConsecutiveMode: string;
   minRequestDays: number | null;
   minRequestMode: string;
+  reported: boolean;
+  documentRequired: boolean;
+  documentAfterDays: number | null;
+  documentMode: string;
 }
 
 /** The rules a category has, one short line each, for its row (decision 0087). */
@@ -58,6 +62,11 @@ function ruleLines(t: TFunction, category: CategoryRow): string[] {
   if (category.minNoticeDays !== null) lines.push(t("leaveRules.summary.minNotice", { count: category.minNoticeDays, mode: mode(category.minNoticeMode) }));
   if (category.maxConsecutiveDays !== null) lines.push(t("leaveRules.summary.maxConsecutive", { count: category.maxConsecutiveDays, mode: mode(category.maxConsecutiveMode) }));
   if (category.minRequestDays !== null) lines.push(t("leaveRules.summary.minRequest", { count: category.minRequestDays, mode: mode(category.minRequestMode) }));
+  if (category.reported) lines.push(t("sickness.types.summaryReported"));
+  if (category.documentRequired) {
+    const documentMode = t(category.documentMode === "warn" ? "sickness.types.modes.warn" : "sickness.types.modes.block");
+    lines.push(category.documentAfterDays === null ? t("sickness.types.summaryCompany", { mode: documentMode }) : t("sickness.types.summary", { days: category.documentAfterDays, mode: documentMode }));
+  }
   return lines;
 }
 
@@ -212,8 +221,9 @@ function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { 
       ? { name: categoryName(t, category), color: category.color, balance: category.balance, requiresApproval: category.requiresApproval ? "on" : undefined, unit: category.unit, accrues: category.accrues ? "on" : undefined,
           minNoticeDays: category.minNoticeDays?.toString(), minNoticeMode: category.minNoticeMode,
           maxConsecutiveDays: category.maxConsecutiveDays?.toString(), maxConsecutiveMode: category.maxConsecutiveMode,
-          minRequestDays: category.minRequestDays?.toString(), minRequestMode: category.minRequestMode }
-      : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on", unit: leaveUnit, minNoticeMode: "block", maxConsecutiveMode: "block", minRequestMode: "block" },
+          minRequestDays: category.minRequestDays?.toString(), minRequestMode: category.minRequestMode,
+          reported: category.reported ? "on" : undefined, documentRequired: category.documentRequired ? "on" : undefined, documentAfterDays: category.documentAfterDays?.toString(), documentMode: category.documentMode }
+      : { color: DEFAULT_TYPE_COLOR, balance: "none", requiresApproval: "on", unit: leaveUnit, minNoticeMode: "block", maxConsecutiveMode: "block", minRequestMode: "block", documentMode: "block" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: category ? updateAbsenceCategorySchema : absenceCategorySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -309,6 +319,38 @@ function CategoryForm({ category, leaveUnit, lastResult, errorValues, busy }: { 
               </label>
             </div>
           ))}
+        </fieldset>
+        <fieldset className="absence-types__rules" data-testid="sickness-fields">
+          <legend>{t("sickness.types.title")}</legend>
+          <label className="absence-types__check">
+            <input {...getInputProps(fields.reported, { type: "checkbox" })} key={fields.reported.key} aria-describedby="reported-hint" />
+            <span>{t("sickness.types.reported")}</span>
+          </label>
+          <p className="field__hint absence-types__hint" id="reported-hint">
+            {t("sickness.types.reportedHint")}
+          </p>
+          <label className="absence-types__check">
+            <input {...getInputProps(fields.documentRequired, { type: "checkbox" })} key={fields.documentRequired.key} />
+            <span>{t("sickness.types.documentRequired")}</span>
+          </label>
+          <div className="absence-types__rule-row">
+            <label className="field">
+              <span>{t("sickness.types.documentAfterDays")}</span>
+              <input {...getInputProps(fields.documentAfterDays, { type: "number" })} key={fields.documentAfterDays.key} min={1} max={365} step={1} inputMode="numeric" aria-describedby="document-after-hint" />
+              <small className="field__hint" id="document-after-hint">
+                {t("sickness.types.documentAfterDaysHint")}
+              </small>
+              <FieldError errors={fields.documentAfterDays.errors} id={fields.documentAfterDays.errorId} />
+            </label>
+            <label className="field">
+              <span>{t("sickness.types.documentMode")}</span>
+              <select {...getSelectProps(fields.documentMode)} key={fields.documentMode.key}>
+                <option value="block">{t("sickness.types.modes.block")}</option>
+                <option value="warn">{t("sickness.types.modes.warn")}</option>
+              </select>
+              <FieldError errors={fields.documentMode.errors} id={fields.documentMode.errorId} />
+            </label>
+          </div>
         </fieldset>
         <div className="absence-types__form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -44,6 +44,7 @@ export default function CompanyTab() {
       carryOverMaxDays: String(company.settings.carryOverMaxDays),
       leaveYearStartMonth: String(company.settings.leaveYearStartMonth),
       accrualBookingAhead: company.settings.accrualBookingAhead ? "on" : undefined,
+      certificateAfterDays: String(company.settings.certificateAfterDays),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: companySettingsSchemaFor(company.yearlyUnit) }),
     shouldValidate: "onSubmit",
@@ -128,6 +129,12 @@ export default function CompanyTab() {
               {t("accrual.settings.bookingAheadHint")}
             </small>
           </fieldset>
+          <label className="field">
+            <span>{t("sickness.company.certificateAfterDays")}</span>
+            <small className="field__hint">{t("sickness.company.certificateAfterDaysHint")}</small>
+            <input {...getInputProps(fields.certificateAfterDays, { type: "text" })} key={fields.certificateAfterDays.key} inputMode="numeric" />
+            <FieldError errors={fields.certificateAfterDays.errors} id={fields.certificateAfterDays.errorId} />
+          </label>
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("companySettings.save")}
           </button>

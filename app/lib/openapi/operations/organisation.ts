@@ -10,7 +10,7 @@ import { EXAMPLE_IDS, exampleAbsenceCategory, exampleAuditEntry, exampleReportRo
 import { aliasParams, DATE, DATE_WINDOW_WORDS, ID, type ApiOperation } from "../operation";
 
 const CATEGORY_ID = { id: "The absence category's id" };
-const exampleCompanyMe = { id: EXAMPLE_IDS.company, name: "Demo Company", leave_year_start_month: 1, allowance_rounding: "nearest" as const, leave_unit: "day" as const, accrual_booking_ahead: false };
+const exampleCompanyMe = { id: EXAMPLE_IDS.company, name: "Demo Company", leave_year_start_month: 1, allowance_rounding: "nearest" as const, leave_unit: "day" as const, accrual_booking_ahead: false, certificate_after_days: 3 };
 
 const auditFilters = [
   ...aliasParams(AUDIT.companyId, "company_id", ID, `One company's entries (master users: any, or \`${ALL_COMPANIES}\`); the caller's company when missing`),
