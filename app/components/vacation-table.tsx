@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
@@ -30,6 +30,8 @@ export interface VacationTableRow {
   ruleWarnings?: RuleWarning[];
   canApprove?: boolean;
   canCancel?: boolean;
+  /** Set on an approved absence its owner or their approver may change: the change page (issue 41). */
+  changeHref?: string;
 }
 
 export type RowAction = "approve" | "reject" | "cancel";
@@ -37,7 +39,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel" | "changeHref">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -206,6 +208,11 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                           </ConfirmSubmitButton>
                         ) : null}
                       </Form>
+                    ) : null}
+                    {row.changeHref ? (
+                      <Link to={row.changeHref} className="button button--small button--secondary" aria-label={t("leaveChange.linkLabel", { range })}>
+                        {t("leaveChange.link")}
+                      </Link>
                     ) : null}
                   </td>
                 ) : null}

@@ -20,7 +20,7 @@ import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
-import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
+import { canCancel, canReview, isAdmin, managesRequestsOf } from "~/utils/permissions.server";
 import vacationFormStyles from "~/styles/vacation-form.css";
 import vacationTableStyles from "~/styles/vacation-table.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
@@ -65,6 +65,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         // The rules the models enforce, so only buttons that work are shown.
         canCancel: canCancel(viewer, v, requester, today),
         canApprove: canReview(viewer, v, requester),
+        changeHref: v.status === "approved" && (v.userId === viewer.userId || managesRequestsOf(viewer, requester)) ? `/vacations/${encodeURIComponent(v.id)}/change` : undefined,
       });
     };
     return {

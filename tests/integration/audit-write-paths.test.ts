@@ -483,11 +483,14 @@ const EXEMPT: Record<string, string> = {
   "webhook-delivery:scheduleWebhookDeliveries": "a timer: each tick is deliverPendingWebhooks, above",
   "digest:runDigests": "mail bookkeeping: the claim row (DigestSend) that lets one process send a person's daily digest, then the e-mail; no one's data changes",
   "digest:scheduleDigests": "a timer: each tick is runDigests, above",
+  "vacation-change-form:runChangeAction": "a form's handler: calls proposeVacationChange, decideVacationChange or withdrawVacationChange (listed above), whose entries they write",
 };
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
   "vacation-change:changeRights",
+  "vacation-change-form:readChangeOutcome",
+  "vacation-change-form:isChangeIntent",
   "vacation-change:getChangePage",
   "vacation-change:listPendingChanges",
   "vacation-change:serializeVacationChange",
