@@ -124,7 +124,7 @@ export default function Approvals() {
             {t("leaveChange.approvals.title")}
           </h2>
           {data.changes.map((change) => (
-            <article key={change.id} className="change-row" data-change-id={change.id}>
+            <article key={change.id} className="change-row" data-change-id={change.id} data-vacation-id={change.vacationId}>
               <h3 className="vacation-change__subtitle">{change.ownerName}</h3>
               <ChangeComparisonTable before={change.before} after={change.after} comparison={change.comparison} categories={data.categories} />
               <Form method="post" className="change-row__actions">
