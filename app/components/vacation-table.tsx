@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
@@ -32,6 +32,8 @@ export interface VacationTableRow {
   canCancel?: boolean;
   /** Its certificate page, for a sickness the viewer may send or read documents of (decision 0092). */
   certificateHref?: string;
+  /** Set on an approved absence its owner or their approver may change: the change page (issue 41). */
+  changeHref?: string;
 }
 
 export type RowAction = "approve" | "reject" | "cancel";
@@ -39,7 +41,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel" | "certificateHref">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel" | "certificateHref" | "changeHref">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -218,6 +220,11 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                           </ConfirmSubmitButton>
                         ) : null}
                       </Form>
+                    ) : null}
+                    {row.changeHref ? (
+                      <Link to={row.changeHref} className="button button--small button--secondary" aria-label={t("leaveChange.linkLabel", { range })}>
+                        {t("leaveChange.link")}
+                      </Link>
                     ) : null}
                   </td>
                 ) : null}

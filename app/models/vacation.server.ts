@@ -139,7 +139,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Everything the rules need about one requester for the years a range touches: a fixed number of queries. */
-async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fromYear: number, toYear: number) {
+export async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fromYear: number, toYear: number) {
   const [inputs, routing] = await Promise.all([
     loadBalanceInputs(tx, viewer.companyId, { fromYear, toYear, userIds: [viewer.userId] }),
     reviewersOf(viewer.companyId, { id: viewer.userId, role: viewer.role, teamId: viewer.teamId }, todayIn(viewer.timeZone), tx),
@@ -170,7 +170,7 @@ async function requesterContext(tx: Prisma.TransactionClient, viewer: Viewer, fr
  * 0077) the days are the person's and the refusal says "days you do not work"; without, the
  * Monday–Friday count and message of before.
  */
-function requestedWorkingDays(range: VacationRange, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): number {
+export function requestedWorkingDays(range: VacationRange, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): number {
   if (!schedules) {
     const days = countWorkingDays(range, calendar);
     if (days === 0) throw new AppError(400, "no_working_days", "vacation.noWorkingDays", { fields: { endDate: "vacation.noWorkingDays" } });
@@ -185,7 +185,7 @@ function requestedWorkingDays(range: VacationRange, calendar: HolidayCalendar, s
  * The hours a request of an hour category is charged (decision 0081): the schedule's hours of its
  * working days, capped by the hours asked; a 400 when it takes no working day, as in days.
  */
-function requestedHours(request: LeaveRequest, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): { workingDays: number; hours: number } {
+export function requestedHours(request: LeaveRequest, calendar: HolidayCalendar, schedules: ScheduleSource | undefined): { workingDays: number; hours: number } {
   const charge = chargeRequest(request, { schedules: schedules ?? constantSchedule(), calendar, unit: "hour" });
   if (chargeRefusal(charge)) {
     const key = schedules ? "workSchedules.errors.noWorkingDay" : "vacation.noWorkingDays";
@@ -195,7 +195,7 @@ function requestedHours(request: LeaveRequest, calendar: HolidayCalendar, schedu
 }
 
 /** The columns a request in hours keeps (all null for days). */
-function hourFieldsOf(request: LeaveRequest) {
+export function hourFieldsOf(request: LeaveRequest) {
   if (request.kind === "time") return { startTime: request.startTime, endTime: request.endTime, hoursPerDay: null };
   if (request.kind === "hours") return { startTime: null, endTime: null, hoursPerDay: request.hoursPerDay };
   return { startTime: null, endTime: null, hoursPerDay: null };
@@ -205,7 +205,7 @@ function hourFieldsOf(request: LeaveRequest) {
 export const categoryRulesSelect = { minNoticeDays: true, minNoticeMode: true, maxConsecutiveDays: true, maxConsecutiveMode: true, minRequestDays: true, minRequestMode: true } as const;
 
 /** A request refused by a blocking rule: 409 with the rule's message (the API's `detail`, the form's error). */
-function ruleRefusal(finding: RuleFinding): AppError {
+export function ruleRefusal(finding: RuleFinding): AppError {
   return new AppError(409, "leave_rule", finding.key, { params: finding.params });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { VacationTable, toVacationTableRow } from "~/components/vacation-table";
 import { ActionNotice } from "~/components/action-notice";
@@ -14,9 +14,14 @@ import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import vacationTableStyles from "~/styles/vacation-table.css";
+import changeStyles from "~/styles/vacation-change.css";
+import { ChangeComparisonTable } from "~/components/change-comparison";
+import { listPendingChanges } from "~/models/vacation-change.server";
+import { isChangeIntent, readChangeOutcome, runChangeAction } from "~/models/vacation-change-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: vacationTableStyles },
+  { rel: "stylesheet", href: changeStyles },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
@@ -31,13 +36,23 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const viewer = await requireAdminUser({ request, context });
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
-      const [{ items, total }, categories] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false })]);
+      const [{ items, total }, categories, changes] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false }), listPendingChanges(viewer)]);
       const [{ names, workingDays, hours, chargeChanges }, warnings] = await Promise.all([describeVacations(viewer, items, categories), ruleWarningsOf(viewer, items.map((v) => v.id))]);
       return {
         loadFailed: false,
         total,
         ...paging,
-        categories: categories.map(({ id, name }) => ({ id, name })),
+        categories: categories.map(({ id, name, unit }) => ({ id, name, unit })),
+        // Changes of approved absences (issue 41): both versions with the balance effect.
+        changes: changes.map(({ change, vacation, ownerName, comparison }) => ({
+          id: change.id,
+          vacationId: vacation.id,
+          ownerName,
+          before: { startDate: vacation.startDate, endDate: vacation.endDate, halfDayStart: vacation.halfDayStart, halfDayEnd: vacation.halfDayEnd, categoryId: vacation.categoryId },
+          after: { startDate: change.startDate, endDate: change.endDate, halfDayStart: change.halfDayStart, halfDayEnd: change.halfDayEnd, categoryId: change.categoryId },
+          comparison,
+        })),
+        outcome: readChangeOutcome(new URL(request.url).searchParams),
         rows: items.map((v) =>
           toVacationTableRow(v, {
             userName: names[v.userId],
@@ -53,7 +68,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     } catch (error) {
       // Spec §8: 'Failed to load pending approvals' inside the page, not an error screen.
       console.error(error);
-      return { loadFailed: true, total: 0, ...paging, categories: [], rows: [] };
+      return { loadFailed: true, total: 0, ...paging, categories: [], rows: [], changes: [], outcome: null };
     }
   });
 }
@@ -61,7 +76,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return withActionErrors(async () => {
     const viewer = await requireAdminUser(request);
-    return runRowAction(await readFormData(request), viewer, { today: todayIn(viewer.timeZone), intents: ["approve", "reject"] });
+    const formData = await readFormData(request);
+    if (isChangeIntent(formData.get("intent"))) return runChangeAction(formData, viewer, (outcome) => `/approvals?changed=${outcome}`);
+    return runRowAction(formData, viewer, { today: todayIn(viewer.timeZone), intents: ["approve", "reject"] });
   });
 }
 
@@ -75,7 +92,7 @@ export default function Approvals() {
       <header className="page-header">
         <h1 className="page__title">{t("nav.approvals")}</h1>
       </header>
-      <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : null} />
+      <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : data.outcome ? { tone: "success", key: `leaveChange.notices.${data.outcome}` } : null} />
       {data.loadFailed ? (
         <p className="notice notice--error" role="alert">
           {t("absences.approvals.loadFailed")}
@@ -101,6 +118,32 @@ export default function Approvals() {
         ) : null}
         <p className="approvals__footer muted">{t("absences.approvals.footer")}</p>
       </section>
+      {data.changes.length ? (
+        <section className="card" aria-labelledby="approvals-changes" data-testid="pending-changes">
+          <h2 id="approvals-changes" className="card__title">
+            {t("leaveChange.approvals.title")}
+          </h2>
+          {data.changes.map((change) => (
+            <article key={change.id} className="change-row" data-change-id={change.id} data-vacation-id={change.vacationId}>
+              <h3 className="vacation-change__subtitle">{change.ownerName}</h3>
+              <ChangeComparisonTable before={change.before} after={change.after} comparison={change.comparison} categories={data.categories} />
+              <Form method="post" className="change-row__actions">
+                <input type="hidden" name="vacationId" value={change.vacationId} />
+                <input type="hidden" name="changeId" value={change.id} />
+                <button type="submit" name="intent" value="change-approve" className="button button--small button--approve">
+                  {t("leaveChange.approve")}
+                </button>
+                <button type="submit" name="intent" value="change-reject" className="button button--small button--reject">
+                  {t("leaveChange.reject")}
+                </button>
+                <Link to={`/vacations/${encodeURIComponent(change.vacationId)}/change`} className="button button--small button--secondary">
+                  {t("leaveChange.approvals.open")}
+                </Link>
+              </Form>
+            </article>
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
-import { canCancel, canReview, isAdmin } from "~/utils/permissions.server";
+import { canCancel, canReview, isAdmin, managesRequestsOf } from "~/utils/permissions.server";
 import vacationFormStyles from "~/styles/vacation-form.css";
 import vacationTableStyles from "~/styles/vacation-table.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
@@ -71,6 +71,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         canApprove: canReview(viewer, v, requester),
         certificateHref:
           documentTypes.has(v.categoryId) && (v.status === "approved" || v.status === "pending") && (admin || v.userId === viewer.userId) ? `/vacations/${v.id}/certificate` : undefined,
+        changeHref: v.status === "approved" && (v.userId === viewer.userId || managesRequestsOf(viewer, requester)) ? `/vacations/${encodeURIComponent(v.id)}/change` : undefined,
       });
     };
     return {

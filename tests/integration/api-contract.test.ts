@@ -425,6 +425,23 @@ describe("real calls answer what the document allows", () => {
     expect(await expectStatus(200, "POST", `/api/vacations/${second.id}/reject`, { token: tokens.admin })).toMatchObject({ status: "rejected" });
     await expectStatus(404, "POST", `/api/vacations/${ids.globexVacation}/reject`, { token: tokens.admin });
 
+    // Changes of the approved one (decision 0093): proposed by its owner, decided by the admin, or made by the admin at once.
+    const changes = `/api/vacations/${first.id}/changes`;
+    const shorter = { start_date: "2027-03-01", end_date: "2027-03-02" };
+    const rejected = await expectStatus(201, "POST", changes, { token: tokens.employee, body: shorter });
+    await expectStatus(409, "POST", changes, { token: tokens.employee, body: shorter });
+    await expectStatus(403, "POST", `${changes}/${rejected.id}/approve`, { token: tokens.employee });
+    expect(await expectStatus(200, "POST", `${changes}/${rejected.id}/reject`, { token: tokens.admin })).toMatchObject({ status: "rejected" });
+    await expectStatus(409, "POST", `${changes}/${rejected.id}/reject`, { token: tokens.admin });
+    const withdrawn = await expectStatus(201, "POST", changes, { token: tokens.employee, body: shorter });
+    await expectStatus(403, "POST", `${changes}/${withdrawn.id}/withdraw`, { token: tokens.admin });
+    expect(await expectStatus(200, "POST", `${changes}/${withdrawn.id}/withdraw`, { token: tokens.employee })).toMatchObject({ status: "withdrawn" });
+    const approved = await expectStatus(201, "POST", changes, { token: tokens.employee, body: shorter });
+    expect(await expectStatus(200, "POST", `${changes}/${approved.id}/approve`, { token: tokens.admin })).toMatchObject({ status: "approved", end_date: "2027-03-02" });
+    expect(await expectStatus(201, "POST", changes, { token: tokens.admin, body: { start_date: "2027-03-01", end_date: "2027-03-01" } })).toMatchObject({ status: "approved" });
+    await expectStatus(400, "POST", changes, { token: tokens.admin, body: { start_date: "2027-03-02" } });
+    await expectStatus(404, "POST", `/api/vacations/${ids.globexVacation}/changes`, { token: tokens.admin, body: shorter });
+
     await expectStatus(204, "POST", `/api/vacations/${third.id}/notify-admin`, { token: tokens.employee });
     await expectStatus(409, "POST", `/api/vacations/${first.id}/notify-admin`, { token: tokens.employee });
     await expectStatus(204, "DELETE", `/api/vacations/${third.id}`, { token: tokens.employee });

@@ -60,6 +60,7 @@ import { createHoliday, deleteHoliday, importHolidayCsv, loadOfficialHolidays } 
 import { autoApproveVacation, cancelVacation, createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { bookClosure, cancelClosure } from "~/models/closure.server";
 import { leaveCertificate, personDataExport } from "~/models/exit-export.server";
+import { decideVacationChange, proposeVacationChange, withdrawVacationChange } from "~/models/vacation-change.server";
 import { runLeaveImport } from "~/models/leave-import.server";
 import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
@@ -153,6 +154,10 @@ let f: Fixture;
 
 const pendingRequest = async (startOffsetWeeks: number) =>
   (await createVacation(f.companyId, f.employee.userId, { startDate: addDays(f.monday, 7 * startOffsetWeeks), endDate: addDays(f.monday, 7 * startOffsetWeeks), status: "pending" })).id;
+
+/** An approved two-day absence of the employee, `days` after the fixture's Monday (a Monday: Monday and Tuesday). */
+const approvedAbsence = async (days: number) =>
+  (await createVacation(f.companyId, f.employee.userId, { startDate: addDays(f.monday, days), endDate: addDays(f.monday, days + 1), status: "approved" })).id;
 
 const unverifiedUser = async () => (await getDbRecorded().user.create({ data: { companyId: f.companyId, email: `new-${Math.random().toString(36).slice(2)}@acme.test`, passwordHash: "x" } })).id;
 
@@ -435,6 +440,32 @@ const WRITES: Record<string, WriteCase> = {
   "billing:savePaymentMethod": { run: () => savePaymentMethod(f.owner, { brand: "VISA", last4: "4242", expMonth: 12, expYear: yearOf(f.monday) + 2 }), actions: ["billing.payment_method_saved"] },
   // Last of all: the company asks to be deleted (its data stays; the subscription ends at the month's end).
   "account-deletion:requestAccountDeletion": { run: () => requestAccountDeletion(f.owner), actions: ["account.deletion_requested"] },
+  "vacation-change:proposeVacationChange": {
+    prepare: async () => void (f.ids.toChange = await approvedAbsence(100)),
+    run: () => proposeVacationChange(f.employee, f.ids.toChange, { startDate: addDays(f.monday, 100), endDate: addDays(f.monday, 100), halfDayStart: false, halfDayEnd: false }),
+    actions: ["vacation.change_requested"],
+  },
+  "vacation-change:proposeVacationChange#direct": {
+    prepare: async () => void (f.ids.changedByAdmin = await approvedAbsence(107)),
+    run: () => proposeVacationChange(f.admin, f.ids.changedByAdmin, { startDate: addDays(f.monday, 107), endDate: addDays(f.monday, 107), halfDayStart: false, halfDayEnd: false }),
+    actions: ["vacation.changed"],
+  },
+  "vacation-change:decideVacationChange": {
+    prepare: async () => {
+      f.ids.changeDecided = await approvedAbsence(114);
+      f.ids.changeToDecide = (await proposeVacationChange(f.employee, f.ids.changeDecided, { startDate: addDays(f.monday, 114), endDate: addDays(f.monday, 114), halfDayStart: false, halfDayEnd: false })).id;
+    },
+    run: () => decideVacationChange(f.admin, f.ids.changeDecided, f.ids.changeToDecide, "approved"),
+    actions: ["vacation.changed"],
+  },
+  "vacation-change:withdrawVacationChange": {
+    prepare: async () => {
+      f.ids.changeWithdrawn = await approvedAbsence(121);
+      f.ids.changeToWithdraw = (await proposeVacationChange(f.employee, f.ids.changeWithdrawn, { startDate: addDays(f.monday, 121), endDate: addDays(f.monday, 121), halfDayStart: false, halfDayEnd: false })).id;
+    },
+    run: () => withdrawVacationChange(f.employee, f.ids.changeWithdrawn, f.ids.changeToWithdraw),
+    actions: ["vacation.change_withdrawn"],
+  },
   "vacation:cancelVacation": { prepare: async () => void (f.ids.cancel = await pendingRequest(8)), run: () => cancelVacation(f.employee, f.ids.cancel, f.today), actions: ["vacation.cancelled"] },
 };
 
@@ -488,10 +519,22 @@ const EXEMPT: Record<string, string> = {
   "certificate:runCertificateReminders": "mail bookkeeping: the claim row (CertificateReminder) that lets one process remind a person of an overdue certificate once, then the e-mail; no one's data changes",
   "certificate:scheduleCertificateReminders": "a timer: each tick is runCertificateReminders, above",
   "certificate-upload:uploadCertificateFromForm": "the page's form post: counts the attempt (rate limit) and calls uploadCertificate, listed above",
+  "vacation-change-form:runChangeAction": "a form's handler: calls proposeVacationChange, decideVacationChange or withdrawVacationChange (listed above), whose entries they write",
 };
 
 /** Functions that write nothing (checked against their source below). */
 const READS = new Set([
+  "vacation-change:changeRights",
+  "vacation-change-form:readChangeOutcome",
+  "vacation-change-form:isChangeIntent",
+  "vacation-change:getChangePage",
+  "vacation-change:listPendingChanges",
+  "vacation-change:serializeVacationChange",
+  "vacation:requesterContext",
+  "vacation:requestedWorkingDays",
+  "vacation:requestedHours",
+  "vacation:hourFieldsOf",
+  "vacation:ruleRefusal",
   "digest:getDigestScope",
   "chat:getChatSettings",
   "chat:slackInstallUrl",

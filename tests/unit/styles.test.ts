@@ -31,7 +31,7 @@ const OWNERS: Record<string, string[]> = {
   "my-calendar.css": ["app/routes/_app.my-calendar.tsx"],
   "month-grid.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx"],
   "vacation-drawer.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx"],
-  "vacation-form.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.vacations.tsx"],
+  "vacation-form.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.vacations.tsx", "app/routes/_app.vacations_.$id.change.tsx"],
   "balance-cards.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx"],
   "company-calendar.css": ["app/routes/_app.company-calendar.tsx"],
   "company-month.css": ["app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx", "app/routes/public.tsx"],
@@ -43,6 +43,7 @@ const OWNERS: Record<string, string[]> = {
   "national-holidays.css": ["app/routes/_app.national-holidays/route.tsx"],
   "balances.css": ["app/routes/_app.balances.$userId.tsx"],
   "calendar-feeds.css": ["app/routes/_app.calendar-feeds.tsx"],
+  "vacation-change.css": ["app/routes/_app.vacations_.$id.change.tsx", "app/routes/_app.approvals.tsx"],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -9,6 +9,7 @@ import { organisationOperations } from "./organisation";
 import { teamOperations } from "./teams";
 import { userOperations } from "./users";
 import { vacationOperations } from "./vacations";
+import { vacationChangeOperations } from "./vacation-changes";
 import { workScheduleOperations } from "./work-schedules";
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
@@ -16,6 +17,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...userOperations,
   ...workScheduleOperations,
   ...vacationOperations,
+  ...vacationChangeOperations,
   ...holidayOperations,
   ...teamOperations,
   ...organisationOperations,

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { decideVacationChange, serializeVacationChange } from "~/models/vacation-change.server";
+import { handleApi, requireApiUser } from "~/utils/api.server";
+import { allowMethods, onlyMethods } from "~/utils/http.server";
+
+// POST /api/vacations/{id}/changes/{changeId}/approve (decision 0093).
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    await allowMethods(request, "POST");
+    const viewer = await requireApiUser(request);
+    return Response.json(serializeVacationChange(await decideVacationChange(viewer, params.id!, params.changeId!, "approved")));
+  });
+}
+
+// Acts only.
+export const loader = onlyMethods("POST");
