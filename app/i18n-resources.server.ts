@@ -25,6 +25,7 @@ import enHours from "../public/locales/en/hours.json";
 import enClosures from "../public/locales/en/closures.json";
 import enLeaveImport from "../public/locales/en/leaveImport.json";
 import enLeaveRules from "../public/locales/en/leaveRules.json";
+import enCover from "../public/locales/en/cover.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
 import enWebhooks from "../public/locales/en/webhooks.json";
 import enAccrual from "../public/locales/en/accrual.json";
@@ -54,6 +55,7 @@ import esHours from "../public/locales/es/hours.json";
 import esClosures from "../public/locales/es/closures.json";
 import esLeaveImport from "../public/locales/es/leaveImport.json";
 import esLeaveRules from "../public/locales/es/leaveRules.json";
+import esCover from "../public/locales/es/cover.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
 import esWebhooks from "../public/locales/es/webhooks.json";
 import esAccrual from "../public/locales/es/accrual.json";
@@ -83,6 +85,7 @@ import ptHours from "../public/locales/pt/hours.json";
 import ptClosures from "../public/locales/pt/closures.json";
 import ptLeaveImport from "../public/locales/pt/leaveImport.json";
 import ptLeaveRules from "../public/locales/pt/leaveRules.json";
+import ptCover from "../public/locales/pt/cover.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 import ptWebhooks from "../public/locales/pt/webhooks.json";
 import ptAccrual from "../public/locales/pt/accrual.json";
@@ -90,8 +93,8 @@ import ptDigest from "../public/locales/pt/digest.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enCover };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptCover };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esCover };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
