@@ -11,11 +11,12 @@ import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as createVacationApi } from "~/routes/api.vacations._index";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { action as loginAction } from "~/routes/login";
+import { action as lockDatesAction, loader as lockDatesLoader } from "~/routes/_app.company-settings.lock-dates/route";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
-import { args, cookiesFrom, postForm, run, unwrapData } from "../support/http";
+import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 type Json = Record<string, unknown>;
 let lead: Viewer;
@@ -102,6 +103,35 @@ describe("lock dates", () => {
     await deleteBlackout(lead, id);
     expect(await getDb().auditEntry.count({ where: { entityId: id, action: { in: ["blackout.created", "blackout.deleted"] } } })).toBe(2);
     expect(await applicableBlackouts(getDb(), lead.companyId, crew.Duda!, "training", { startDate: "2031-09-01", endDate: "2031-09-01" })).toHaveLength(0);
+  });
+});
+
+describe("the Lock dates tab", () => {
+  it("creates and removes a lock for admins only (asked first), refuses bad input and another company's lock", async () => {
+    const signIn = async (email: string) => cookiesFrom((await loginAction(args(postForm("/login", { email, password: TEST_PASSWORD })))) as Response);
+    const admin = await signIn("lead@cover.test");
+    const post = (fields: Record<string, string>, cookie = admin) => run(() => lockDatesAction(args(postForm("/company-settings/lock-dates", fields, cookie))));
+    const fields = { intent: "blackouts.create", startDate: "2032-02-02", endDate: "2032-02-03", reason: "Inventory", scope: "company", defaultMode: "warn", "mode.sick_leave": "none" };
+    expect(unwrapData(await post(fields)).status).toBe(200);
+    const { value } = unwrapData<{ blackouts: { id: string; reason: string; typeModes: Record<string, string> }[] }>(await run(() => lockDatesLoader(args(getRequest("/company-settings/lock-dates", admin)))));
+    const row = value.blackouts.find((item) => item.reason === "Inventory")!;
+    expect(row.typeModes).toEqual({ sick_leave: "none" });
+    // Bad input answers 400 with the field's message, never a 5xx.
+    const bad = unwrapData<{ fieldErrors: Record<string, string> }>(await post({ ...fields, endDate: "2032-01-01", reason: "" }));
+    expect(bad.status).toBe(400);
+    expect(bad.value.fieldErrors).toMatchObject({ reason: "cover.errors.reasonRequired", endDate: "cover.errors.endBeforeStart" });
+    expect(unwrapData(await post({ ...fields, defaultMode: "maybe", startDate: "nope" })).status).toBe(400);
+    // An employee is turned away from the tab and its action.
+    const employee = await signIn("ana@cover.test");
+    const refused = await post(fields, employee);
+    expect(refused instanceof Response ? refused.status : unwrapData(refused).status).toBeGreaterThanOrEqual(300);
+    expect(await getDb().blackout.count({ where: { companyId: lead.companyId, reason: "Inventory" } })).toBe(1);
+    // Removing asks first; the confirmed POST removes; another company's id is not found.
+    expect(unwrapData<{ confirm?: unknown }>(await post({ intent: "blackouts.delete", blackoutId: row.id })).value.confirm).toBeTruthy();
+    const foreign = await createBlackout(other, { startDate: "2032-02-02", endDate: "2032-02-02", reason: "Theirs", scope: "company", defaultMode: "block", teamIds: [], userIds: [], typeModes: {} });
+    expect(unwrapData(await post({ intent: "blackouts.delete", blackoutId: foreign.id, confirmed: "1" })).status).toBe(404);
+    expect(unwrapData(await post({ intent: "blackouts.delete", blackoutId: row.id, confirmed: "1" })).status).toBe(200);
+    expect(await getDb().blackout.count({ where: { id: { in: [row.id, foreign.id] } } })).toBe(1);
   });
 });
 
