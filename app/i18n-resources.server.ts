@@ -25,6 +25,7 @@ import enHours from "../public/locales/en/hours.json";
 import enClosures from "../public/locales/en/closures.json";
 import enLeaveImport from "../public/locales/en/leaveImport.json";
 import enLeaveRules from "../public/locales/en/leaveRules.json";
+import enCover from "../public/locales/en/cover.json";
 import enLeaveYear from "../public/locales/en/leaveYear.json";
 import enWebhooks from "../public/locales/en/webhooks.json";
 import enChat from "../public/locales/en/chat.json";
@@ -58,6 +59,7 @@ import esHours from "../public/locales/es/hours.json";
 import esClosures from "../public/locales/es/closures.json";
 import esLeaveImport from "../public/locales/es/leaveImport.json";
 import esLeaveRules from "../public/locales/es/leaveRules.json";
+import esCover from "../public/locales/es/cover.json";
 import esLeaveYear from "../public/locales/es/leaveYear.json";
 import esWebhooks from "../public/locales/es/webhooks.json";
 import esChat from "../public/locales/es/chat.json";
@@ -91,6 +93,7 @@ import ptHours from "../public/locales/pt/hours.json";
 import ptClosures from "../public/locales/pt/closures.json";
 import ptLeaveImport from "../public/locales/pt/leaveImport.json";
 import ptLeaveRules from "../public/locales/pt/leaveRules.json";
+import ptCover from "../public/locales/pt/cover.json";
 import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 import ptWebhooks from "../public/locales/pt/webhooks.json";
 import ptChat from "../public/locales/pt/chat.json";
@@ -105,7 +108,7 @@ import ptLeaveChange from "../public/locales/pt/leaveChange.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enChat, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim, ...enSickness, ...enLeaveChange };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptChat, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim, ...ptSickness, ...ptLeaveChange };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esChat, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim, ...esSickness, ...esLeaveChange };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enChat, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enExitExport, ...enScim, ...enSickness, ...enLeaveChange, ...enCover };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptChat, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptExitExport, ...ptScim, ...ptSickness, ...ptLeaveChange, ...ptCover };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esChat, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esExitExport, ...esScim, ...esSickness, ...esLeaveChange, ...esCover };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };

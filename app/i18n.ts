@@ -1,8 +1,8 @@
 // Shared by server and browser. Portuguese is the default and fallback language (spec section 1).
 // The messages themselves are server-side (app/i18n-resources.server.ts): a page carries only its
 // own language's, in a JSON data block the browser reads before hydrating (root.tsx).
-import { isIsoDate } from "~/lib/dates";
-import { formatDate } from "~/lib/format";
+import { readOffDays } from "~/lib/cover-rules";
+import { formatDate, formatDateRange } from "~/lib/format";
 
 export const SUPPORTED_LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -17,18 +17,8 @@ export const i18nConfig = {
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
   ns: ["common"],
-  interpolation: { escapeValue: false, format: formatValue },
+  interpolation: { escapeValue: false },
 };
-
-/**
- * The one formatter messages name: `{{startDate, date}}` shows a calendar date as people read it in
- * the message's language, so a model can pass dates as YYYY-MM-DD and every path (screens, forms,
- * the API's detail, e-mails) words them alike, never shifted by a zone.
- */
-function formatValue(value: unknown, format: string | undefined, language: string | undefined): string {
-  if (format === "date" && isIsoDate(value)) return formatDate(value, language ?? DEFAULT_LANGUAGE);
-  return value as string;
-}
 
 /** A stored preference (any string or null) as a supported language. */
 export function languageOr(value: unknown, fallback: Language = DEFAULT_LANGUAGE): Language {
@@ -69,4 +59,30 @@ export function applyPortugalPluralRules(instance: { services: { pluralResolver:
   const original = resolver.getRule.bind(resolver);
   const rules = (portugalRules ??= { cardinal: new Intl.PluralRules(pluralLocale("pt")), ordinal: new Intl.PluralRules(pluralLocale("pt"), { type: "ordinal" }) });
   resolver.getRule = (code, options = {}) => (code === "pt" ? rules[options.ordinal ? "ordinal" : "cardinal"] : original(code, options));
+  addDateFormats(instance as unknown as FormattedInstance);
+}
+
+interface FormattedInstance {
+  services: { formatter?: { add(name: string, format: (value: unknown, language: string | undefined) => string): void } };
+}
+
+/**
+ * Stored findings keep ISO dates (decision 0091); a message writes them for people in its reader's
+ * language: `{{startDate, day}}`, `{{range, dayRange}}` ("start/end"), `{{days, offDays}}` (the
+ * cover check's days and who is off). Added where the plural rules are, so every instance has both.
+ */
+function addDateFormats(instance: FormattedInstance): void {
+  const formatter = instance.services.formatter;
+  if (!formatter) return;
+  const lang = (language: string | undefined) => languageOr(language);
+  formatter.add("day", (value, language) => (typeof value === "string" ? formatDate(value, lang(language)) : String(value)));
+  formatter.add("dayRange", (value, language) => {
+    const [start, end] = String(value).split("/");
+    return start && end ? formatDateRange(start, end, lang(language)) : String(value);
+  });
+  formatter.add("offDays", (value, language) => {
+    const { days, more } = readOffDays(value);
+    const listed = days.map(([date, names]) => (names.length > 0 ? `${formatDate(date, lang(language))} (${names.join(", ")})` : formatDate(date, lang(language))));
+    return listed.join("; ") + (more > 0 ? `; +${more}` : "");
+  });
 }

@@ -6,11 +6,12 @@
 export const AUDIT_ACTION_GROUPS = {
   vacation: ["vacation.created", "vacation.approved", "vacation.rejected", "vacation.auto_approved", "vacation.cancelled", "vacation.reviewers_reminded", "vacation.cancellation_notified"],
   user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.certificate_exported", "user.data_exported", "user.provisioned"],
-  team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.deleted"],
+  team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.cover_set", "team.deleted"],
   allowance: ["allowance.updated"],
   work_schedule: ["work_schedule.updated"],
   closure: ["closure.booked", "closure.cancelled"],
   certificate: ["certificate.uploaded", "certificate.files_deleted"],
+  blackout: ["blackout.created", "blackout.deleted"],
   leave_import: ["leave_import.balances", "leave_import.absences"],
   holiday: ["holiday.created", "holiday.deleted", "holiday.imported", "holiday.catalogue_loaded"],
   calendar_feed: ["calendar_feed.created", "calendar_feed.renewed", "calendar_feed.revoked"],

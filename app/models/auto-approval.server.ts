@@ -62,8 +62,9 @@ export async function runAutoApproval(now = new Date()): Promise<string[]> {
         await autoApproveVacation(companyId, request.id, now);
         approved.push(request.id);
       } catch (error) {
-        // Decided meanwhile (by a person or another process): nothing to do.
-        if (!(error instanceof AppError && error.code === "not_pending")) throw error;
+        // Decided meanwhile (by a person or another process): nothing to do. One that would now
+        // break its team's blocking cover stays pending for a person to decide (decision 0091).
+        if (!(error instanceof AppError && (error.code === "not_pending" || error.code === "cover_rule"))) throw error;
       }
     }
   }

@@ -3,6 +3,7 @@
 // An admin who manages the owner changes it at once. The new version passes the checks a new
 // request passes (createVacation's own functions), with the absence itself left out.
 import type { Prisma } from "~/generated/prisma/client";
+import { applicableBlackouts } from "./blackout.server";
 import { checkRequestFitsBalance, computeBalances, parseCategoryBalance, type BalanceKind } from "~/lib/balances";
 import { todayIn, yearOf } from "~/lib/dates";
 import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
@@ -143,7 +144,14 @@ async function checkVersion(tx: Tx, viewer: Viewer, vacation: VacationRow, owner
   if (others.some((v) => holdsDates(v.status) && v.startDate <= input.endDate && v.endDate >= input.startDate)) throw new AppError(409, "overlap", "vacation.overlap");
   // Notice counts from a new start only: an unchanged start was given its notice when requested.
   const rules = category.minNoticeDays !== null && input.startDate === vacation.startDate ? { ...category, minNoticeDays: null } : category;
-  const found = checkLeaveRules({ request: proposed, rules, blackouts: [], today, workingDays, unit });
+  // Lock dates bind only the days the change adds (all of them when the type changes): days already
+  // approved were judged when requested.
+  const locks = await applicableBlackouts(tx, viewer.companyId, { userId: owner.id, teamId: owner.teamId }, category.id, proposed);
+  const blackouts =
+    category.id !== vacation.categoryId
+      ? locks
+      : locks.filter((lock) => (input.startDate < vacation.startDate && lock.startDate < vacation.startDate) || (input.endDate > vacation.endDate && lock.endDate > vacation.endDate));
+  const found = checkLeaveRules({ request: proposed, rules, blackouts, today, workingDays, unit });
   if (found.blocks.length > 0) throw ruleRefusal(found.blocks[0]!);
   const newRow = { ...proposed, ...hourFields, categoryId: category.id };
   const shortfall = checkRequestFitsBalance({

@@ -25,6 +25,8 @@ import { pageAndTotal } from "~/lib/paging";
 import { countVacations, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 import { enqueueChatNotifications, kickChat } from "./chat-delivery.server";
+import { applicableBlackouts } from "./blackout.server";
+import { assertCoverOnApprove, checkTeamCover, coverRefusal } from "./cover.server";
 
 /** A stored request as lists and the API show it: what balances count, plus its story. */
 export const vacationSelect = {
@@ -214,7 +216,7 @@ export function parseRuleWarnings(stored: string | null | undefined): RuleFindin
   if (!stored) return [];
   try {
     const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? (parsed as RuleFinding[]).filter((item) => typeof item?.key === "string" && item.key.startsWith("leaveRules.findings.")) : [];
+    return Array.isArray(parsed) ? (parsed as RuleFinding[]).filter((item) => typeof item?.key === "string" && (item.key.startsWith("leaveRules.findings.") || item.key.startsWith("cover.findings."))) : [];
   } catch {
     return [];
   }
@@ -279,9 +281,15 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
     if (clash) throw new AppError(409, "overlap", "vacation.overlap");
     // The type's rules (decision 0087): a blocking one refuses with its message; warnings are kept
     // on the row for the approver and answered to the requester.
-    const rules = checkLeaveRules({ request: range, rules: category, blackouts: [], today: todayIn(viewer.timeZone), workingDays, unit });
+    // Lock dates (decision 0091) are findings of the same check.
+    const blackouts = await applicableBlackouts(tx, companyId, viewer, category.id, range);
+    const rules = checkLeaveRules({ request: range, rules: category, blackouts, today: todayIn(viewer.timeZone), workingDays, unit });
     if (rules.blocks.length > 0) throw ruleRefusal(rules.blocks[0]!);
-    const ruleWarnings = rules.warnings.length > 0 ? rules.warnings : null;
+    // The team's minimum cover (decision 0091): locks the team's rule row, then counts who is off.
+    const cover = await checkTeamCover(tx, companyId, viewer, range);
+    if (cover?.mode === "block" && cover.findings.length > 0) throw coverRefusal(cover.findings[0]!);
+    const warningsFound = [...rules.warnings, ...(cover?.mode === "warn" ? cover.findings : [])];
+    const ruleWarnings = warningsFound.length > 0 ? warningsFound : null;
     // An hour category's request is checked in hours against a balance in hours (decision 0081).
     const shortfall = checkRequestFitsBalance({
       request: { ...range, ...hourFieldsOf(read.request), categoryId: category.id },
@@ -332,7 +340,7 @@ export async function createVacation(viewer: Viewer, input: VacationRequestInput
           working_days: workingDays,
           ...(hours !== undefined ? { hours } : {}),
           balance_override: Boolean(shortfall),
-          ...(ruleWarnings ? { rule_warnings: ruleWarnings.map((warning) => warning.key.replace("leaveRules.findings.", "")) } : {}),
+          ...(ruleWarnings ? { rule_warnings: ruleWarnings.map((warning) => warning.key.replace("leaveRules.findings.", "").replace("cover.findings.", "cover.")) } : {}),
           status,
           approval_required: category.requiresApproval,
           ...(soleAdmin && category.requiresApproval ? { approved_because: "no_other_admin" } : {}),
@@ -388,6 +396,8 @@ async function hideReasons(viewer: Viewer, rows: VacationRow[]): Promise<Vacatio
 /** A pending request's decision: the conditional update decides races (one wins), audited in the same transaction. */
 async function applyDecision(companyId: string, id: string, decision: "approved" | "rejected", reviewerId: string | null, now: Date) {
   const decided = await getDb().$transaction(async (tx) => {
+    // Approving cannot break a blocking cover rule the request was not warned about (decision 0091).
+    if (decision === "approved") await assertCoverOnApprove(tx, companyId, id);
     const { count } = await tx.vacation.updateMany({
       where: { id, companyId, status: "pending" },
       data: { status: decision, reviewerId, reviewedAt: now, autoApproved: reviewerId === null },

@@ -61,6 +61,8 @@ import { autoApproveVacation, cancelVacation, createVacation as requestVacation,
 import { bookClosure, cancelClosure } from "~/models/closure.server";
 import { leaveCertificate, personDataExport } from "~/models/exit-export.server";
 import { decideVacationChange, proposeVacationChange, withdrawVacationChange } from "~/models/vacation-change.server";
+import { createBlackout, deleteBlackout } from "~/models/blackout.server";
+import { setTeamCover } from "~/models/cover.server";
 import { runLeaveImport } from "~/models/leave-import.server";
 import { applyWorkScheduleToPeople, replaceCompanyWorkSchedules, replaceWorkSchedules } from "~/models/work-schedule.server";
 import { createDb, setDb } from "~/utils/db.server";
@@ -241,6 +243,21 @@ const WRITES: Record<string, WriteCase> = {
   "closure:bookClosure": {
     run: () => bookClosure(f.admin, closureAt(700), { all: { kind: "charge" }, byUser: {} }),
     actions: ["closure.booked"],
+  },
+  "blackout:createBlackout": {
+    run: () => createBlackout(f.admin, { startDate: addDays(f.monday, 900), endDate: addDays(f.monday, 901), reason: "Stocktake", scope: "teams", defaultMode: "block", teamIds: [f.teamId], userIds: [], typeModes: { sick_leave: "none" } }),
+    actions: ["blackout.created"],
+  },
+  "blackout:deleteBlackout": {
+    prepare: async () => {
+      f.tokens.blackout = (await createBlackout(f.admin, { startDate: addDays(f.monday, 910), endDate: addDays(f.monday, 910), reason: "Audit", scope: "company", defaultMode: "warn", teamIds: [], userIds: [], typeModes: {} })).id;
+    },
+    run: () => deleteBlackout(f.admin, f.tokens.blackout),
+    actions: ["blackout.deleted"],
+  },
+  "cover:setTeamCover": {
+    run: () => setTeamCover(f.admin, f.teamId, { maxAbsent: 5, minPresent: null, mode: "warn", keyMemberIds: [f.employee.userId] }),
+    actions: ["team.cover_set"],
   },
   "closure:cancelClosure": {
     prepare: async () => {
@@ -471,6 +488,8 @@ const WRITES: Record<string, WriteCase> = {
 
 /** Functions that write but are not an entry of their own, and why. */
 const EXEMPT: Record<string, string> = {
+  "cover:checkTeamCover": "takes its caller's transaction (createVacation, a decision), whose entry tells the request; it only bumps the team's lock counter",
+  "cover:assertCoverOnApprove": "runs in the decision's transaction, whose entry it precedes; it only bumps the team's lock counter (checkTeamCover)",
   "auto-approval:scheduleAutoApproval": "a timer: each tick is runAutoApproval, listed above",
   "carry-over:scheduleCarryOver": "a timer: each tick is runCarryOver, listed above",
   "user-token:createUserToken": "takes its caller's transaction, whose entry says why the link was made (requestPasswordReset, sendVerificationEmail)",
@@ -535,6 +554,13 @@ const READS = new Set([
   "vacation:requestedHours",
   "vacation:hourFieldsOf",
   "vacation:ruleRefusal",
+  "blackout:parseTypeModes",
+  "blackout:modeForType",
+  "blackout:applicableBlackouts",
+  "blackout:lockedRanges",
+  "blackout:listBlackouts",
+  "cover:teamCoverSettings",
+  "cover:coverRefusal",
   "digest:getDigestScope",
   "chat:getChatSettings",
   "chat:slackInstallUrl",

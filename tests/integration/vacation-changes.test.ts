@@ -167,6 +167,18 @@ describe("changing an approved absence", () => {
     expect(await refusal(proposeVacationChange(eve, id, { startDate: base, endDate: addDays(base, 4), halfDayStart: false, halfDayEnd: false }))).toEqual({ status: 400, code: "no_change" });
   });
 
+  it("binds lock dates to the days a change adds, not to days already approved", async () => {
+    const start = addDays(monday, 63);
+    const id = await approvedWeek(ids.eve, start);
+    const lock = await getDb().blackout.create({ data: { companyId, startDate: start, endDate: addDays(start, 9), reason: "Stocktake" } });
+    // Shorter inside the lock: no day added, nothing to refuse.
+    const shorter = await proposeVacationChange(eve, id, { startDate: start, endDate: addDays(start, 2), halfDayStart: false, halfDayEnd: false });
+    await withdrawVacationChange(eve, id, shorter.id);
+    // Longer into the locked days: refused with the lock's reason.
+    expect(await refusal(proposeVacationChange(eve, id, { startDate: start, endDate: addDays(start, 7), halfDayStart: false, halfDayEnd: false }))).toEqual({ status: 409, code: "leave_rule" });
+    await getDb().blackout.delete({ where: { id: lock.id } });
+  });
+
   it("refuses other people, other companies, own approvals and bad input without a 5xx", async () => {
     const id = await approvedWeek(ids.eve, addDays(monday, 42));
     const change = { startDate: addDays(monday, 42), endDate: addDays(monday, 43), halfDayStart: false, halfDayEnd: false };
