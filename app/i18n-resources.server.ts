@@ -29,6 +29,7 @@ import enLeaveYear from "../public/locales/en/leaveYear.json";
 import enWebhooks from "../public/locales/en/webhooks.json";
 import enAccrual from "../public/locales/en/accrual.json";
 import enDigest from "../public/locales/en/digest.json";
+import enSignIn from "../public/locales/en/signIn.json";
 import esAbsences from "../public/locales/es/absences.json";
 import esApiTokens from "../public/locales/es/apiTokens.json";
 import esApiDocs from "../public/locales/es/apiDocs.json";
@@ -58,6 +59,7 @@ import esLeaveYear from "../public/locales/es/leaveYear.json";
 import esWebhooks from "../public/locales/es/webhooks.json";
 import esAccrual from "../public/locales/es/accrual.json";
 import esDigest from "../public/locales/es/digest.json";
+import esSignIn from "../public/locales/es/signIn.json";
 import ptAbsences from "../public/locales/pt/absences.json";
 import ptApiTokens from "../public/locales/pt/apiTokens.json";
 import ptApiDocs from "../public/locales/pt/apiDocs.json";
@@ -87,11 +89,12 @@ import ptLeaveYear from "../public/locales/pt/leaveYear.json";
 import ptWebhooks from "../public/locales/pt/webhooks.json";
 import ptAccrual from "../public/locales/pt/accrual.json";
 import ptDigest from "../public/locales/pt/digest.json";
+import ptSignIn from "../public/locales/pt/signIn.json";
 
 // Each language is split into files by area (distinct top-level keys) that merge into the one
 // "common" namespace.
-const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules };
-const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules };
-const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules };
+const en = { ...enCommon, ...enAbsences, ...enIdentity, ...enSettings, ...enNotifications, ...enReports, ...enOnboarding, ...enAbsenceCategories, ...enBalances, ...enPeople, ...enTeams, ...enCalendar, ...enFeeds, ...enHolidays, ...enAudit, ...enBilling, ...enPublic, ...enApiTokens, ...enIdempotency, ...enApiDocs, ...enWorkSchedules, ...enLeaveYear, ...enHours, ...enWebhooks, ...enClosures, ...enAccrual, ...enDigest, ...enLeaveImport, ...enLeaveRules, ...enSignIn };
+const pt = { ...ptCommon, ...ptAbsences, ...ptIdentity, ...ptSettings, ...ptNotifications, ...ptReports, ...ptOnboarding, ...ptAbsenceCategories, ...ptBalances, ...ptPeople, ...ptTeams, ...ptCalendar, ...ptFeeds, ...ptHolidays, ...ptAudit, ...ptBilling, ...ptPublic, ...ptApiTokens, ...ptIdempotency, ...ptApiDocs, ...ptWorkSchedules, ...ptLeaveYear, ...ptHours, ...ptWebhooks, ...ptClosures, ...ptAccrual, ...ptDigest, ...ptLeaveImport, ...ptLeaveRules, ...ptSignIn };
+const es = { ...esCommon, ...esAbsences, ...esIdentity, ...esSettings, ...esNotifications, ...esReports, ...esOnboarding, ...esAbsenceCategories, ...esBalances, ...esPeople, ...esTeams, ...esCalendar, ...esFeeds, ...esHolidays, ...esAudit, ...esBilling, ...esPublic, ...esApiTokens, ...esIdempotency, ...esApiDocs, ...esWorkSchedules, ...esLeaveYear, ...esHours, ...esWebhooks, ...esClosures, ...esAccrual, ...esDigest, ...esLeaveImport, ...esLeaveRules, ...esSignIn };
 export const resources = { pt: { common: pt }, en: { common: en }, es: { common: es } };
 
