@@ -129,9 +129,10 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             </nav>
             <div className="topbar__account">
               <span className="topbar__who">
-                <span className="topbar__name" data-testid="display-name">
+                {/* The person's own ways in (providers, password) sit behind their name. */}
+                <Link to="/sign-in-methods" className="topbar__name" data-testid="display-name">
                   {shell.displayName}
-                </span>
+                </Link>
                 <span className="topbar__company">{shell.companyName}</span>
               </span>
               <Form method="post" action="/logout">

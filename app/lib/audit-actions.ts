@@ -5,7 +5,7 @@
 // the API. A new recordAudit action adds one line here and one label per language.
 export const AUDIT_ACTION_GROUPS = {
   vacation: ["vacation.created", "vacation.approved", "vacation.rejected", "vacation.auto_approved", "vacation.cancelled", "vacation.reviewers_reminded", "vacation.cancellation_notified"],
-  user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.certificate_exported", "user.data_exported", "user.provisioned"],
+  user: ["user.invited", "user.invitation_cancelled", "user.invitation_accepted", "user.updated", "user.team_changed", "user.deactivated", "user.certificate_exported", "user.data_exported", "user.provisioned", "user.identity_linked", "user.identity_unlinked"],
   team: ["team.created", "team.renamed", "team.admins_changed", "team.substitute_changed", "team.cover_set", "team.deleted"],
   allowance: ["allowance.updated"],
   work_schedule: ["work_schedule.updated"],
@@ -23,7 +23,7 @@ export const AUDIT_ACTION_GROUPS = {
   account: ["account.deletion_requested"],
   carry_over: ["carry_over.run", "carry_over.applied", "carry_over.reminded", "carry_over.reverted"],
   absence_type: ["absence_type.created", "absence_type.updated", "absence_type.activated", "absence_type.deactivated", "absence_type.deleted"],
-  company: ["company.registered", "company.updated", "company.setup_dismissed", "company.demo_created"],
+  company: ["company.registered", "company.updated", "company.setup_dismissed", "company.demo_created", "company.sso_updated", "company.sso_verified", "company.sso_required", "company.sso_optional", "company.sso_removed"],
   auth: [
     "auth.signed_in",
     "auth.sign_in_failed",

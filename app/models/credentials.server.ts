@@ -1,3 +1,4 @@
+import { assertSsoAllows } from "~/models/identity-link.server";
 import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -38,6 +39,12 @@ export async function checkCredentials(email: string, password: string, ip: stri
     await recordFailedSignIn(user, "email_not_verified", ip);
     throw new AppError(403, "email_not_verified", "auth.emailNotVerified");
   }
+  try {
+    await assertSsoAllows(user, "password");
+  } catch (error) {
+    await recordFailedSignIn(user, "sso_required", ip);
+    throw error;
+  }
   return user;
 }
 
@@ -46,6 +53,6 @@ export async function checkCredentials(email: string, password: string, ip: stri
  * typed). An e-mail nobody has belongs to no company, so it leaves no entry; attempts refused by
  * the backoff are not checked and not recorded, which also bounds how many entries a guesser makes.
  */
-function recordFailedSignIn(user: { id: string; companyId: string }, reason: "wrong_password" | "deactivated" | "email_not_verified", ip: string) {
+function recordFailedSignIn(user: { id: string; companyId: string }, reason: "wrong_password" | "deactivated" | "email_not_verified" | "sso_required", ip: string) {
   return recordAudit({ companyId: user.companyId, actorId: null, action: "auth.sign_in_failed", entity: "user", entityId: user.id, details: { reason, ip } });
 }

@@ -139,10 +139,20 @@ export async function describeInvitation(token: string, now = new Date()) {
   return { email: invitation.email, fullName: invitation.fullName, companyName: invitation.company.name };
 }
 
-export async function acceptInvitation(token: string, input: { fullName?: string; password: string; language: Language }, now = new Date()) {
+/**
+ * `identity`: accepted with a sign-in provider instead of a password (identity-link.server.ts
+ * checked the provider verified the invited address); the person has no password until they set one.
+ */
+export async function acceptInvitation(
+  token: string,
+  input: { fullName?: string; password?: string; language: Language; identity?: { provider: string; issuer: string; subject: string; email: string } },
+  now = new Date(),
+) {
   const invitation = await findUsableInvitation(token, now);
   const db = getDb();
-  const passwordHash = await hashPassword(input.password);
+  if (input.identity && input.identity.email !== invitation.email.toLowerCase()) throw new AppError(403, "invitation_email_mismatch", "signIn.invitationEmailMismatch", { params: { email: invitation.email } });
+  if (!input.identity && !input.password) throw new AppError(400, "validation", "validation.passwordRequired");
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   const created = await db.$transaction(async (tx) => {
     // The conditional update makes the link single-use even when two submissions race.
     const { count } = await tx.invitation.updateMany({
@@ -171,6 +181,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
         firstDay: invitation.startDate,
       },
     });
+    if (input.identity) await tx.userIdentity.create({ data: { userId: user.id, ...input.identity, createdAt: now } });
     // A new member gets the company's default allowance for this leave year, whole: balances
     // prorate it from their first day (kept on the person above) by scheduled working days and
     // the company's rounding, so a later schedule or a last day is counted too (decision 0080).
@@ -178,7 +189,7 @@ export async function acceptInvitation(token: string, input: { fullName?: string
     const yearly = invitation.company.defaultYearlyAllowance;
     await tx.allowance.create({ data: { companyId: invitation.companyId, userId: user.id, year, yearly } });
     await recordAudit(
-      { companyId: invitation.companyId, actorId: user.id, action: "user.invitation_accepted", entity: "user", entityId: user.id, details: { email: user.email, team_id: user.teamId, year, yearly_allowance: yearly } },
+      { companyId: invitation.companyId, actorId: user.id, action: "user.invitation_accepted", entity: "user", entityId: user.id, details: { email: user.email, team_id: user.teamId, year, yearly_allowance: yearly, ...(input.identity ? { provider: input.identity.provider } : {}) } },
       tx,
     );
     const webhooks = await enqueueWebhookEvent(tx, invitation.companyId, "person.joined", () => serializeUser(user), now);

@@ -8,6 +8,8 @@ export interface SignInContext {
   /** The client's address (rate-limit.server.ts clientIp). */
   ip: string;
   userAgent?: string | null;
+  /** How the person proved who they are: the password form (web), or a sign-in provider. */
+  via?: string;
 }
 
 /** A new session for a person whose credentials were just checked; its id goes into the cookie. */
@@ -17,7 +19,7 @@ export async function openSession(user: { id: string; companyId: string }, conte
       data: { userId: user.id, expiresAt: new Date(now.getTime() + SESSION_TTL_MS), userAgent: context.userAgent?.slice(0, 200) ?? null, createdAt: now },
     });
     await recordAudit(
-      { companyId: user.companyId, actorId: user.id, action: "auth.signed_in", entity: "user", entityId: user.id, details: { via: "web", ip: context.ip } },
+      { companyId: user.companyId, actorId: user.id, action: "auth.signed_in", entity: "user", entityId: user.id, details: { via: context.via ?? "web", ip: context.ip } },
       tx,
     );
     return session.id;

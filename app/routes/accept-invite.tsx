@@ -14,6 +14,9 @@ import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/http.server";
+import { configuredProviders } from "~/utils/oidc.server";
+import { SIGN_IN_ERRORS } from "~/utils/provider-sign-in.server";
+import { ProviderButtons, SignInErrorNotice } from "~/components/provider-buttons";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [
@@ -27,10 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
   try {
     const invitation = await describeInvitation(token);
-    return { token, invitation, name: url.searchParams.get("name") ?? invitation.fullName, error: null };
+    const signInError = url.searchParams.get("signInError");
+    const providers = configuredProviders();
+    return { token, invitation, name: url.searchParams.get("name") ?? invitation.fullName, error: null, providers, signInError: (SIGN_IN_ERRORS as readonly string[]).includes(signInError ?? "") ? signInError : null };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data({ token, invitation: null, name: "", error: error.message }, { status: error.status });
+    return data({ token, invitation: null, name: "", error: error.message, providers: [], signInError: null }, { status: error.status });
   }
 }
 
@@ -53,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AcceptInvite() {
   const { t } = useTranslation();
-  const { token, invitation, name, error } = useLoaderData<typeof loader>();
+  const { token, invitation, name, error, providers, signInError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -72,6 +77,7 @@ export default function AcceptInvite() {
       ) : (
         <>
           <p className="muted">{t("acceptInvite.intro", { company: invitation?.companyName, email: invitation?.email })}</p>
+          <SignInErrorNotice code={signInError} />
           <FormError errors={form.errors} values={actionData?.values} />
           <FormProvider context={form.context}>
           <Form method="post" className="stack" {...getFormProps(form)}>
@@ -84,6 +90,7 @@ export default function AcceptInvite() {
             </button>
           </Form>
           </FormProvider>
+          <ProviderButtons providers={providers} query={{ invitation: token }} />
         </>
       )}
       <p className="auth-links">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, type LinksFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { AuthorizationError } from "~/utils/auth-errors.server";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,9 @@ import { deviceCookieHeader } from "~/utils/device-cookie.server";
 import { AppError, errorInit } from "~/utils/errors.server";
 import { languageCookieHeader } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
+import { configuredProviders } from "~/utils/oidc.server";
+import { SIGN_IN_ERRORS, startSsoSignIn } from "~/utils/provider-sign-in.server";
+import { ProviderButtons, SignInErrorNotice } from "~/components/provider-buttons";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [
@@ -29,11 +32,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get("token")) throw redirect(`/accept-invite?${url.searchParams}`);
   if (await getOptionalViewer(request)) throw redirect("/");
-  return null;
+  const signInError = url.searchParams.get("signInError");
+  return { providers: configuredProviders(), signInError: (SIGN_IN_ERRORS as readonly string[]).includes(signInError ?? "") ? signInError : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
+  // The e-mail step: an address of a company's SSO domains goes to the company's IdP.
+  if (formData.get("intent") === "sso") {
+    const email = String(formData.get("email") ?? "").trim().toLowerCase();
+    try {
+      const sent = email.includes("@") ? await startSsoSignIn(request, email, String(formData.get("redirectTo") ?? "")) : null;
+      if (sent) return sent;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return data({ result: null, error: error.message, errorValues: error.params, unverifiedEmail: null }, errorInit(error));
+    }
+    return data({ result: null, error: "signIn.errors.no_sso", errorValues: {}, unverifiedEmail: null }, { status: 400 });
+  }
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null }, { status: 400 });
@@ -75,10 +91,11 @@ export default function Login() {
   const { t } = useTranslation();
   useInvitationInHash();
   const actionData = useActionData<typeof action>();
+  const { providers, signInError } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData?.result ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -102,6 +119,7 @@ export default function Login() {
           {t("login.invited")}
         </p>
       ) : null}
+      <SignInErrorNotice code={signInError} />
       {actionData?.error ? (
         <div className="notice notice--error" role="alert" id="login-error">
           <p>{t(actionData.error, messageValues(actionData.errorValues))}</p>
@@ -135,7 +153,12 @@ export default function Login() {
         <button type="submit" className="button button--primary" disabled={submitting}>
           {submitting ? t("login.submitting") : t("login.submit")}
         </button>
+        {/* The e-mail step of company SSO: only the e-mail counts, so the browser's checks stay off. */}
+        <button type="submit" name="intent" value="sso" className="button" formNoValidate>
+          {t("signIn.sso.continue")}
+        </button>
       </Form>
+      <ProviderButtons providers={providers} query={searchParams.get("redirectTo") ? { redirectTo: searchParams.get("redirectTo") ?? "" } : undefined} />
       <p className="auth-links">
         <Link to="/forgot-password">{t("login.forgotPassword")}</Link>
         <Link to="/signup">{t("login.createAccount")}</Link>

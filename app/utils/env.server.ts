@@ -82,7 +82,20 @@ const schema = z.object({
   SLACK_API_URL: z.string().url("must be an absolute URL such as http://127.0.0.1:12112/api/").optional(),
   // The privacy documents "Manage account" opens; unset: the privacy section of the public page.
   PRIVACY_URL: z.string().url("must be an absolute URL such as https://example.com/privacy").optional(),
+  // Sign-in with Google, Microsoft and Apple (OpenID Connect; decision 0089). A provider is offered
+  // only with both its client id and secret; *_ISSUER points it at another issuer (the tests' IdP).
+  ...Object.fromEntries(
+    ["GOOGLE", "MICROSOFT", "APPLE"].flatMap((name) => [
+      [`${name}_CLIENT_ID`, z.string().max(500).optional()],
+      [`${name}_CLIENT_SECRET`, z.string().max(4000).optional()],
+      [`${name}_ISSUER`, z.string().url("must be an absolute URL such as https://accounts.google.com").optional()],
+    ]),
+  ) as Record<`${"GOOGLE" | "MICROSOFT" | "APPLE"}_${"CLIENT_ID" | "CLIENT_SECRET" | "ISSUER"}`, z.ZodOptional<z.ZodString>>,
 });
+
+/** The sign-in providers a deployment may configure (app/utils/oidc.server.ts). */
+export const SIGN_IN_PROVIDERS = ["google", "microsoft", "apple"] as const;
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 
 /** The Stripe settings that mean something only with STRIPE_SECRET_KEY. */
 export const STRIPE_SETTINGS_OF_THE_KEY = ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const;
@@ -144,6 +157,16 @@ export function getEnv(): Env {
       `Invalid configuration:\n${SLACK_SETTINGS.filter((name) => !env[name]).map((name) => `  ${name}: required with ${slackSet.join(", ")} (set all three of the Slack app, or none)`).join("\n")}\nSee .env.example.`,
     );
   }
+  // Half a provider is a mistake: it would silently not be offered.
+  const halfProviders = SIGN_IN_PROVIDERS.flatMap((provider) => {
+    const prefix = provider.toUpperCase() as Uppercase<typeof provider>;
+    const id = env[`${prefix}_CLIENT_ID`];
+    const secret = env[`${prefix}_CLIENT_SECRET`];
+    if (Boolean(id) !== Boolean(secret)) return [`  ${id ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`}: required with ${id ? `${prefix}_CLIENT_ID` : `${prefix}_CLIENT_SECRET`} (set both, or neither)`];
+    if (!id && env[`${prefix}_ISSUER`]) return [`  ${prefix}_ISSUER: set without ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`];
+    return [];
+  });
+  if (halfProviders.length) throw new Error(`Invalid configuration:\n${halfProviders.join("\n")}\nSee .env.example.`);
   cached = {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(),

@@ -19,6 +19,8 @@ export const LIMITS = {
   resetPerIp: { name: "reset:ip", max: 10, windowMs: 15 * 60_000 },
   resetPerEmail: { name: "reset:email", max: 3, windowMs: 15 * 60_000 },
   acceptInvitePerIp: { name: "invite-accept:ip", max: 20, windowMs: 15 * 60_000 },
+  // Each step of a provider or SSO sign-in (start, callback, confirmation) from one address.
+  providerSignInPerIp: { name: "provider-sign-in:ip", max: 60, windowMs: 15 * 60_000 },
   // The public page's interest form: a person leaves one address, maybe a second after a typo.
   publicInterestPerIp: { name: "public-interest:ip", max: 5, windowMs: 60 * 60_000 },
   // Addresses outside the company that one person's vacation requests mailed (counted per address).

@@ -48,6 +48,9 @@ import { createUserToken } from "~/models/user-token.server";
 import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.server";
 import { setDigestScope } from "~/models/digest.server";
 import { eraseCertificatesOf, uploadCertificate } from "~/models/certificate.server";
+import { confirmProviderLink, linkProviderToViewer, unlinkOwnIdentity } from "~/models/identity-link.server";
+import { removeSso, resolveSsoSignIn, saveSsoSettings, setSsoRequired } from "~/models/company-sso.server";
+import { startTestIdp, type TestIdp } from "../support/oidc-idp";
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { createFeed, renewFeed, revokeFeed } from "~/models/calendar-feed.server";
@@ -180,6 +183,9 @@ interface WriteCase {
 
 /** A week's closure of the whole company, `days` after the fixture's Monday. */
 const closureAt = (days: number) => ({ name: "Closed", startDate: addDays(f.monday, days), endDate: addDays(f.monday, days + 4), categoryId: "unpaid_leave", teamIds: null });
+
+let idp: TestIdp | undefined;
+const providerProfile = (email: string) => ({ provider: "google" as const, issuer: "https://accounts.google.com", subject: `sub-${email}`, email, emailVerified: true, name: null });
 
 const WRITES: Record<string, WriteCase> = {
   "vacation-form-actions:createVacationFromForm": {
@@ -370,6 +376,39 @@ const WRITES: Record<string, WriteCase> = {
     actions: ["certificate.uploaded"],
   },
   "certificate:eraseCertificatesOf": { run: () => eraseCertificatesOf(f.owner, f.employee.userId), actions: ["certificate.files_deleted"] },
+  "identity-link:confirmProviderLink": {
+    prepare: async () => {
+      f.tokens.linkEmail = `linked-${Math.random().toString(36).slice(2)}@acme.test`;
+      await client.user.create({ data: { companyId: f.companyId, email: f.tokens.linkEmail, passwordHash: "x", emailVerifiedAt: new Date() } });
+    },
+    run: () => confirmProviderLink(providerProfile(f.tokens.linkEmail)),
+    actions: ["user.identity_linked"],
+  },
+  "identity-link:linkProviderToViewer": { run: () => linkProviderToViewer(f.employee, providerProfile("employee-at-google@acme.test")), actions: ["user.identity_linked"] },
+  "identity-link:unlinkOwnIdentity": {
+    prepare: async () => {
+      f.tokens.identity = (await client.userIdentity.create({ data: { userId: f.employee.userId, provider: "google", issuer: "https://accounts.google.com", subject: "to-unlink", email: "x@acme.test" } })).id;
+    },
+    run: () => unlinkOwnIdentity(f.employee, f.tokens.identity),
+    actions: ["user.identity_unlinked"],
+  },
+  "company-sso:saveSsoSettings": {
+    prepare: async () => {
+      idp ??= await startTestIdp({ clients: [{ clientId: "audit", clientSecret: "audit-secret", redirectUris: ["http://app.test/auth/sso/callback"] }] });
+    },
+    run: () => saveSsoSettings(f.owner, { issuer: idp!.issuer, clientId: "audit", clientSecret: "audit-secret", domains: "acme.test" }),
+    actions: ["company.sso_updated"],
+  },
+  "company-sso:resolveSsoSignIn": {
+    prepare: async () => {
+      f.tokens.ssoEmail = `sso-${Math.random().toString(36).slice(2)}@acme.test`;
+      await client.user.create({ data: { companyId: f.companyId, email: f.tokens.ssoEmail, passwordHash: "x", emailVerifiedAt: new Date() } });
+    },
+    run: () => resolveSsoSignIn(f.companyId, { ...providerProfile(f.tokens.ssoEmail), provider: "sso", issuer: idp!.issuer }),
+    actions: ["user.identity_linked", "company.sso_verified"],
+  },
+  "company-sso:setSsoRequired": { run: () => setSsoRequired(f.owner, true), actions: ["company.sso_required"] },
+  "company-sso:removeSso": { run: () => removeSso(f.owner), actions: ["company.sso_removed"] },
   "user:deactivateUser": { run: () => deactivateUser(f.owner, f.ids.colleague), actions: ["user.deactivated"] },
   "vacation-action:redeemActionLink": {
     prepare: async () => {
@@ -561,6 +600,15 @@ const READS = new Set([
   "blackout:listBlackouts",
   "cover:teamCoverSettings",
   "cover:coverRefusal",
+  "identity-link:assertSsoAllows",
+  "identity-link:resolveProviderSignIn",
+  "identity-link:listOwnIdentities",
+  "identity-link:assertInvitedEmail",
+  "company-sso:getSsoSettings",
+  "company-sso:ssoForEmail",
+  "company-sso:ssoSettingsOf",
+  "company-sso:parseDomains",
+  "company-sso:domainOf",
   "digest:getDigestScope",
   "chat:getChatSettings",
   "chat:slackInstallUrl",
@@ -779,6 +827,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await idp?.close();
   await client.$disconnect();
 });
 

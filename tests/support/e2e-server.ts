@@ -16,4 +16,20 @@ if (process.env.TEST_DB === "postgresql") {
 }
 
 for (const name of Object.keys(process.env)) if (name.startsWith("STRIPE_")) delete process.env[name];
+// E2E_IDP_PORT: fake Google and Microsoft (tests/support/oidc-idp.ts) on that port and the next,
+// with the demo's people as their accounts, configured before the app reads its settings.
+if (process.env.E2E_IDP_PORT) {
+  const { startTestIdp } = await import("./oidc-idp");
+  const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  const accounts = ["employee", "admin", "owner", "invited"].map((name) => ({ email: `${name}@demo.test`, emailVerified: true }));
+  for (const [index, provider] of (["google", "microsoft"] as const).entries()) {
+    const idp = await startTestIdp({
+      port: Number(process.env.E2E_IDP_PORT) + index,
+      clients: [{ clientId: `e2e-${provider}`, clientSecret: `e2e-${provider}-secret`, redirectUris: [`${appUrl}/auth/${provider}/callback`] }],
+      accounts,
+    });
+    const prefix = provider.toUpperCase();
+    Object.assign(process.env, { [`${prefix}_CLIENT_ID`]: `e2e-${provider}`, [`${prefix}_CLIENT_SECRET`]: `e2e-${provider}-secret`, [`${prefix}_ISSUER`]: idp.issuer });
+  }
+}
 await import(pathToFileURL(path.resolve("build/server.js")).href);
