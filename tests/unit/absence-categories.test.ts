@@ -34,6 +34,11 @@ describe("category fields", () => {
       maxConsecutiveMode: "block",
       minRequestDays: null,
       minRequestMode: "block",
+      // Not reported (sickness is), no document asked.
+      reported: false,
+      documentRequired: false,
+      documentAfterDays: null,
+      documentMode: "block",
     });
     expect(absenceCategorySchema.safeParse({ name: "x".repeat(MAX_ABSENCE_CATEGORY_NAME), color: "#000000", balance: "yearly" }).success).toBe(true);
     expect(absenceCategorySchema.safeParse({ name: "x".repeat(MAX_ABSENCE_CATEGORY_NAME + 1), color: "#000000", balance: "yearly" }).error?.issues[0].message).toBe("absenceTypes.errors.nameTooLong");

@@ -24,6 +24,8 @@ const OWNERS: Record<string, string[]> = {
     "app/routes/accept-invite.tsx",
     "app/routes/vacation-decision.tsx",
     "app/routes/vacation-action.tsx",
+    "app/routes/auth.confirm.tsx",
+    "app/routes/_app.sign-in-methods.tsx",
   ],
   "site.css": ["app/routes/public.tsx", "app/routes/api.docs.tsx"],
   "public.css": ["app/routes/public.tsx"],

@@ -26,7 +26,7 @@ const QUOTED_BY_THE_SPEC = new Set([
 ]);
 
 // "tu" forms: informal imperatives and second-person verbs and pronouns.
-const INFORMAL = /(?<![\p{L}-])(Indica|Ajusta|Escolhe|Preenche|Queres|Faz|Tenta|Usa|Abre|Clica|Volta|Verifica|Introduz|Escreve|Pede|Guarda|Muda|Apaga|Cria|Adiciona|Seleciona|Carrega|Envia|Copia|Contacta|Consulta|Experimenta|Entra|Renova|Revoga|Subscreve|Remove|Corrige|Acede|Segue|podes|tens|teu|tua|teus|tuas|estás|queres|precisas|consegues)(?![\p{L}-])/u;
+const INFORMAL = /(?<![\p{L}-])(Indica|Ajusta|Escolhe|Preenche|Queres|Faz|Tenta|Usa|Abre|Clica|Volta|Verifica|Introduz|Escreve|Pede|Guarda|Muda|Apaga|Cria|Adiciona|Seleciona|Carrega|Envia|Copia|Contacta|Consulta|Experimenta|Entra(?! ID)|Renova|Revoga|Subscreve|Remove|Corrige|Acede|Segue|podes|tens|teu|tua|teus|tuas|estás|queres|precisas|consegues)(?![\p{L}-])/u;
 // Words that take the reader to be a man.
 const GENDERED = /\b(convidou-o|Foi convidado|o proprietário|um owner|o owner)\b/u;
 
