@@ -40,7 +40,8 @@ export function loginForm(page: Page) {
   return {
     email: form.locator('input[name="email"]'),
     password: form.locator('input[name="password"]'),
-    submit: form.locator('button[type="submit"]'),
+    // The form also holds "Continue with company SSO" (name="intent"), which skips the password.
+    submit: form.locator('button[type="submit"]:not([name="intent"])'),
   };
 }
 
