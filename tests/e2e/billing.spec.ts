@@ -7,7 +7,7 @@
 // visitor on the landing page on a phone.
 import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { pdfText } from "../support/pdf";
-import { DEMO, linkFromOutbox, onceUnlessDefault, openPage, signIn } from "./support";
+import { DEMO, linkFromOutbox, loginForm, onceUnlessDefault, openPage, signIn } from "./support";
 
 type Language = "pt" | "en" | "es";
 
@@ -42,7 +42,7 @@ async function newCustomer(page: Page, testInfo: TestInfo, language: Language, l
   await openPage(page, "/login");
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill("correct-horse-1");
-  await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
+  await loginForm(page).submit.click();
   await expect(page.getByTestId("display-name")).toHaveText("Beatriz Billing");
   return email;
 }
