@@ -179,16 +179,19 @@ export async function uploadCertificate(viewer: Viewer, vacationId: string, file
 
 export const tooLarge = () => new AppError(413, "certificate_too_large", "sickness.errors.tooLarge", { fields: { file: "sickness.errors.tooLarge" }, params: { mb: String(MAX_CERTIFICATE_BYTES / 1024 / 1024) } });
 
-/** A certificate's bytes for the person and company admins; anyone else, or another company, gets a 404. */
+/**
+ * A certificate's file for the person and company admins, as a stream from the store (disk or
+ * bucket); anyone else, or another company, gets a 404.
+ */
 export async function readCertificate(viewer: Viewer, certificateId: string) {
   const row = await getDb().certificate.findFirst({
     where: { id: certificateId, companyId: viewer.companyId },
     select: { userId: true, storageKey: true, mime: true, originalName: true, sha256: true },
   });
   if (!row || !canSeeCertificates(viewer, row)) throw new AppError(404, "not_found", "sickness.errors.notFound");
-  const bytes = await certificateStore().get(row.storageKey);
-  if (!bytes) throw new AppError(404, "not_found", "sickness.errors.notFound");
-  return { bytes, mime: row.mime, name: row.originalName, sha256: row.sha256 };
+  const file = await certificateStore().stream(row.storageKey);
+  if (!file) throw new AppError(404, "not_found", "sickness.errors.notFound");
+  return { body: file.body, size: file.size, mime: row.mime, name: row.originalName, sha256: row.sha256 };
 }
 
 export interface OverdueCertificate {
@@ -287,8 +290,8 @@ export async function eraseCertificatesOf(viewer: Viewer, userId: string) {
   const db = getDb();
   const rows = await db.certificate.findMany({ where: { companyId: viewer.companyId, userId }, select: { id: true, storageKey: true } });
   if (rows.length === 0) return 0;
-  const store = certificateStore();
-  for (const row of rows) await store.delete(row.storageKey);
+  // The files first: a store that fails leaves the rows, so erasing again finds them.
+  await certificateStore().deleteMany(rows.map((row) => row.storageKey));
   await db.$transaction(async (tx) => {
     await tx.certificate.deleteMany({ where: { companyId: viewer.companyId, id: { in: rows.map((r) => r.id) } } });
     await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "certificate.files_deleted", entity: "user", entityId: userId, details: { files: rows.length } }, tx);

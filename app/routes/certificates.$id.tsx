@@ -10,10 +10,11 @@ export function loader({ request, context, params }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
     const viewer = await requireUser({ request, context });
     const file = await readCertificate(viewer, params.id ?? "");
-    return new Response(new Uint8Array(file.bytes), {
+    // Streamed from the store (disk or bucket) as it is read, never held whole.
+    return new Response(file.body, {
       headers: {
         "Content-Type": file.mime,
-        "Content-Length": String(file.bytes.byteLength),
+        "Content-Length": String(file.size),
         "Content-Disposition": attachmentDisposition(file.name),
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",

@@ -63,10 +63,28 @@ const schema = z.object({
   STRIPE_PRICE_ANNUAL: z.string().regex(/^price_[A-Za-z0-9_]+$/, "must be a Stripe price id (price_…)").optional(),
   // Another address for Stripe's API (a local fake in tests); unset: https://api.stripe.com.
   STRIPE_API_URL: z.string().url("must be an absolute URL such as http://127.0.0.1:12111").optional(),
+  // Where uploaded certificates are kept (decision 0092): on disk in CERTIFICATE_DIR (a directory,
+  // created when first needed), or in an S3-compatible bucket (the S3_* settings below).
+  CERTIFICATE_STORE: z.enum(["disk", "s3"], { message: "must be disk or s3" }).default("disk"),
+  CERTIFICATE_DIR: z.string().default("data/certificates"),
+  // The bucket of CERTIFICATE_STORE=s3 (app/utils/s3-file-store.server.ts). Bucket and region are
+  // required with it; the endpoint names a store other than Amazon S3; without the key pair the
+  // SDK's own chain is used (AWS_* variables, the instance's or task's role).
+  S3_ENDPOINT: z
+    .string()
+    .url("must be an absolute URL such as https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000")
+    .refine((url) => /^https?:\/\//i.test(url), "must be an http:// or https:// URL")
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1 (us-east-1 for most self-hosted stores, auto for R2)").optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens").optional(),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .transform((value) => value === "true")
+    .optional(),
   // How long one webhook delivery may take (connect, send, answer) before it counts as failed and is
   // retried (decision 0084). Short, so a slow receiver cannot hold the worker.
-  // Where uploaded certificates are kept (decision 0092): a directory, created when first needed.
-  CERTIFICATE_DIR: z.string().default("data/certificates"),
   WEBHOOK_TIMEOUT_MS: z.coerce
     .number({ message: "must be a whole number of milliseconds, such as 10000" })
     .int("must be a whole number of milliseconds, such as 10000")
@@ -99,6 +117,9 @@ export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 
 /** The Stripe settings that mean something only with STRIPE_SECRET_KEY. */
 export const STRIPE_SETTINGS_OF_THE_KEY = ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const;
+
+/** The settings of CERTIFICATE_STORE=s3, meaningless with the disk store. */
+export const S3_SETTINGS = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
 
 /** The Slack app's settings: Slack is offered only with all of them. */
 export const SLACK_SETTINGS = ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_SIGNING_SECRET"] as const;
@@ -157,6 +178,8 @@ export function getEnv(): Env {
       `Invalid configuration:\n${SLACK_SETTINGS.filter((name) => !env[name]).map((name) => `  ${name}: required with ${slackSet.join(", ")} (set all three of the Slack app, or none)`).join("\n")}\nSee .env.example.`,
     );
   }
+  const s3Problems = certificateStoreProblems(env);
+  if (s3Problems.length) throw new Error(`Invalid configuration:\n${s3Problems.map((line) => `  ${line}`).join("\n")}\nSee .env.example.`);
   // Half a provider is a mistake: it would silently not be offered.
   const halfProviders = SIGN_IN_PROVIDERS.flatMap((provider) => {
     const prefix = provider.toUpperCase() as Uppercase<typeof provider>;
@@ -173,6 +196,23 @@ export function getEnv(): Env {
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
   };
   return cached;
+}
+
+/**
+ * What is wrong with the certificate store's settings. S3 settings with the disk store are a
+ * mistake, not a choice: the certificates (health data) would quietly land on the local disk.
+ */
+function certificateStoreProblems(env: z.infer<typeof schema>): string[] {
+  if (env.CERTIFICATE_STORE === "disk") {
+    return S3_SETTINGS.filter((name) => env[name] !== undefined).map((name) => `${name}: set without CERTIFICATE_STORE=s3 (set that too, or unset it: certificates are kept on disk)`);
+  }
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push("S3_BUCKET: required with CERTIFICATE_STORE=s3 (the bucket's name; the bucket must exist)");
+  if (!env.S3_REGION) problems.push("S3_REGION: required with CERTIFICATE_STORE=s3 (such as eu-central-1; us-east-1 for most self-hosted stores, auto for R2)");
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID (set both, or neither for the SDK's own credentials)" : "S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY (set both, or neither for the SDK's own credentials)");
+  }
+  return problems;
 }
 
 /** Development only: a random secret created once and kept under ./data, so sessions survive restarts. */

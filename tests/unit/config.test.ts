@@ -46,6 +46,51 @@ describe("configuration", () => {
     expect(() => getEnv()).toThrow(/SESSION_SECRET: required in production/);
   });
 
+  it("keeps certificates on disk by default, and in an S3 bucket only when told with a bucket and region", async () => {
+    const base = { NODE_ENV: "test", SESSION_SECRET: "x".repeat(32) };
+    const defaults = (await loadEnv(base))();
+    expect(defaults).toMatchObject({ CERTIFICATE_STORE: "disk", CERTIFICATE_DIR: "data/certificates" });
+    expect(defaults.S3_BUCKET).toBeUndefined();
+    vi.resetModules();
+    const s3 = (await loadEnv({ ...base, CERTIFICATE_STORE: "s3", S3_BUCKET: "folga-certificates", S3_REGION: "eu-central-1", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" }))();
+    expect(s3).toMatchObject({ CERTIFICATE_STORE: "s3", S3_BUCKET: "folga-certificates", S3_REGION: "eu-central-1", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: true });
+    vi.resetModules();
+    vi.unstubAllEnvs();
+    // Without a key pair the SDK's own chain answers (a role): allowed.
+    expect((await loadEnv({ ...base, CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1", S3_REGION: "auto" }))().S3_ACCESS_KEY_ID).toBeUndefined();
+  });
+
+  it("says what is missing or wrong in the certificate store's settings, and never prints a secret", async () => {
+    const base = { NODE_ENV: "test", SESSION_SECRET: "x".repeat(32) };
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ CERTIFICATE_STORE: "s3" }, /S3_BUCKET: required with CERTIFICATE_STORE=s3[^\n]*\n\s+S3_REGION: required with CERTIFICATE_STORE=s3/],
+      [{ CERTIFICATE_STORE: "s3", S3_REGION: "eu-west-1" }, /S3_BUCKET: required with CERTIFICATE_STORE=s3/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1" }, /S3_REGION: required with CERTIFICATE_STORE=s3/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "id" }, /S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1", S3_REGION: "eu-west-1", S3_SECRET_ACCESS_KEY: "very-secret-value" }, /S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/],
+      // S3 settings with the disk store: the files would quietly land on the local disk.
+      [{ S3_BUCKET: "b-1", S3_REGION: "eu-west-1" }, /S3_REGION: set without CERTIFICATE_STORE=s3[^\n]*\n\s+S3_BUCKET: set without CERTIFICATE_STORE=s3/],
+      [{ CERTIFICATE_STORE: "disk", S3_FORCE_PATH_STYLE: "false" }, /S3_FORCE_PATH_STYLE: set without CERTIFICATE_STORE=s3/],
+      [{ CERTIFICATE_STORE: "minio" }, /CERTIFICATE_STORE: must be disk or s3/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "My_Bucket", S3_REGION: "eu-west-1" }, /S3_BUCKET: must be a bucket name/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1", S3_REGION: "eu-west-1", S3_ENDPOINT: "127.0.0.1:9000" }, /S3_ENDPOINT: must be an absolute URL/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1", S3_REGION: "eu-west-1", S3_ENDPOINT: "ftp://minio:9000" }, /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/],
+      [{ CERTIFICATE_STORE: "s3", S3_BUCKET: "b-1", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE: must be true or false/],
+    ];
+    for (const [vars, message] of cases) {
+      vi.resetModules();
+      vi.unstubAllEnvs();
+      const getEnv = await loadEnv({ ...base, ...vars });
+      expect(() => getEnv(), JSON.stringify(vars)).toThrow(message);
+      expect(() => getEnv(), JSON.stringify(vars)).toThrow(/See \.env\.example\./);
+      try {
+        getEnv();
+      } catch (error) {
+        expect((error as Error).message).not.toContain("very-secret-value");
+      }
+    }
+  });
+
   it("trusts no proxy by default and validates TRUST_PROXY", async () => {
     const defaults = await loadEnv({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(32) });
     expect(defaults().TRUST_PROXY).toBe(false);
