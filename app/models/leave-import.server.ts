@@ -293,18 +293,15 @@ async function writeBalances(tx: DbClient, viewer: Viewer, writes: readonly Bala
 
 // Prisma's createMany in chunks: a multi-row INSERT written by hand was ~10× faster here, but raw
 // SQL is for what the query API cannot say (GUIDE section 9), and this it can (decision 0086).
-// Decided rows (with a reviewer) and undecided ones (nulls) are written in separate runs: Prisma
-// compiles a query plan per shape of the data, and a chunk that mixes them has a shape of its own,
-// so a mixed file compiled a plan for nearly every chunk (2.4× slower in bench/leave-import.ts).
 async function writeAbsences(tx: DbClient, viewer: Viewer, writes: readonly AbsenceWrite[]) {
   const { companyId } = viewer;
   const now = new Date();
-  const isDecided = ({ row }: AbsenceWrite) => row.status === "approved" || row.status === "rejected";
-  for (const decided of [true, false]) {
-    const run = writes.filter((write) => isDecided(write) === decided);
-    for (let i = 0; i < run.length; i += INSERT_CHUNK) {
-      await tx.vacation.createMany({
-        data: run.slice(i, i + INSERT_CHUNK).map(({ userId, categoryId, row }) => ({
+  for (let i = 0; i < writes.length; i += INSERT_CHUNK) {
+    await tx.vacation.createMany({
+      data: writes.slice(i, i + INSERT_CHUNK).map(({ userId, categoryId, row }) => {
+        // Decided in the old tool: the importer stands as the reviewer of record.
+        const decided = row.status === "approved" || row.status === "rejected";
+        return {
           companyId,
           userId,
           categoryId,
@@ -313,12 +310,11 @@ async function writeAbsences(tx: DbClient, viewer: Viewer, writes: readonly Abse
           halfDayStart: row.halfDayStart,
           halfDayEnd: row.halfDayEnd,
           status: row.status,
-          // Decided in the old tool: the importer stands as the reviewer of record.
           reviewerId: decided ? viewer.userId : null,
           reviewedAt: decided ? now : null,
-        })),
-      });
-    }
+        };
+      }),
+    });
   }
 }
 
