@@ -5,6 +5,10 @@
 // docs/decisions/0076-a-landing-page-that-sells.md.
 //   npm run lighthouse                      # /public in each language
 //   npm run lighthouse -- /public /api/docs # other pages without sign-in
+//   npm run lighthouse -- --signed-in       # the four pages issue 44 names, as the demo admin
+//   npm run lighthouse -- --signed-in /reports
+// Signed in, the server seeds the demo company and Lighthouse sends the session cookie with every
+// request (its --extra-headers), so it measures the page a person opens, with JS on.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -16,15 +20,17 @@ import { isRunAsScript } from "./lib/run-as-script";
 export const MIN_SCORE = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const DEFAULT_PAGES = ["/public?lng=pt", "/public?lng=en", "/public?lng=es"];
+const SIGNED_IN_PAGES = ["/my-calendar", "/company-calendar", "/vacations", "/approvals"];
+const DEMO_ADMIN = { email: "admin@demo.test", password: "demo-password" };
 const CHROMIUMS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 
 interface LighthouseResult {
-  categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
+  categories: Partial<Record<(typeof CATEGORIES)[number], { score: number | null }>>;
   audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
 }
 
 function scoresOf(report: LighthouseResult) {
-  return CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)] as const);
+  return CATEGORIES.filter((category) => report.categories[category]).map((category) => [category, Math.round((report.categories[category]?.score ?? 0) * 100)] as const);
 }
 
 function lowest(report: LighthouseResult): number {
@@ -32,11 +38,15 @@ function lowest(report: LighthouseResult): number {
 }
 
 /** Runs the Lighthouse CLI (its own Chrome launcher) on one address; its JSON report. */
-function lighthouse(url: string, chromePath: string): Promise<LighthouseResult> {
+function lighthouse(url: string, chromePath: string, cookie?: string): Promise<LighthouseResult> {
+  // A signed-in page is kept out of search engines on purpose (noindex): SEO is not asked of it.
+  const categories = cookie ? CATEGORIES.filter((category) => category !== "seo") : CATEGORIES;
   return new Promise((resolve, reject) => {
+    const args = [url, "--output=json", "--output-path=stdout", "--quiet", `--only-categories=${categories.join(",")}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu"];
+    if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
     const cli = spawn(
       path.resolve("node_modules/.bin/lighthouse"),
-      [url, "--output=json", "--output-path=stdout", "--quiet", `--only-categories=${CATEGORIES.join(",")}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+      args,
       { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";
@@ -54,7 +64,7 @@ function lighthouse(url: string, chromePath: string): Promise<LighthouseResult> 
 }
 
 /** The built server on a free port, in production mode, on an empty database of its own. */
-async function startServer(): Promise<{ origin: string; stop: () => void }> {
+async function startServer(seedDemo: boolean): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
   const origin = `http://localhost:${port}`;
@@ -67,7 +77,7 @@ async function startServer(): Promise<{ origin: string; stop: () => void }> {
       APP_URL: origin,
       SESSION_SECRET: randomBytes(32).toString("hex"),
       DATABASE_URL: `file:${path.join(dir, "lighthouse.db")}`,
-      SEED_DEMO: "never",
+      SEED_DEMO: seedDemo ? "always" : "never",
       LOG_REQUESTS: "false",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -83,19 +93,34 @@ async function startServer(): Promise<{ origin: string; stop: () => void }> {
   return { origin, stop };
 }
 
+/** Signs in through the login form as a browser would; the session cookie it sets. */
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams(DEMO_ADMIN),
+  });
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("__session="));
+  if (response.status !== 302 || !cookie) throw new Error(`signing in as ${DEMO_ADMIN.email} answered ${response.status}`);
+  return cookie.split(";")[0];
+}
+
 async function main() {
   const chromePath = process.env.CHROME_PATH || CHROMIUMS.find((file) => existsSync(file));
   if (!chromePath) throw new Error("no Chromium: set CHROME_PATH");
+  const signedIn = process.argv.includes("--signed-in");
   const pages = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
-  const server = await startServer();
+  const server = await startServer(signedIn);
+  const cookie = signedIn ? await signIn(server.origin) : undefined;
   let failed = false;
   try {
-    for (const page of pages.length ? pages : DEFAULT_PAGES) {
-      let report = await lighthouse(server.origin + page, chromePath);
+    for (const page of pages.length ? pages : signedIn ? SIGNED_IN_PAGES : DEFAULT_PAGES) {
+      let report = await lighthouse(server.origin + page, chromePath, cookie);
       // Performance moves with what else the machine is doing (a busy shared core shows up as
       // blocking time even on a page without scripts): a low run is run again once, and the better kept.
       if (lowest(report) < MIN_SCORE) {
-        const again = await lighthouse(server.origin + page, chromePath);
+        const again = await lighthouse(server.origin + page, chromePath, cookie);
         if (lowest(again) > lowest(report)) report = again;
       }
       const scores = scoresOf(report);
