@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { FieldError } from "~/components/field-error";
 import { isLanguage, messageValues } from "~/i18n";
-import { loginFormSchema } from "~/lib/schemas/auth";
+import { loginFormSchema, ssoStepSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -96,7 +96,9 @@ export default function Login() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    // The SSO button skips the password: with JavaScript, Conform validates before Remix submits,
+    // and a password step's check would keep the SSO step from ever being sent.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.get("intent") === "sso" ? ssoStepSchema : loginFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
