@@ -88,21 +88,29 @@ export async function startProviderSignIn(request: Request, provider: string) {
   }
 }
 
+/**
+ * Where a form post that starts a company SSO sign-in sends the browser on: the IdP's address and
+ * the flow's cookie. Not a redirect: the pages' CSP (form-action 'self') would stop a post's
+ * redirect to the IdP's origin, so the page goes on itself (components/continue-to-provider.tsx).
+ */
+export interface StartedFlow {
+  url: string;
+  cookie: string;
+}
+
 /** /login's e-mail step: an address of a company's SSO domains goes to the company's IdP; null otherwise. */
-export async function startSsoSignIn(request: Request, email: string, redirectTo: string): Promise<Response | null> {
+export async function startSsoSignIn(request: Request, email: string, redirectTo: string): Promise<StartedFlow | null> {
   const sso = await ssoForEmail(email);
   if (!sso) return null;
   await consumeLimit(LIMITS.providerSignInPerIp, clientIp(request));
-  const { url, cookie } = await startFlow(sso.settings, "sso", { kind: "sso", companyId: sso.companyId }, safeRedirect(redirectTo), { login_hint: email });
-  return redirect(url, { headers: { "Set-Cookie": cookie } });
+  return startFlow(sso.settings, "sso", { kind: "sso", companyId: sso.companyId }, safeRedirect(redirectTo), { login_hint: email });
 }
 
 /** The Security tab's "Test sign-in": the owner to the company's IdP, and back to the tab. */
-export async function startSsoTest(request: Request, viewer: SignedInViewer): Promise<Response> {
+export async function startSsoTest(request: Request, viewer: SignedInViewer): Promise<StartedFlow> {
   const settings = await ownSsoSettings(viewer);
   await consumeLimit(LIMITS.providerSignInPerIp, clientIp(request));
-  const { url, cookie } = await startFlow(settings, "sso", { kind: "sso-test", companyId: viewer.companyId }, "/company-settings/security");
-  return redirect(url, { headers: { "Set-Cookie": cookie } });
+  return startFlow(settings, "sso", { kind: "sso-test", companyId: viewer.companyId }, "/company-settings/security");
 }
 
 /** GET (POST for Apple's form_post) /auth/:provider/callback. */

@@ -11,6 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { ActionNotice } from "~/components/action-notice";
 import { ConfirmationStep, ConfirmSubmitButton, type Confirmation } from "~/components/confirm";
+import { ContinueToProvider } from "~/components/continue-to-provider";
 import { SignInErrorNotice } from "~/components/provider-buttons";
 import { messageValues } from "~/i18n";
 import { ssoSettingsSchema } from "~/lib/schemas/sso";
@@ -19,7 +20,7 @@ import type { ActionReply } from "~/utils/form-errors.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { tabPath } from "../_app.company-settings/tabs";
-import { loadSecurityTab, securityAction } from "./security.server";
+import { loadSecurityTab, securityAction, type SecurityReply } from "./security.server";
 
 const TAB_URL = tabPath("security");
 
@@ -40,7 +41,7 @@ export function action({ request }: ActionFunctionArgs) {
 export default function SecurityTab() {
   const { t } = useTranslation();
   const { canManage, sso, redirectUrl, tested, signInError } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as ActionReply | undefined;
+  const reply = useActionData<typeof action>() as SecurityReply | undefined;
   const confirmation: Confirmation = {
     title: t("sso.confirm.title"),
     question: t("sso.confirm.question"),
@@ -64,6 +65,7 @@ export default function SecurityTab() {
         )}
       </section>
       <ActionNotice notice={reply?.notice} />
+      {reply?.continueTo ? <ContinueToProvider url={reply.continueTo} /> : null}
       {tested && !reply ? (
         <p className="notice notice--success" role="status" data-testid="sso-tested">
           {t("sso.tested")}

@@ -13,6 +13,11 @@ import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
 import { redirectUri } from "~/utils/oidc.server";
 import { SIGN_IN_ERRORS, startSsoTest } from "~/utils/provider-sign-in.server";
 
+export interface SecurityReply extends ActionReply {
+  /** The test sign-in's IdP address, where the page goes on (components/continue-to-provider.tsx). */
+  continueTo?: string;
+}
+
 export async function loadSecurityTab(viewer: SignedInViewer, url: URL) {
   const sso = await getSsoSettings(viewer);
   const signInError = url.searchParams.get("signInError");
@@ -33,7 +38,8 @@ export async function securityAction(request: Request, viewer: SignedInViewer, f
     if (submission.status !== "success") return data<ActionReply>({ result: submission.reply({ hideFields: ["clientSecret"] }) }, { status: 400 });
     try {
       await saveSsoSettings(viewer, submission.value);
-      return data<ActionReply>({ result: submission.reply({ hideFields: ["clientSecret"] }), notice: { tone: "success", key: "sso.saved" } });
+      // Reset to what was saved (the loader's): with JavaScript the typed secret leaves the field too.
+      return data<ActionReply>({ result: submission.reply({ resetForm: true }), notice: { tone: "success", key: "sso.saved" } });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const fieldErrors = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, [key]]));
@@ -43,8 +49,10 @@ export async function securityAction(request: Request, viewer: SignedInViewer, f
   }
   try {
     switch (intent) {
-      case "sso.test":
-        return await startSsoTest(request, viewer);
+      case "sso.test": {
+        const started = await startSsoTest(request, viewer);
+        return data<SecurityReply>({ continueTo: started.url }, { headers: { "Set-Cookie": started.cookie } });
+      }
       case "sso.require":
       case "sso.unrequire": {
         const required = intent === "sso.require";
