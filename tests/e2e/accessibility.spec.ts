@@ -11,7 +11,7 @@ import { expect, type Page, test } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { ADMIN_SCREENS, COMMON_SCREENS, LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { signUpNewCompany } from "./new-company";
-import { DEMO, openPage, signIn } from "./support";
+import { DEMO, loginForm, openPage, signIn } from "./support";
 
 // axe reads every element of the page; My Calendar alone has a few thousand.
 test.describe.configure({ timeout: 300_000 });
@@ -119,7 +119,7 @@ test("signed-out forms with their errors", async ({ page }) => {
   await openPage(page, "/login");
   await page.locator('input[name="email"]').fill("nobody@demo.test");
   await page.locator('input[name="password"]').fill("wrong-password");
-  await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
+  await loginForm(page).submit.click();
   await expect(page.getByRole("alert").first()).toBeVisible();
   await scanBoth(page, "/login refused");
 
