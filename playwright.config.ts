@@ -10,7 +10,7 @@
 // runs whole on both engines in the integration suite.
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_WORKERS, e2ePort } from "./tests/e2e/ports";
+import { E2E_WORKERS, e2eIdpPort, e2ePort } from "./tests/e2e/ports";
 
 const CI = Boolean(process.env.CI);
 const POSTGRESQL = process.env.TEST_DB === "postgresql";
@@ -80,8 +80,9 @@ export default defineConfig({
         `rm -rf ${dir} && mkdir -p ${dir} && ` +
         // TRUST_PROXY: the fuzzer (fuzz.spec.ts) names its own client addresses in X-Forwarded-For,
         // so its failed sign-ins never slow down the browsers' (which come from 127.0.0.1).
-        // Billing runs against a fake Stripe started in the same process (tests/support/e2e-server.ts).
-        `TZ=UTC DATABASE_URL=file:./${dir}/e2e.db CERTIFICATE_DIR=${dir}/certificates PORT=${port} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always TRUST_PROXY=loopback npx tsx tests/support/e2e-server.ts`,
+        // Billing runs against a fake Stripe started in the same process (tests/support/e2e-server.ts),
+        // and so do the sign-in providers' fakes (real OpenID providers, from E2E_IDP_PORT up).
+        `TZ=UTC DATABASE_URL=file:./${dir}/e2e.db CERTIFICATE_DIR=${dir}/certificates PORT=${port} E2E_IDP_PORT=${e2eIdpPort(worker)} NODE_ENV=test LOG_REQUESTS=false SEED_DEMO=always TRUST_PROXY=loopback npx tsx tests/support/e2e-server.ts`,
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: !CI,
       timeout: 60_000,

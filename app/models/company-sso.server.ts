@@ -5,7 +5,7 @@ import { recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError, forbidden } from "~/utils/errors.server";
 import { discover, type OidcClientSettings, type ProviderProfile } from "~/utils/oidc.server";
-import type { Viewer } from "~/utils/permissions.server";
+import { isAdmin, type Viewer } from "~/utils/permissions.server";
 import type { SignInUser } from "./identity-link.server";
 
 export interface SsoInput {
@@ -32,9 +32,12 @@ export function parseDomains(text: string): string[] {
   return domains;
 }
 
-/** What the Security tab shows the owner: never the secret. */
+/**
+ * What the Security tab shows: never the secret. Company admins read it (they answer their
+ * colleagues' "why can I not use my password?"); only the owner changes it.
+ */
 export async function getSsoSettings(viewer: Viewer) {
-  requireOwner(viewer);
+  if (!isAdmin(viewer)) throw forbidden();
   const sso = await getDb().companySso.findUnique({
     where: { companyId: viewer.companyId },
     select: { issuer: true, clientId: true, domains: true, required: true, verifiedAt: true },
@@ -110,6 +113,25 @@ export async function removeSso(viewer: Viewer) {
     const { count } = await tx.companySso.deleteMany({ where: { companyId: viewer.companyId } });
     if (count) await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "company.sso_removed", entity: "company", entityId: viewer.companyId }, tx);
   });
+}
+
+/**
+ * The owner's "Test sign-in" on the Security tab: one sign-in through the company's IdP, with
+ * the rules of a real one (the account must be one of the company's people, of its domains), but
+ * the owner's browser stays signed in as the owner. The first that works marks the IdP verified.
+ */
+export async function testSsoSignIn(viewer: Viewer, companyId: string, profile: ProviderProfile, now = new Date()) {
+  requireOwner(viewer);
+  if (companyId !== viewer.companyId) throw forbidden();
+  return resolveSsoSignIn(companyId, profile, now);
+}
+
+/** The company's IdP settings, secret included, for its owner to start a test sign-in with; 404 without one. */
+export async function ownSsoSettings(viewer: Viewer): Promise<OidcClientSettings> {
+  requireOwner(viewer);
+  const settings = await ssoSettingsOf(viewer.companyId);
+  if (!settings) throw new AppError(404, "not_found", "sso.notSet");
+  return settings;
 }
 
 /** The company IdP an e-mail's domain belongs to, or null. */

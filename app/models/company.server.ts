@@ -26,8 +26,14 @@ export interface Registration {
   billingEmail?: string;
   fullName: string;
   email: string;
-  password: string;
+  /** Absent when the owner signs up with a provider (`identity`). */
+  password?: string;
   language: Language;
+  /**
+   * A sign-up with a provider (decision 0089): the account it links, and whether the provider
+   * verified the e-mail, which alone spares the owner our confirmation link.
+   */
+  identity?: { provider: string; issuer: string; subject: string; email: string; emailVerified: boolean };
   /** ISO 3166 alpha-2; Portugal when not given. */
   countryCode?: string;
   /** IANA zone; the country's main zone when not given. */
@@ -50,7 +56,8 @@ export async function resolveCountryAndZone(countryCode: string, timeZone: strin
  * A new company, ready to book on day one (docs/decisions/0017-onboarding.md): its owner, the
  * national holidays of its country for this year and next, a first team the owner administers,
  * the default absence categories, the owner's allowance for this year, billing details and a
- * 14-day trial. The owner must confirm the e-mail before signing in (0007-identity.md).
+ * 14-day trial. The owner must confirm the e-mail before signing in (0007-identity.md), unless
+ * they signed up with a provider that verified it.
  */
 export async function registerCompany(input: Registration, now = new Date()) {
   const db = getDb();
@@ -60,7 +67,11 @@ export async function registerCompany(input: Registration, now = new Date()) {
   const { countryCode, timeZone } = await resolveCountryAndZone(input.countryCode ?? "PT", input.timeZone);
   const year = yearOf(todayIn(timeZone, now));
   const holidays = [...(await nationalHolidays(countryCode, year)), ...(await nationalHolidays(countryCode, year + 1))];
-  const passwordHash = await hashPassword(input.password);
+  const { identity } = input;
+  if (identity && identity.email !== input.email) throw new AppError(400, "validation", "validation.emailInvalid");
+  if (!identity && !input.password) throw new AppError(400, "validation", "validation.passwordRequired");
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const emailVerifiedAt = identity?.emailVerified ? now : null;
   const { company, user } = await db.$transaction(async (tx) => {
     const company = await tx.company.create({ data: { name: input.companyName, countryCode, timeZone } });
     const team = await tx.team.create({ data: { companyId: company.id, name: getT(input.language)("onboarding.firstTeamName") } });
@@ -71,11 +82,16 @@ export async function registerCompany(input: Registration, now = new Date()) {
         fullName: input.fullName,
         role: "owner",
         passwordHash,
+        emailVerifiedAt,
         preferredLanguage: input.language,
         countryCode,
         teamId: team.id,
       },
     });
+    if (identity) {
+      const { emailVerified: _verified, ...link } = identity;
+      await tx.userIdentity.create({ data: { userId: user.id, ...link, createdAt: now } });
+    }
     await tx.teamAdmin.create({ data: { teamId: team.id, userId: user.id } });
     // The owner was working there before the company signed up: a whole year's allowance.
     await tx.allowance.create({ data: { companyId: company.id, userId: user.id, year, yearly: company.defaultYearlyAllowance } });
@@ -100,13 +116,20 @@ export async function registerCompany(input: Registration, now = new Date()) {
         action: "company.registered",
         entity: "company",
         entityId: company.id,
-        details: { name: input.companyName, country_code: countryCode, time_zone: timeZone, first_team: team.name, holidays: holidays.length },
+        details: {
+          name: input.companyName,
+          country_code: countryCode,
+          time_zone: timeZone,
+          first_team: team.name,
+          holidays: holidays.length,
+          ...(identity ? { provider: identity.provider, email_verified_by_provider: identity.emailVerified } : {}),
+        },
       },
       tx,
     );
     return { company, user };
   });
-  await sendVerificationEmail(user.id);
+  if (!emailVerifiedAt) await sendVerificationEmail(user.id);
   return { company, user };
 }
 

@@ -33,11 +33,17 @@ export async function assertSsoAllows(user: { companyId: string; role: string },
 /** What a provider's sign-in answer means here. */
 export async function resolveProviderSignIn(profile: ProviderProfile): Promise<ProviderSignIn> {
   const db = getDb();
-  const linked = await db.userIdentity.findUnique({ where: { issuer_subject: { issuer: profile.issuer, subject: profile.subject } }, select: { user: { select: signInUserSelect } } });
+  const linked = await db.userIdentity.findUnique({
+    where: { issuer_subject: { issuer: profile.issuer, subject: profile.subject } },
+    select: { user: { select: { ...signInUserSelect, emailVerifiedAt: true } } },
+  });
   if (linked) {
-    if (linked.user.deactivatedAt) throw refused();
-    await assertSsoAllows(linked.user, profile.provider);
-    return { kind: "signed-in", user: linked.user };
+    const { emailVerifiedAt, ...user } = linked.user;
+    if (user.deactivatedAt) throw refused();
+    // A company signed up with an address its provider had not verified: our own link first.
+    if (!emailVerifiedAt) throw new AppError(403, "email_not_verified", "auth.emailNotVerified");
+    await assertSsoAllows(user, profile.provider);
+    return { kind: "signed-in", user };
   }
   // An address the provider did not check proves nothing about who owns it.
   if (!profile.emailVerified) throw unverified();
@@ -100,6 +106,18 @@ export async function unlinkOwnIdentity(viewer: Viewer, identityId: string) {
     await tx.userIdentity.delete({ where: { id: identity.id } });
     await recordAudit({ companyId: viewer.companyId, actorId: viewer.userId, action: "user.identity_unlinked", entity: "user", entityId: viewer.userId, details: { provider: identity.provider, email: identity.email, identity_id: identity.id } }, tx);
   });
+}
+
+/**
+ * A sign-up with a provider (a new company): neither the provider account nor its e-mail may
+ * already be someone's here. An unverified e-mail may sign up, but signs in only once the owner
+ * has opened the link we e-mail (registerCompany).
+ */
+export async function assertNewAccount(profile: ProviderProfile) {
+  const db = getDb();
+  const linked = await db.userIdentity.findUnique({ where: { issuer_subject: { issuer: profile.issuer, subject: profile.subject } }, select: { id: true } });
+  const existing = linked ?? (await db.user.findUnique({ where: { email: profile.email }, select: { id: true } }));
+  if (existing) throw new AppError(409, "account_exists", "signIn.errors.account_exists");
 }
 
 /** The invitation's address must be the one the provider verified: the link was sent to it. */

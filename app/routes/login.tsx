@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AuthLayout } from "~/components/auth-layout";
 import { FieldError } from "~/components/field-error";
 import { isLanguage, messageValues } from "~/i18n";
-import { loginFormSchema } from "~/lib/schemas/auth";
+import { loginFormSchema, ssoStepSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalViewer, INVALID_CREDENTIALS, startSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -19,6 +19,7 @@ import { readFormData } from "~/utils/http.server";
 import { configuredProviders } from "~/utils/oidc.server";
 import { SIGN_IN_ERRORS, startSsoSignIn } from "~/utils/provider-sign-in.server";
 import { ProviderButtons, SignInErrorNotice } from "~/components/provider-buttons";
+import { ContinueToProvider } from "~/components/continue-to-provider";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [
@@ -42,17 +43,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "sso") {
     const email = String(formData.get("email") ?? "").trim().toLowerCase();
     try {
-      const sent = email.includes("@") ? await startSsoSignIn(request, email, String(formData.get("redirectTo") ?? "")) : null;
-      if (sent) return sent;
+      const started = email.includes("@") ? await startSsoSignIn(request, email, String(formData.get("redirectTo") ?? "")) : null;
+      if (started) return data({ result: null, error: null, errorValues: {}, unverifiedEmail: null, continueTo: started.url }, { headers: { "Set-Cookie": started.cookie } });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return data({ result: null, error: error.message, errorValues: error.params, unverifiedEmail: null }, errorInit(error));
+      return data({ result: null, error: error.message, errorValues: error.params, unverifiedEmail: null, continueTo: null }, errorInit(error));
     }
-    return data({ result: null, error: "signIn.errors.no_sso", errorValues: {}, unverifiedEmail: null }, { status: 400 });
+    return data({ result: null, error: "signIn.errors.no_sso", errorValues: {}, unverifiedEmail: null, continueTo: null }, { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null }, { status: 400 });
+    return data({ result: submission.reply(), error: null, errorValues: {}, unverifiedEmail: null, continueTo: null }, { status: 400 });
   }
   // Decided before the session exists: nothing about the target can fail once it does.
   const target = safeRedirect(submission.value.redirectTo);
@@ -79,6 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
           error: cause.message,
           errorValues: cause.params,
           unverifiedEmail: cause.code === "email_not_verified" ? submission.value.email : null,
+          continueTo: null,
         },
         errorInit(cause),
       );
@@ -96,7 +98,9 @@ export default function Login() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    // The SSO button skips the password: with JavaScript, Conform validates before Remix submits,
+    // and a password step's check would keep the SSO step from ever being sent.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.get("intent") === "sso" ? ssoStepSchema : loginFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -120,6 +124,7 @@ export default function Login() {
         </p>
       ) : null}
       <SignInErrorNotice code={signInError} />
+      {actionData?.continueTo ? <ContinueToProvider url={actionData.continueTo} /> : null}
       {actionData?.error ? (
         <div className="notice notice--error" role="alert" id="login-error">
           <p>{t(actionData.error, messageValues(actionData.errorValues))}</p>

@@ -17,6 +17,9 @@ import { replyWithAppError } from "~/utils/form-errors.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { clientIp, consumeLimit, LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/http.server";
+import { configuredProviders } from "~/utils/oidc.server";
+import { SIGN_IN_ERRORS } from "~/utils/provider-sign-in.server";
+import { ProviderButtons, SignInErrorNotice } from "~/components/provider-buttons";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [
@@ -27,7 +30,14 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "signup.ti
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalViewer(request)) throw redirect("/");
-  return { countries: await listCountries(await getLanguage(request)), timeZones: listTimeZones() };
+  const signInError = new URL(request.url).searchParams.get("signInError");
+  return {
+    countries: await listCountries(await getLanguage(request)),
+    timeZones: listTimeZones(),
+    // A provider signs up too (decision 0089): the company's name is asked when it answers.
+    providers: configuredProviders(),
+    signInError: (SIGN_IN_ERRORS as readonly string[]).includes(signInError ?? "") ? signInError : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Signup() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const { countries, timeZones } = useLoaderData<typeof loader>();
+  const { countries, timeZones, providers, signInError } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -61,6 +71,7 @@ export default function Signup() {
   return (
     <AuthLayout title={t("signup.title")}>
       <p className="muted">{t("signup.intro", { count: TRIAL_DAYS })}</p>
+      <SignInErrorNotice code={signInError} />
       <FormError errors={form.errors} values={actionData?.values} />
       <FormProvider context={form.context}>
           <Form method="post" className="stack" {...getFormProps(form)}>
@@ -75,6 +86,7 @@ export default function Signup() {
         </button>
       </Form>
           </FormProvider>
+      <ProviderButtons providers={providers} query={{ intent: "signup" }} />
       <p className="auth-links">
         <Link to="/login">{t("signup.haveAccount")}</Link>
       </p>

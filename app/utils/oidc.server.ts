@@ -15,7 +15,15 @@ const DEFAULT_ISSUERS: Record<SignInProvider, string> = {
 };
 
 /** What the callback does with the account once the provider vouched for it. */
-export type FlowIntent = { kind: "sign-in" } | { kind: "link" } | { kind: "invitation"; token: string } | { kind: "sso"; companyId: string };
+export type FlowIntent =
+  | { kind: "sign-in" }
+  | { kind: "link" }
+  | { kind: "invitation"; token: string }
+  /** A new company: its name is asked after the provider answers (/auth/signup). */
+  | { kind: "signup" }
+  | { kind: "sso"; companyId: string }
+  /** The owner's "Test sign-in" on the Security tab: the owner stays signed in as the owner. */
+  | { kind: "sso-test"; companyId: string };
 
 export interface Flow {
   /** A provider, or "sso" (a company's IdP). */
@@ -184,10 +192,12 @@ export async function finishFlow(settings: OidcClientSettings, flow: Flow, reque
   }
 }
 
-/** A first provider sign-in waiting for the person's confirmation (/auth/confirm). */
+/** A first provider sign-in waiting for the person's confirmation (/auth/confirm), or a sign-up for its company's name (/auth/signup). */
 export interface PendingLink {
   profile: ProviderProfile;
   redirectTo: string;
+  /** What waits: linking an existing person (/auth/confirm, the default) or a new company (/auth/signup). */
+  purpose?: "link" | "signup";
 }
 
 const pendingCookie = () =>

@@ -5,10 +5,13 @@ import { linkFromOutbox, openPage, signIn } from "./support";
 
 export const OWN_COMPANY_PASSWORD = "own-company-pass-1";
 
-/** Signs up a new company (Portugal, its default zone) and signs its owner in. */
-export async function signUpNewCompany(page: Page, prefix: string): Promise<{ owner: string; company: string }> {
+/**
+ * Signs up a new company (Portugal, its default zone) and signs its owner in; `domain`, the
+ * owner's e-mail domain, when the company must have one of its own (company SSO).
+ */
+export async function signUpNewCompany(page: Page, prefix: string, { domain = "own-company.test" } = {}): Promise<{ owner: string; company: string }> {
   const stamp = `${test.info().project.name}-${Date.now()}`;
-  const owner = `${prefix}-${stamp}@own-company.test`;
+  const owner = `${prefix}-${stamp}@${domain}`;
   const company = `${prefix} ${stamp}`;
   // Sign-ups are limited per client address (10 an hour): each comes from an address of its own
   // (the e2e server trusts the loopback proxy's X-Forwarded-For), so the suite's others keep theirs.

@@ -9,7 +9,7 @@ export const PUBLIC_SCREENS = ["/login", "/signup", "/forgot-password"];
 /** Signed-out pages served without scripts (root.tsx): they never hydrate, and switch language by links. */
 export const NO_SCRIPT_SCREENS = ["/public", "/api/docs"];
 export const COMMON_SCREENS = ["/my-calendar", "/company-calendar", "/vacations", "/national-holidays"];
-export const SETTINGS_TABS = ["users", "teams", "work-schedules", "absence-types", "closures", "company", "api-tokens", "integrations", "import", "provisioning", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
+export const SETTINGS_TABS = ["users", "teams", "work-schedules", "absence-types", "closures", "company", "api-tokens", "integrations", "import", "provisioning", "security", "billing-details", "billing-invoices", "billing-payment", "manage-account"];
 export const ADMIN_SCREENS = ["/approvals", ...SETTINGS_TABS.map((tab) => `/company-settings/${tab}`), "/reports", "/reports?tab=absences"];
 
 export const ROLES = [

@@ -49,7 +49,7 @@ import { deactivateUser, setPreferredLanguage, updateUser } from "~/models/user.
 import { setDigestScope } from "~/models/digest.server";
 import { eraseCertificatesOf, uploadCertificate } from "~/models/certificate.server";
 import { confirmProviderLink, linkProviderToViewer, unlinkOwnIdentity } from "~/models/identity-link.server";
-import { removeSso, resolveSsoSignIn, saveSsoSettings, setSsoRequired } from "~/models/company-sso.server";
+import { removeSso, resolveSsoSignIn, saveSsoSettings, setSsoRequired, testSsoSignIn } from "~/models/company-sso.server";
 import { startTestIdp, type TestIdp } from "../support/oidc-idp";
 import { redeemActionLink } from "~/models/vacation-action.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
@@ -407,6 +407,15 @@ const WRITES: Record<string, WriteCase> = {
     run: () => resolveSsoSignIn(f.companyId, { ...providerProfile(f.tokens.ssoEmail), provider: "sso", issuer: idp!.issuer }),
     actions: ["user.identity_linked", "company.sso_verified"],
   },
+  // After resolveSsoSignIn: the IdP is verified already, so only the test's link is new.
+  "company-sso:testSsoSignIn": {
+    prepare: async () => {
+      f.tokens.ssoTestEmail = `sso-test-${Math.random().toString(36).slice(2)}@acme.test`;
+      await client.user.create({ data: { companyId: f.companyId, email: f.tokens.ssoTestEmail, passwordHash: "x", emailVerifiedAt: new Date() } });
+    },
+    run: () => testSsoSignIn(f.owner, f.companyId, { ...providerProfile(f.tokens.ssoTestEmail), provider: "sso", issuer: idp!.issuer }),
+    actions: ["user.identity_linked"],
+  },
   "company-sso:setSsoRequired": { run: () => setSsoRequired(f.owner, true), actions: ["company.sso_required"] },
   "company-sso:removeSso": { run: () => removeSso(f.owner), actions: ["company.sso_removed"] },
   "user:deactivateUser": { run: () => deactivateUser(f.owner, f.ids.colleague), actions: ["user.deactivated"] },
@@ -604,9 +613,11 @@ const READS = new Set([
   "identity-link:resolveProviderSignIn",
   "identity-link:listOwnIdentities",
   "identity-link:assertInvitedEmail",
+  "identity-link:assertNewAccount",
   "company-sso:getSsoSettings",
   "company-sso:ssoForEmail",
   "company-sso:ssoSettingsOf",
+  "company-sso:ownSsoSettings",
   "company-sso:parseDomains",
   "company-sso:domainOf",
   "digest:getDigestScope",

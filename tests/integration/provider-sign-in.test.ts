@@ -33,12 +33,15 @@ import { loader as startLoader } from "~/routes/auth.$provider";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/auth.confirm";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as methodsAction, loader as methodsLoader } from "~/routes/_app.sign-in-methods";
+import { action as securityAction, loader as securityLoader } from "~/routes/_app.company-settings.security/route";
+import { action as signupAction, loader as signupLoader } from "~/routes/auth.signup";
+import type { ActionReply } from "~/utils/form-errors.server";
 import { getSsoSettings, saveSsoSettings, setSsoRequired } from "~/models/company-sso.server";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { hashToken } from "~/utils/tokens.server";
 import { createCompany, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
-import { args, cookiesFrom, getRequest, postForm, run } from "../support/http";
+import { args, cookiesFrom, getRequest, postForm, run, unwrapData } from "../support/http";
 
 afterAll(async () => {
   await Promise.all([idps.google.close(), idps.microsoft.close(), idps.company.close()]);
@@ -56,6 +59,16 @@ async function throughProvider(provider: "google" | "microsoft", idp: TestIdp, e
   const back = new URL(await idp.signIn(location(start), email));
   const callback = (await run(() => callbackLoader(args(getRequest(`${back.pathname}${back.search}`, flowCookie), { provider })))) as Response;
   return { callback, back, flowCookie, cookie: cookiesFrom(callback, flowCookie) };
+}
+
+/**
+ * A company SSO sign-in a form post started: the page goes on to the IdP's address (not a redirect,
+ * which the pages' CSP form-action would stop), with the flow's cookie.
+ */
+function started(result: unknown) {
+  const { value, headers } = unwrapData<{ continueTo?: string | null }>(result);
+  expect(value.continueTo).toEqual(expect.any(String));
+  return { url: value.continueTo ?? "", cookie: cookiesFrom(new Response(null, { headers })) };
 }
 
 const email = (domain = "example.test") => `${randomUUID().slice(0, 8)}@${domain}`;
@@ -216,16 +229,16 @@ describe("company single sign-on", () => {
     // An e-mail of another company's domain, from this company's IdP, signs nobody in.
     const outsider = await createUser((await createCompany()).id, { email: email("elsewhere.test") });
     idps.company.accounts.push({ email: outsider.email, emailVerified: true }, { email: employee.email, emailVerified: true });
-    const start = (await loginAction(args(postForm("/login", { email: employee.email, intent: "sso" })))) as Response;
-    expect(location(start).startsWith(idps.company.issuer)).toBe(true);
-    const foreignBack = new URL(await idps.company.signIn(location(start), outsider.email));
-    const foreign = (await callbackLoader(args(getRequest(`${foreignBack.pathname}${foreignBack.search}`, cookiesFrom(start)), { provider: "sso" }))) as Response;
+    const start = started(await loginAction(args(postForm("/login", { email: employee.email, intent: "sso" }))));
+    expect(start.url.startsWith(idps.company.issuer)).toBe(true);
+    const foreignBack = new URL(await idps.company.signIn(start.url, outsider.email));
+    const foreign = (await callbackLoader(args(getRequest(`${foreignBack.pathname}${foreignBack.search}`, start.cookie), { provider: "sso" }))) as Response;
     expect(location(foreign)).toBe("/login?signInError=sso_refused");
 
     // The employee through the company's IdP: signed in, and the IdP verified.
-    const again = (await loginAction(args(postForm("/login", { email: employee.email, intent: "sso" })))) as Response;
-    const back = new URL(await idps.company.signIn(location(again), employee.email));
-    const signedIn = (await callbackLoader(args(getRequest(`${back.pathname}${back.search}`, cookiesFrom(again)), { provider: "sso" }))) as Response;
+    const again = started(await loginAction(args(postForm("/login", { email: employee.email, intent: "sso" }))));
+    const back = new URL(await idps.company.signIn(again.url, employee.email));
+    const signedIn = (await callbackLoader(args(getRequest(`${back.pathname}${back.search}`, again.cookie), { provider: "sso" }))) as Response;
     expect(location(signedIn)).toBe("/my-calendar");
     expect(cookiesFrom(signedIn)).toContain("__session=");
 
@@ -237,5 +250,130 @@ describe("company single sign-on", () => {
     expect(await auditActions(company.id)).toEqual(
       expect.arrayContaining(["company.sso_updated", "user.identity_linked", "company.sso_verified", "company.sso_required", "auth.sign_in_failed"]),
     );
+  });
+});
+
+describe("the Security tab", () => {
+  it("shows other admins the settings read-only; the owner saves, tests, requires and removes them", async () => {
+    const company = await createCompany();
+    const domain = `${randomUUID().slice(0, 8)}.test`;
+    const owner = await createUser(company.id, { role: "owner", email: email(domain) });
+    const admin = await createUser(company.id, { role: "admin", email: email(domain) });
+    const ownerSession = await signInCookie(owner.email);
+    const adminSession = await signInCookie(admin.email);
+    const tab = "/company-settings/security";
+    const fields = { intent: "sso.save", issuer: idps.company.issuer, clientId: "folga-sso", clientSecret: "sso-secret", domains: domain };
+    const act = async (values: Record<string, string>, session = ownerSession) => run(() => securityAction(args(postForm(tab, values, session))));
+    const page = async (session = ownerSession, query = "") => (await securityLoader(args(getRequest(`${tab}${query}`, session)))) as Record<string, unknown> & { sso: Record<string, unknown> | null };
+
+    expect(await page(adminSession)).toMatchObject({ canManage: false, sso: null, redirectUrl: "http://app.test/auth/sso/callback" });
+    expect(unwrapData(await act(fields, adminSession)).status).toBe(403);
+    // Discovery is asked first; its failure is said at the issuer field, and the secret never comes back.
+    const undiscovered = unwrapData<ActionReply>(await act({ ...fields, issuer: "http://127.0.0.1:9/nothing" }));
+    expect(undiscovered.status).toBe(400);
+    expect(undiscovered.value.result?.error).toEqual({ issuer: ["sso.discoveryFailed"] });
+    expect(JSON.stringify(undiscovered.value)).not.toContain("sso-secret");
+    expect(await getDb().companySso.count({ where: { companyId: company.id } })).toBe(0);
+
+    expect(unwrapData<ActionReply>(await act(fields)).value.notice).toMatchObject({ tone: "success", key: "sso.saved" });
+    const saved = await page();
+    expect(saved).toMatchObject({ canManage: true, sso: { issuer: idps.company.issuer, clientId: "folga-sso", domains: [domain], required: false, verified: false } });
+    expect(JSON.stringify(saved)).not.toContain("sso-secret");
+    // Saved again without a secret: the stored one stays.
+    await act({ ...fields, clientSecret: "" });
+    expect(await getDb().companySso.findUniqueOrThrow({ where: { companyId: company.id }, select: { clientSecret: true } })).toEqual({ clientSecret: "sso-secret" });
+
+    const early = unwrapData<ActionReply>(await act({ intent: "sso.require" }));
+    expect(early.status).toBe(409);
+    expect(early.value.notice).toMatchObject({ detail: "sso.notVerified" });
+
+    // The test sign-in: through the IdP and back to the tab, the owner still signed in as the owner.
+    idps.company.accounts.push({ email: owner.email, emailVerified: true });
+    expect(unwrapData(await act({ intent: "sso.test" }, adminSession)).status).toBe(403);
+    const start = started(await act({ intent: "sso.test" }));
+    expect(start.url.startsWith(`${idps.company.issuer}/`)).toBe(true);
+    const back = new URL(await idps.company.signIn(start.url, owner.email));
+    const tested = (await callbackLoader(args(getRequest(`${back.pathname}${back.search}`, `${ownerSession}; ${start.cookie}`), { provider: "sso" }))) as Response;
+    expect(location(tested)).toBe(`${tab}?tested=1`);
+    expect(cookiesFrom(tested)).not.toContain("__session=");
+    expect((await page()).sso).toMatchObject({ verified: true, required: false });
+
+    expect(unwrapData(await act({ intent: "sso.require" }, adminSession)).status).toBe(403);
+    expect(unwrapData<ActionReply>(await act({ intent: "sso.require" })).value.notice).toMatchObject({ key: "sso.requiredOn" });
+    expect((await page(adminSession)).sso).toMatchObject({ required: true, verified: true });
+
+    // Removing asks first.
+    expect(unwrapData<ActionReply>(await act({ intent: "sso.remove" })).value.confirm).toEqual({ fields: { intent: "sso.remove" } });
+    expect(await getDb().companySso.count({ where: { companyId: company.id } })).toBe(1);
+    expect(unwrapData(await act({ intent: "sso.remove", confirmed: "1" }, adminSession)).status).toBe(403);
+    await act({ intent: "sso.remove", confirmed: "1" });
+    expect(await getDb().companySso.count({ where: { companyId: company.id } })).toBe(0);
+    expect(await auditActions(company.id)).toEqual(expect.arrayContaining(["company.sso_updated", "company.sso_verified", "company.sso_required", "company.sso_removed"]));
+  });
+
+  it("sends a test sign-in of another company's person back with a refusal", async () => {
+    const company = await createCompany();
+    const domain = `${randomUUID().slice(0, 8)}.test`;
+    const owner = await createUser(company.id, { role: "owner", email: email(domain) });
+    const stranger = await createUser((await createCompany()).id, { email: email(domain) });
+    await saveSsoSettings(await viewerFor(owner), { issuer: idps.company.issuer, clientId: "folga-sso", clientSecret: "sso-secret", domains: domain });
+    idps.company.accounts.push({ email: stranger.email, emailVerified: true });
+    const session = await signInCookie(owner.email);
+    const start = started(await run(() => securityAction(args(postForm("/company-settings/security", { intent: "sso.test" }, session)))));
+    const back = new URL(await idps.company.signIn(start.url, stranger.email));
+    const refused = (await callbackLoader(args(getRequest(`${back.pathname}${back.search}`, `${session}; ${start.cookie}`), { provider: "sso" }))) as Response;
+    expect(location(refused)).toBe("/company-settings/security?signInError=sso_refused");
+    expect(await getSsoSettings(await viewerFor(owner))).toMatchObject({ verifiedAt: null });
+    expect(await getDb().userIdentity.count({ where: { userId: stranger.id } })).toBe(0);
+  });
+});
+
+describe("sign-up with a provider", () => {
+  const signup = (values: Record<string, string>, cookie: string) => run(() => signupAction(args(postForm("/auth/signup", values, cookie))));
+
+  it("asks the company's name, then signs the owner in at once when the provider verified the e-mail", async () => {
+    const address = email("signup.test");
+    idps.google.accounts.push({ email: address, emailVerified: true, sub: `signup-${address}`, name: "Vera Verified" });
+    const first = await throughProvider("google", idps.google, address, "?intent=signup");
+    expect(location(first.callback)).toBe("/auth/signup");
+    expect(await signupLoader(args(getRequest("/auth/signup", first.cookie)))).toMatchObject({ provider: "google", email: address, name: "Vera Verified", emailVerified: true });
+    // The waiting sign-up is not a link to confirm.
+    expect(location(await run(() => confirmLoader(args(getRequest("/auth/confirm", first.cookie)))))).toBe("/login");
+
+    expect(unwrapData(await signup({ companyName: " ", fullName: "Vera Verified" }, first.cookie)).status).toBe(400);
+    expect(await getDb().user.count({ where: { email: address } })).toBe(0);
+    const created = (await signup({ companyName: "Verified Lda", fullName: "Vera Verified", countryCode: "PT" }, first.cookie)) as Response;
+    expect(location(created)).toBe("/");
+    expect(cookiesFrom(created)).toContain("__session=");
+    const owner = await getDb().user.findUniqueOrThrow({
+      where: { email: address },
+      select: { id: true, role: true, passwordHash: true, emailVerifiedAt: true, company: { select: { name: true } }, identities: { select: { provider: true, subject: true } } },
+    });
+    expect(owner).toMatchObject({ role: "owner", passwordHash: null, company: { name: "Verified Lda" }, identities: [{ provider: "google", subject: `signup-${address}` }] });
+    expect(owner.emailVerifiedAt).not.toBeNull();
+    expect(await getDb().emailOutbox.count({ where: { to: address } })).toBe(0);
+
+    expect(location((await throughProvider("google", idps.google, address)).callback)).toBe("/my-calendar");
+    // The same account (or e-mail) does not sign up twice.
+    expect(location((await throughProvider("google", idps.google, address, "?intent=signup")).callback)).toBe("/signup?signInError=account_exists");
+  });
+
+  it("with an e-mail the provider did not verify: our confirmation link first, and no sign-in before it", async () => {
+    const address = email("signup.test");
+    idps.microsoft.accounts.push({ email: address, emailVerified: false, sub: `unverified-signup-${address}` });
+    const first = await throughProvider("microsoft", idps.microsoft, address, "?intent=signup");
+    expect(location(first.callback)).toBe("/auth/signup");
+    const created = (await signup({ companyName: "Unverified Lda", fullName: "Ulisses" }, first.cookie)) as Response;
+    expect(location(created)).toBe("/login?checkEmail=1");
+    expect(cookiesFrom(created)).not.toContain("__session=");
+    const owner = await getDb().user.findUniqueOrThrow({ where: { email: address }, select: { id: true, emailVerifiedAt: true } });
+    expect(owner.emailVerifiedAt).toBeNull();
+    expect(await getDb().emailOutbox.count({ where: { to: address } })).toBe(1);
+
+    const refused = await throughProvider("microsoft", idps.microsoft, address);
+    expect(location(refused.callback)).toBe("/login?signInError=email_not_verified");
+    expect(cookiesFrom(refused.callback)).not.toContain("__session=");
+    await getDb().user.update({ where: { id: owner.id }, data: { emailVerifiedAt: new Date() } });
+    expect(location((await throughProvider("microsoft", idps.microsoft, address)).callback)).toBe("/my-calendar");
   });
 });

@@ -16,20 +16,21 @@ if (process.env.TEST_DB === "postgresql") {
 }
 
 for (const name of Object.keys(process.env)) if (name.startsWith("STRIPE_")) delete process.env[name];
-// E2E_IDP_PORT: fake Google and Microsoft (tests/support/oidc-idp.ts) on that port and the next,
-// with the demo's people as their accounts, configured before the app reads its settings.
+// E2E_IDP_PORT (playwright.config.ts names one per worker, tests/e2e/ports.ts): real OpenID
+// providers (tests/support/oidc-idp.ts) on that port and the next two — fake Google, fake
+// Microsoft, configured before the app reads its settings, and a company's own IdP that a test
+// sets up on the Security tab. Any e-mail typed at them is a verified account of theirs.
 if (process.env.E2E_IDP_PORT) {
   const { startTestIdp } = await import("./oidc-idp");
+  const first = Number(process.env.E2E_IDP_PORT);
   const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-  const accounts = ["employee", "admin", "owner", "invited"].map((name) => ({ email: `${name}@demo.test`, emailVerified: true }));
+  const client = (clientId: string, clientSecret: string, callback: string) => [{ clientId, clientSecret, redirectUris: [`${appUrl}/auth/${callback}/callback`] }];
   for (const [index, provider] of (["google", "microsoft"] as const).entries()) {
-    const idp = await startTestIdp({
-      port: Number(process.env.E2E_IDP_PORT) + index,
-      clients: [{ clientId: `e2e-${provider}`, clientSecret: `e2e-${provider}-secret`, redirectUris: [`${appUrl}/auth/${provider}/callback`] }],
-      accounts,
-    });
+    const idp = await startTestIdp({ port: first + index, clients: client(`e2e-${provider}`, `e2e-${provider}-secret`, provider), anyEmail: true });
     const prefix = provider.toUpperCase();
     Object.assign(process.env, { [`${prefix}_CLIENT_ID`]: `e2e-${provider}`, [`${prefix}_CLIENT_SECRET`]: `e2e-${provider}-secret`, [`${prefix}_ISSUER`]: idp.issuer });
   }
+  // Its issuer, client and secret are what tests/e2e/ports.ts's e2eCompanyIdp gives the test.
+  await startTestIdp({ port: first + 2, clients: client("e2e-company-sso", "e2e-company-sso-secret", "sso"), anyEmail: true });
 }
 await import(pathToFileURL(path.resolve("build/server.js")).href);

@@ -11,3 +11,13 @@ export const loginFormSchema = z.object({
   password: z.string({ error: "validation.passwordRequired" }),
   redirectTo: z.optional(z.string()),
 });
+
+/**
+ * The login form's other button, "Continue with company SSO": only the e-mail counts. Its output
+ * has the password form's shape, so one form (Conform) validates either step in the browser.
+ */
+export const ssoStepSchema = z.object({
+  email: loginFormSchema.shape.email,
+  password: z._default(z.string(), ""),
+  redirectTo: z.optional(z.string()),
+});

@@ -33,6 +33,14 @@ export const signupSchema = z.object({
   timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64, "validation.timeZoneInvalid"))),
 });
 
+/** The sign-up with a provider (/auth/signup): what the provider did not say; e-mail and password are its. */
+export const providerSignupSchema = z.object({
+  companyName: requiredText("validation.companyNameRequired"),
+  fullName: requiredText("validation.fullNameRequired"),
+  countryCode: z._default(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "validation.countryInvalid")), "PT"),
+  timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64, "validation.timeZoneInvalid"))),
+});
+
 export const inviteSchema = z.object({
   fullName: requiredText("validation.inviteNameRequired"),
   email: email("validation.inviteEmailInvalid", "validation.inviteEmailInvalid"),
