@@ -44,8 +44,7 @@ function oneWriterAtATime(inner: SqlDriverAdapter): SqlDriverAdapter {
  * option: PgBouncer (1.18, Debian's) refuses the `options` startup parameter, while it tracks a
  * `SET TimeZone` per client and repeats it on whichever server connection that client's next
  * transaction gets (transaction pooling, docs/decisions/0099). Directly on PostgreSQL it is simply
- * the session's setting. The pool's "connect" listener runs before the pool hands the connection
- * out, and a connection runs its statements in order, so no query of the app runs before it.
+ * the session's setting.
  */
 const UTC_SESSION = "SET TimeZone TO 'UTC'";
 
@@ -61,10 +60,10 @@ export function createPostgresqlAdapter(url: string, poolSize = 10): SqlDriverAd
       drivers ??= Promise.all([import("pg"), import("@prisma/adapter-pg")]);
       const [{ default: pg }, { PrismaPg }] = await drivers;
       // A pool per connect: the adapter ends it on $disconnect, and a client connected again must
-      // not get a pool without the listener.
-      const pool = new pg.Pool({ connectionString: url, max: poolSize });
-      // A failure here shows again on the connection's first query, where Prisma reports it.
-      pool.on("connect", (client) => void client.query(UTC_SESSION).catch(() => undefined));
+      // not get a pool without the hook.
+      // onConnect is awaited before the pool hands the connection out; if it fails, so does the
+      // connection, and Prisma reports the error.
+      const pool = new pg.Pool({ connectionString: url, max: poolSize, onConnect: async (client) => void (await client.query(UTC_SESSION)) });
       return oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
     },
   };
