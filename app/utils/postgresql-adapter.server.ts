@@ -48,16 +48,18 @@ function oneWriterAtATime(inner: SqlDriverAdapter): SqlDriverAdapter {
  */
 const UTC_SESSION = "SET TimeZone TO 'UTC'";
 
+const loadDrivers = () => Promise.all([import("pg"), import("@prisma/adapter-pg")]);
+
 export function createPostgresqlAdapter(url: string, poolSize = 10): SqlDriverAdapterFactory {
   // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP)
   // is taken in the session's zone, so the session is UTC whatever the server's own zone is.
   // The driver is loaded at the first connection: a SQLite installation never holds it in memory.
-  let drivers: Promise<[typeof import("pg"), typeof import("@prisma/adapter-pg")]> | undefined;
+  let drivers: ReturnType<typeof loadDrivers> | undefined;
   return {
     provider: "postgres",
     adapterName: "@prisma/adapter-pg",
     async connect() {
-      drivers ??= Promise.all([import("pg"), import("@prisma/adapter-pg")]);
+      drivers ??= loadDrivers();
       const [{ default: pg }, { PrismaPg }] = await drivers;
       // A pool per connect: the adapter ends it on $disconnect, and a client connected again must
       // not get a pool without the hook.
