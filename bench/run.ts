@@ -510,7 +510,8 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // BENCH_DB=postgresql: a throwaway cluster (durability off, as in the tests: the figures are
-  // those of the app, not of the disk), then one instance and two behind a round-robin proxy.
+  // those of the app, not of the disk), then one instance, two behind a round-robin proxy, and two
+  // through PgBouncer.
   const cluster = ENGINE === "postgresql" ? await startPostgresqlCluster() : null;
   let url = `file:${path.join(dir, "bench.db")}`;
   if (cluster) {
