@@ -4,10 +4,9 @@
 # --- build: all dependencies (the build needs the dev ones), the app built, then dev ones dropped
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# Lockfile and patches first: the dependency layer is reused while only sources change.
-# (npm ci applies patches/ through patch-package in postinstall.)
+# Lockfile first: the dependency layer is reused while only sources change. (patches/ is gone
+# since decision 0065; copying it stopped the build.)
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

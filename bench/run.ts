@@ -6,7 +6,8 @@
 // Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10); BENCH_ONLY=<text> runs only
 // the targets whose name contains it; BENCH_NODE_ARGS adds Node flags to the server's (e.g.
 // "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes); BENCH_DB=postgresql
-// runs the pages on PostgreSQL, with one instance and then two behind a round-robin proxy;
+// runs the pages on PostgreSQL, with one instance, then two behind a round-robin proxy, then two
+// again connecting through a PgBouncer in transaction mode (docs/deploy.md; decision 0099);
 // BENCH_PROCESSES (default 2) is the number of processes of the SQLite run's second round.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import { nationalHolidays } from "../app/models/holiday-catalogue.server";
 import { DEFAULT_CATEGORIES } from "../app/models/absence-category.server";
 import { createDb } from "../app/utils/db.server";
 import { applyMigrations } from "../app/utils/migrations.server";
+import { startPgbouncer, throughPgbouncer } from "../tests/support/pgbouncer";
 import { startPostgresqlCluster } from "../tests/support/postgresql-cluster";
 import { hashPassword } from "../app/utils/password.server";
 
@@ -508,7 +510,8 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // BENCH_DB=postgresql: a throwaway cluster (durability off, as in the tests: the figures are
-  // those of the app, not of the disk), then one instance and two behind a round-robin proxy.
+  // those of the app, not of the disk), then one instance, two behind a round-robin proxy, and two
+  // through PgBouncer.
   const cluster = ENGINE === "postgresql" ? await startPostgresqlCluster() : null;
   let url = `file:${path.join(dir, "bench.db")}`;
   if (cluster) {
@@ -537,6 +540,28 @@ async function main() {
       }
       // Each server's figure is the larger of the two rounds it served (the first serves both).
       console.log(`\nServers' peak RSS (first, second instance): ${rss.describe()}\n`);
+      // The same two instances' work through PgBouncer, on the same data: the direct pair stops
+      // first, so both rounds have the machine to themselves.
+      for (const server of servers.splice(0)) server.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const pgbouncer = await startPgbouncer(cluster.url("postgres"));
+      try {
+        const pooled = throughPgbouncer(url, pgbouncer.port);
+        const pair = [await startServer(pooled), await startServer(pooled)];
+        servers.push(...pair.map((instance) => instance.server));
+        const pairRss = new PeakRss(() => pair.map((instance) => instance.server));
+        const pairProxy = await roundRobin(pair.map((instance) => instance.base));
+        try {
+          await pageTargets(pairProxy.base, vacations, "PostgreSQL, two instances through PgBouncer (transaction mode) behind a round-robin proxy", pairRss);
+        } finally {
+          pairProxy.close();
+        }
+        console.log(`\nServers' peak RSS through PgBouncer (first, second instance): ${pairRss.describe()}\n`);
+        for (const server of servers.splice(0)) server.kill("SIGTERM");
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      } finally {
+        pgbouncer.stop();
+      }
       return;
     }
     // Before the reports, whose figure is their own.

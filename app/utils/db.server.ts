@@ -14,6 +14,8 @@ interface DbOptions {
   logQueries?: boolean;
   /** Lets a test see (or alter) every statement and transaction, on either engine. */
   wrapAdapter?: (adapter: SqlDriverAdapter) => SqlDriverAdapter;
+  /** PostgreSQL: connections this client's pool keeps at most (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 function wrapped(factory: SqlDriverAdapterFactory, wrap: DbOptions["wrapAdapter"]): SqlDriverAdapterFactory {
@@ -33,7 +35,7 @@ export function createDb(url: string, options: DbOptions = {}): PrismaClient {
     // that wait in the transaction's time: its 5 s default made writes fail (P2028) when several
     // processes wrote at once on a busy machine.
     const transactionOptions = { maxWait: 10_000, timeout: 20_000 };
-    return new PostgresqlPrismaClient({ adapter: adapterOf(createPostgresqlAdapter(url)), log, transactionOptions }) as unknown as PrismaClient;
+    return new PostgresqlPrismaClient({ adapter: adapterOf(createPostgresqlAdapter(url, options.poolSize)), log, transactionOptions }) as unknown as PrismaClient;
   }
   return new PrismaClient({ adapter: adapterOf(createSqliteAdapter(sqliteFilePath(url))), log });
 }
@@ -42,7 +44,10 @@ export function createDb(url: string, options: DbOptions = {}): PrismaClient {
 const globalForDb = globalThis as unknown as { __db?: PrismaClient };
 
 export function getDb(): PrismaClient {
-  globalForDb.__db ??= createDb(getEnv().DATABASE_URL);
+  if (!globalForDb.__db) {
+    const { DATABASE_URL, DATABASE_POOL_SIZE } = getEnv();
+    globalForDb.__db = createDb(DATABASE_URL, { poolSize: DATABASE_POOL_SIZE });
+  }
   return globalForDb.__db;
 }
 

@@ -31,6 +31,14 @@ const schema = z.object({
         return false;
       }
     }, "must start with file: (SQLite) or postgresql:// (PostgreSQL)"),
+  // PostgreSQL connections one process keeps open (a pool each); an instance opens up to
+  // WEB_CONCURRENCY times this many. docs/deploy.md has the arithmetic for N instances and PgBouncer.
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "must be a whole number of connections, such as 10" })
+    .int("must be a whole number of connections, such as 10")
+    .min(2, "must be at least 2 (one for a transaction, one for the requests beside it)")
+    .max(100, "must be at most 100")
+    .default(10),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   APP_URL: z.string().url("must be an absolute URL such as https://absences.example.com").optional(),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),

@@ -39,17 +39,34 @@ function oneWriterAtATime(inner: SqlDriverAdapter): SqlDriverAdapter {
   };
 }
 
-export function createPostgresqlAdapter(url: string): SqlDriverAdapterFactory {
+/**
+ * The session's zone is UTC, set by a statement on each new connection rather than by a startup
+ * option: PgBouncer (1.18, Debian's) refuses the `options` startup parameter, while it tracks a
+ * `SET TimeZone` per client and repeats it on whichever server connection that client's next
+ * transaction gets (transaction pooling, docs/decisions/0099). Directly on PostgreSQL it is simply
+ * the session's setting.
+ */
+const UTC_SESSION = "SET TimeZone TO 'UTC'";
+
+const loadDrivers = () => Promise.all([import("pg"), import("@prisma/adapter-pg")]);
+
+export function createPostgresqlAdapter(url: string, poolSize = 10): SqlDriverAdapterFactory {
   // Prisma keeps DateTime as UTC in `timestamp(3)` columns; a database default (CURRENT_TIMESTAMP)
   // is taken in the session's zone, so the session is UTC whatever the server's own zone is.
   // The driver is loaded at the first connection: a SQLite installation never holds it in memory.
-  let factory: Promise<SqlDriverAdapterFactory> | undefined;
+  let drivers: ReturnType<typeof loadDrivers> | undefined;
   return {
     provider: "postgres",
     adapterName: "@prisma/adapter-pg",
     async connect() {
-      factory ??= import("@prisma/adapter-pg").then(({ PrismaPg }) => new PrismaPg({ connectionString: url, options: "-c TimeZone=UTC" }));
-      return oneWriterAtATime(await (await factory).connect());
+      drivers ??= loadDrivers();
+      const [{ default: pg }, { PrismaPg }] = await drivers;
+      // A pool per connect: the adapter ends it on $disconnect, and a client connected again must
+      // not get a pool without the hook.
+      // onConnect is awaited before the pool hands the connection out; if it fails, so does the
+      // connection, and Prisma reports the error.
+      const pool = new pg.Pool({ connectionString: url, max: poolSize, onConnect: async (client) => void (await client.query(UTC_SESSION)) });
+      return oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
     },
   };
 }

@@ -110,12 +110,14 @@ describe.runIf(testEngine === "postgresql")("a PostgreSQL backup with pg_dump", 
     const dump = path.join(scratch, "backup.dump");
     const bin = postgresqlBinDir();
     // Asynchronously, so the writes of companyBeingWritten go on while pg_dump reads its snapshot.
-    await run(path.join(bin, "pg_dump"), ["--format=custom", `--file=${dump}`, process.env.DATABASE_URL!]);
+    // Straight to PostgreSQL, as docs/deploy.md backs up: pg_dump sets its session up (search_path,
+    // timeouts) before its snapshot's transaction, which transaction pooling would not keep.
+    await run(path.join(bin, "pg_dump"), ["--format=custom", `--file=${dump}`, process.env.TEST_DIRECT_DATABASE_URL!]);
     const extra = await stop();
 
     const restored = await createTestDatabase({ migrated: false });
     try {
-      await run(path.join(bin, "pg_restore"), ["--no-owner", `--dbname=${restored.url}`, dump]);
+      await run(path.join(bin, "pg_restore"), ["--no-owner", `--dbname=${restored.directUrl}`, dump]);
       const copy = createDb(restored.url);
       try {
         const copied = await copy.vacation.count({ where: { companyId } });

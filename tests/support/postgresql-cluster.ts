@@ -41,7 +41,7 @@ function userExists(name: string): boolean {
 }
 
 /** Who runs the server: this process's own user, or (as root) a non-root one. */
-function serverUser(): string | null {
+export function serverUser(): string | null {
   if (process.getuid?.() !== 0) return null;
   if (userExists("postgres")) return "postgres";
   if (!userExists(RUN_AS_FALLBACK)) {
@@ -50,7 +50,7 @@ function serverUser(): string | null {
   return RUN_AS_FALLBACK;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as { port: number };
@@ -124,9 +124,17 @@ export async function startPostgresqlCluster(): Promise<PostgresqlCluster> {
 
 /** Stops the server (immediate shutdown) and removes its directory once this process is gone. */
 function startWatchdog(dir: string, data: string) {
+  return watchOver(dir, `${data}/postmaster.pid`, "QUIT");
+}
+
+/**
+ * Once this process is gone, sends `signal` to the process named on the first line of `pidFile`,
+ * waits up to ten seconds for it to end and removes `dir`. Kill the returned child to call it off.
+ */
+export function watchOver(dir: string, pidFile: string, signal: "QUIT" | "TERM") {
   const script = `
     while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done
-    pid=$(head -n 1 "${data}/postmaster.pid" 2>/dev/null) && kill -QUIT "$pid" 2>/dev/null
+    pid=$(head -n 1 "${pidFile}" 2>/dev/null) && kill -${signal} "$pid" 2>/dev/null
     for i in 1 2 3 4 5 6 7 8 9 10; do [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && sleep 1; done
     rm -rf "${dir}"`;
   const child = spawn("sh", ["-c", script], { detached: true, stdio: "ignore" });

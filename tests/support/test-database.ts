@@ -5,11 +5,15 @@ import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { throughPgbouncer } from "./pgbouncer";
 
 export const testEngine: "sqlite" | "postgresql" = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 
 export interface TestDatabase {
+  /** What the app connects to: through the run's PgBouncer when there is one (TEST_PGBOUNCER=1). */
   url: string;
+  /** Straight to the database, for what needs a session of its own (pg_dump, pg_restore). */
+  directUrl: string;
   drop(): Promise<void>;
 }
 
@@ -34,8 +38,10 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     if (!cluster) throw new Error("TEST_DB=postgresql but no cluster was started (tests/support/template-database-setup.ts).");
     const name = `test_${randomUUID().replace(/-/g, "")}`;
     await onCluster(cluster.adminUrl, `CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${cluster.template}` : ""}`);
+    const directUrl = cluster.adminUrl.replace(/\/postgres$/, `/${name}`);
     return {
-      url: cluster.adminUrl.replace(/\/postgres$/, `/${name}`),
+      url: cluster.pgbouncer ? throughPgbouncer(directUrl, cluster.pgbouncer.port) : directUrl,
+      directUrl,
       drop: () => onCluster(cluster.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
@@ -50,6 +56,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   }
   return {
     url,
+    directUrl: url,
     drop: async () => {
       for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     },

@@ -35,6 +35,22 @@ describe("configuration", () => {
     expect(() => getEnv()).toThrow(/WEBHOOK_TIMEOUT_MS: must be at least 1000/);
   });
 
+  it("takes a PostgreSQL pool of 2 to 100 connections per process, 10 by default", async () => {
+    vi.stubEnv("DATABASE_POOL_SIZE", undefined as unknown as string);
+    expect((await loadEnv({ NODE_ENV: "test" }))().DATABASE_POOL_SIZE).toBe(10);
+    vi.resetModules();
+    expect((await loadEnv({ NODE_ENV: "test", DATABASE_POOL_SIZE: "25" }))().DATABASE_POOL_SIZE).toBe(25);
+    for (const [value, message] of [
+      ["1", /DATABASE_POOL_SIZE: must be at least 2/],
+      ["500", /DATABASE_POOL_SIZE: must be at most 100/],
+      ["ten", /DATABASE_POOL_SIZE: must be a whole number of connections/],
+    ] as const) {
+      vi.resetModules();
+      const getEnv = await loadEnv({ NODE_ENV: "test", DATABASE_POOL_SIZE: value });
+      expect(() => getEnv()).toThrow(message);
+    }
+  });
+
   it("explains what is wrong", async () => {
     const getEnv = await loadEnv({ NODE_ENV: "test", PORT: "99999", DATABASE_URL: "mysql://x" });
     expect(() => getEnv()).toThrow(/PORT: .*\n.*DATABASE_URL: must start with file:/);

@@ -1,7 +1,7 @@
 // npm test's stage table counts the tests each stage ran from its runner's summary: a summary it
 // misread would print a table that hides a failure or a stage that ran nothing.
 import { describe, expect, it } from "vitest";
-import { countsIn } from "../../scripts/test";
+import { countsIn, STEPS } from "../../scripts/test";
 
 describe("countsIn", () => {
   it("reads vitest's summary, coloured or not", () => {
@@ -20,5 +20,16 @@ describe("countsIn", () => {
 
   it("does not count a test's own title or a file summary line", () => {
     expect(countsIn("  ✓ tests/unit/x.test.ts (3 tests) 12ms\n Test Files  47 passed (47)")).toEqual({ passed: 0, failed: 0, skipped: 0 });
+  });
+});
+
+describe("the stages", () => {
+  // tests/integration/pgbouncer.test.ts proves the connections go through PgBouncer only when the
+  // stage asks for it: without this, dropping the variable would skip that proof silently.
+  it("run the PostgreSQL integration suite through PgBouncer", () => {
+    const stages = STEPS.flatMap((step) => ("lanes" in step ? step.lanes.flat() : [step]));
+    const integration = stages.filter((stage) => stage.env?.TEST_DB === "postgresql" && stage.commands.some((command) => command.includes("--project integration")));
+    expect(integration).toHaveLength(1);
+    expect(integration[0].env).toMatchObject({ TEST_PGBOUNCER: "1" });
   });
 });
