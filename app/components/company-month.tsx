@@ -119,6 +119,8 @@ interface MonthTableProps {
   days: IsoDate[];
   today: IsoDate;
   companyHolidays: Record<IsoDate, string>;
+  /** Locked days of the month (decision 0091) with their reason: the day's column heading is marked and names it. */
+  locked?: ReadonlyMap<IsoDate, string>;
   people: MonthPerson[];
   /** The query string the table's links keep (filters), without a leading '?'. */
   query: string;
@@ -135,7 +137,7 @@ interface MonthTableProps {
   preview?: { caption: string };
 }
 
-export function MonthTable({ month, days, today, companyHolidays, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson, preview }: MonthTableProps) {
+export function MonthTable({ month, days, today, companyHolidays, locked, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson, preview }: MonthTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const header = useMemo(
@@ -172,19 +174,21 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
             </th>
             {header.map(({ date, weekday, full }) => {
               const holiday = companyHolidays[date];
+              const lock = locked?.get(date);
+              const name = [full, holiday, lock && t("cover.calendar.locked", { reason: lock })].filter(Boolean).join(" · ");
               return (
                 <th
                   key={date}
                   scope="col"
-                  className={`company-month__day${holiday ? " company-month__day--holiday" : ""}${date === today ? " company-month__day--today" : ""}`}
-                  title={holiday ? `${full} · ${holiday}` : full}
+                  className={`company-month__day${holiday ? " company-month__day--holiday" : ""}${date === today ? " company-month__day--today" : ""}${lock ? " company-month__day--locked" : ""}`}
+                  title={name}
                   aria-current={date === today ? "date" : undefined}
                 >
                   <span aria-hidden="true" className="company-month__weekday">
                     {weekday}
                   </span>
                   <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
-                  <span className="visually-hidden">{holiday ? `${full} · ${holiday}` : full}</span>
+                  <span className="visually-hidden">{name}</span>
                 </th>
               );
             })}

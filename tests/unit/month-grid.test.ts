@@ -1,6 +1,7 @@
 // My Calendar's day cells (app/components/month-grid.tsx): a weekday the person's schedule has them
 // not working is shaded and named like the company calendar's (decision 0078); a holiday wins.
 import { describe, expect, it } from "vitest";
+import { lockedDaysOf } from "~/lib/locked-days";
 import {
   dayAttributes,
   monthLayout,
@@ -17,6 +18,7 @@ const notes: DayNotes = {
   notWorking: "Não trabalha",
   today: "Hoje",
   holiday: (name) => `Feriado: ${name}`,
+  locked: (reason) => `Bloqueado: ${reason}`,
 };
 
 function cell(date: string): GridDay {
@@ -66,5 +68,43 @@ describe("a day the person does not work", () => {
       "data-status": undefined,
       "aria-label": undefined,
     });
+  });
+});
+
+describe("a locked day (decision 0091)", () => {
+  const locked = new Map([["2026-12-03", "Inventário"], ["2026-12-04", "Inventário"]]);
+
+  it("carries the mark's class and names the reason, on a plain day and beside a status", () => {
+    const plain = dayAttributes(cell("2026-12-03"), props({ locked }), notes);
+    expect(plain.className).toBe("month-grid__day--locked");
+    expect(plain["data-status"]).toBeUndefined();
+    expect(plain["aria-label"]).toMatch(/3 de dezembro de 2026 · Bloqueado: Inventário$/);
+    expect(plain.title).toBe(plain["aria-label"]);
+    const approved = dayAttributes(cell("2026-12-04"), props({ locked, statuses: new Map([["2026-12-04", "approved"]]) }), notes);
+    expect(approved["data-status"]).toBe("approved");
+    expect(approved["aria-label"]).toMatch(/Aprovado · Bloqueado: Inventário · Não trabalha$/);
+    // The day after the lock is plain again: no class, no name.
+    expect(dayAttributes(cell("2026-12-02"), props({ locked }), notes)).toMatchObject({ className: undefined, "aria-label": undefined });
+  });
+});
+
+describe("lockedDaysOf", () => {
+  it("keeps the days inside the range shown, and every reason once where locks overlap", () => {
+    const days = lockedDaysOf(
+      [
+        { startDate: "2026-11-29", endDate: "2026-12-02", reason: "Fecho" },
+        { startDate: "2026-12-02", endDate: "2026-12-03", reason: "Inventário" },
+        { startDate: "2026-12-02", endDate: "2026-12-02", reason: "Fecho" },
+        { startDate: "2027-01-01", endDate: "2027-01-05", reason: "Fora" },
+      ],
+      "2026-12-01",
+      "2026-12-31",
+    );
+    expect([...days]).toEqual([
+      ["2026-12-01", "Fecho"],
+      ["2026-12-02", "Fecho; Inventário"],
+      ["2026-12-03", "Inventário"],
+    ]);
+    expect(lockedDaysOf([], "2026-12-01", "2026-12-31").size).toBe(0);
   });
 });
