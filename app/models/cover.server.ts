@@ -108,14 +108,16 @@ export async function findCover(db: DbClient, companyId: string, subjects: reado
   const answers = new Map<string, CoverCheck>();
   const teamIds = [...new Set(subjects.map((subject) => subject.teamId).filter((id): id is string => id !== null))];
   if (teamIds.length === 0) return answers;
-  const [covers, teams, members, keys] = await Promise.all([
-    db.teamCover.findMany({ where: { teamId: { in: teamIds }, team: { companyId } }, select: { teamId: true, maxAbsent: true, minPresent: true, mode: true } }),
-    db.team.findMany({ where: { id: { in: teamIds }, companyId }, select: { id: true, name: true } }),
-    db.user.findMany({ where: { companyId, teamId: { in: teamIds }, deactivatedAt: null }, select: { id: true, teamId: true, fullName: true, email: true, countryCode: true, region: true } }),
-    db.teamCoverKey.findMany({ where: { teamId: { in: teamIds }, team: { companyId } }, select: { teamId: true, userId: true } }),
-  ]);
-  const ruled = subjects.filter((subject) => subject.teamId !== null && covers.some((cover) => cover.teamId === subject.teamId));
+  // The rules first: most teams have none, and then nothing else is read.
+  const covers = await db.teamCover.findMany({ where: { teamId: { in: teamIds }, team: { companyId } }, select: { teamId: true, maxAbsent: true, minPresent: true, mode: true } });
+  const ruledTeams = covers.map((cover) => cover.teamId);
+  const ruled = subjects.filter((subject) => subject.teamId !== null && ruledTeams.includes(subject.teamId));
   if (ruled.length === 0) return answers;
+  const [teams, members, keys] = await Promise.all([
+    db.team.findMany({ where: { id: { in: ruledTeams }, companyId }, select: { id: true, name: true } }),
+    db.user.findMany({ where: { companyId, teamId: { in: ruledTeams }, deactivatedAt: null }, select: { id: true, teamId: true, fullName: true, email: true, countryCode: true, region: true } }),
+    db.teamCoverKey.findMany({ where: { teamId: { in: ruledTeams } }, select: { teamId: true, userId: true } }),
+  ]);
   const span = {
     startDate: ruled.reduce((first, subject) => (subject.startDate < first ? subject.startDate : first), ruled[0]!.startDate),
     endDate: ruled.reduce((last, subject) => (subject.endDate > last ? subject.endDate : last), ruled[0]!.endDate),
