@@ -11,6 +11,7 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import type { IsoMonth } from "~/lib/month-param";
+import { lockReasonOn, type LockedSpan } from "~/lib/locked-days";
 import { categoryName } from "./absence-category-name";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
@@ -119,8 +120,8 @@ interface MonthTableProps {
   days: IsoDate[];
   today: IsoDate;
   companyHolidays: Record<IsoDate, string>;
-  /** Locked days of the month (decision 0091) with their reason: the day's column heading is marked and names it. */
-  locked?: ReadonlyMap<IsoDate, string>;
+  /** Lock dates of the month (decision 0091): each locked day's column heading is marked and names the reason. */
+  locked?: readonly LockedSpan[];
   people: MonthPerson[];
   /** The query string the table's links keep (filters), without a leading '?'. */
   query: string;
@@ -174,7 +175,7 @@ export function MonthTable({ month, days, today, companyHolidays, locked, people
             </th>
             {header.map(({ date, weekday, full }) => {
               const holiday = companyHolidays[date];
-              const lock = locked?.get(date);
+              const lock = lockReasonOn(locked, date);
               const name = [full, holiday, lock && t("cover.calendar.locked", { reason: lock })].filter(Boolean).join(" · ");
               return (
                 <th

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { dayOfWeek, eachDay, isoDate, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatIsoDate } from "~/lib/format";
+import { lockReasonOn, type LockedSpan } from "~/lib/locked-days";
 
 export type DayStatus = "rejected" | "approved" | "pending";
 
@@ -123,8 +124,8 @@ export interface MonthGridProps {
   holidays: ReadonlyMap<IsoDate, string>;
   /** Weekdays the person does not work (their schedule): shaded and named "not working". */
   offDays?: ReadonlySet<IsoDate>;
-  /** Locked days (decision 0091) with their reason: marked, and named "Locked: <reason>". */
-  locked?: ReadonlyMap<IsoDate, string>;
+  /** Lock dates (decision 0091): their days are marked, and named "Locked: <reason>". */
+  locked?: readonly LockedSpan[];
   selection: DateRange | null;
   /** The one day cell reachable with Tab when the grid is interactive (roving tabindex). */
   focusDate: IsoDate | null;
@@ -170,7 +171,7 @@ export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNo
   const holiday = props.holidays.get(date) ?? null;
   const off = !holiday && (props.offDays?.has(date) ?? false);
   const isToday = date === props.today;
-  const locked = props.locked?.get(date);
+  const locked = lockReasonOn(props.locked, date);
   const selected = Boolean(selection && date >= selection.start && date <= selection.end);
   // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
   let label: string | undefined;

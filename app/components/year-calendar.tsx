@@ -3,7 +3,7 @@ import { isoDate, type IsoDate } from "~/lib/dates";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selection";
 import { useTranslation } from "react-i18next";
-import { lockedDaysOf, type LockedSpan } from "~/lib/locked-days";
+import type { LockedSpan } from "~/lib/locked-days";
 import { dayNotes, MonthGrid, selectionInMonth, statusesByDate } from "./month-grid";
 
 const NONE: readonly IsoDate[] = [];
@@ -41,9 +41,7 @@ export function YearCalendar({ year, startMonth = 1, today, vacations, holidays,
   const { t } = useTranslation();
   const notes = useMemo(() => dayNotes(t), [t]);
   const firstDay = isoDate(year, startMonth, 1);
-  const lastDay = isoDate(year + 1, startMonth, 0);
-  const lockedDays = useMemo(() => lockedDaysOf(locked, firstDay, lastDay), [locked, firstDay, lastDay]);
-  const initialFocus = today >= firstDay && today <= lastDay ? today : firstDay;
+  const initialFocus = today >= firstDay && today <= isoDate(year + 1, startMonth, 0) ? today : firstDay;
   const { containerRef, focusDate, preview, handlers } = useRangeSelection({ year, startMonth, initialFocus, onSelect });
   const shown = preview ?? selected;
   return (
@@ -64,7 +62,7 @@ export function YearCalendar({ year, startMonth = 1, today, vacations, holidays,
             statuses={statuses}
             holidays={holidayNames}
             offDays={notWorking}
-            locked={lockedDays}
+            locked={locked}
             selection={selectionInMonth(shown, monthYear, month)}
             focusDate={hydrated && focusDate.startsWith(prefix) ? focusDate : null}
             interactive={hydrated}

@@ -1,6 +1,6 @@
-// Lock dates on the calendars (issue 41, decision 0091): which days of the range shown are locked
-// and why, from the few ranges `lockedRanges` reads. Client-safe and pure.
-import { eachDay, maxDate, minDate, type IsoDate } from "~/lib/dates";
+// Lock dates on the calendars (issue 41, decision 0091): why a day is locked, from the few ranges
+// `lockedRanges` reads for the page. Client-safe and pure.
+import type { IsoDate } from "~/lib/dates";
 
 export interface LockedSpan {
   startDate: IsoDate;
@@ -8,16 +8,9 @@ export interface LockedSpan {
   reason: string;
 }
 
-/** Each locked day inside [from, to] with its reason; overlapping locks give every reason once, in order. */
-export function lockedDaysOf(locks: readonly LockedSpan[], from: IsoDate, to: IsoDate): Map<IsoDate, string> {
-  const days = new Map<IsoDate, string>();
-  for (const lock of locks) {
-    if (lock.endDate < from || lock.startDate > to) continue;
-    for (const date of eachDay(maxDate(lock.startDate, from), minDate(lock.endDate, to))) {
-      const before = days.get(date);
-      if (before === undefined) days.set(date, lock.reason);
-      else if (!before.split("; ").includes(lock.reason)) days.set(date, `${before}; ${lock.reason}`);
-    }
-  }
-  return days;
+/** The reasons of the locks covering `date` ("a; b" where they overlap), or undefined when none does. */
+export function lockReasonOn(locks: readonly LockedSpan[] | undefined, date: IsoDate): string | undefined {
+  let reason: string | undefined;
+  if (locks) for (const lock of locks) if (lock.startDate <= date && lock.endDate >= date) reason = reason === undefined ? lock.reason : `${reason}; ${lock.reason}`;
+  return reason;
 }

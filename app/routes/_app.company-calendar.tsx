@@ -25,7 +25,6 @@ import { createVacationFromForm, readCreatedFlag, runRowAction } from "~/models/
 import { getPersonalYear } from "~/models/calendar.server";
 import { lockedRanges } from "~/models/blackout.server";
 import { LockedDatesList } from "~/components/locked-dates";
-import { lockedDaysOf } from "~/lib/locked-days";
 import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { requireUser } from "~/utils/auth.server";
@@ -155,7 +154,6 @@ export default function CompanyCalendar() {
   const query = searchParams.toString();
   const { month } = data;
   const people = useMemo(() => unpackPeople(data.people), [data.people]);
-  const lockedDays = useMemo(() => lockedDaysOf(data.locked, firstDayOfMonth(month), lastDayOfMonth(month)), [data.locked, month]);
 
   // Panels and the draft follow the address until the person acts; every navigation (a new month,
   // a submitted form) hands control back to it.
@@ -327,7 +325,7 @@ export default function CompanyCalendar() {
           days={data.days}
           today={data.today}
           companyHolidays={data.companyHolidays}
-          locked={lockedDays}
+          locked={data.locked}
           people={people}
           query={query}
           interactive={hydrated}

@@ -1,7 +1,7 @@
 // My Calendar's day cells (app/components/month-grid.tsx): a weekday the person's schedule has them
 // not working is shaded and named like the company calendar's (decision 0078); a holiday wins.
 import { describe, expect, it } from "vitest";
-import { lockedDaysOf } from "~/lib/locked-days";
+import { lockReasonOn } from "~/lib/locked-days";
 import {
   dayAttributes,
   monthLayout,
@@ -72,7 +72,7 @@ describe("a day the person does not work", () => {
 });
 
 describe("a locked day (decision 0091)", () => {
-  const locked = new Map([["2026-12-03", "Inventário"], ["2026-12-04", "Inventário"]]);
+  const locked = [{ startDate: "2026-12-03", endDate: "2026-12-04", reason: "Inventário" }];
 
   it("carries the mark's class and names the reason, on a plain day and beside a status", () => {
     const plain = dayAttributes(cell("2026-12-03"), props({ locked }), notes);
@@ -88,23 +88,22 @@ describe("a locked day (decision 0091)", () => {
   });
 });
 
-describe("lockedDaysOf", () => {
-  it("keeps the days inside the range shown, and every reason once where locks overlap", () => {
-    const days = lockedDaysOf(
-      [
-        { startDate: "2026-11-29", endDate: "2026-12-02", reason: "Fecho" },
-        { startDate: "2026-12-02", endDate: "2026-12-03", reason: "Inventário" },
-        { startDate: "2026-12-02", endDate: "2026-12-02", reason: "Fecho" },
-        { startDate: "2027-01-01", endDate: "2027-01-05", reason: "Fora" },
-      ],
-      "2026-12-01",
-      "2026-12-31",
-    );
-    expect([...days]).toEqual([
-      ["2026-12-01", "Fecho"],
-      ["2026-12-02", "Fecho; Inventário"],
-      ["2026-12-03", "Inventário"],
-    ]);
-    expect(lockedDaysOf([], "2026-12-01", "2026-12-31").size).toBe(0);
+describe("lockReasonOn", () => {
+  const locks = [
+    { startDate: "2026-11-29", endDate: "2026-12-02", reason: "Fecho" },
+    { startDate: "2026-12-02", endDate: "2026-12-03", reason: "Inventário" },
+  ];
+
+  it("names the lock covering a day, both ends included, and every lock where they overlap", () => {
+    expect(lockReasonOn(locks, "2026-11-29")).toBe("Fecho");
+    expect(lockReasonOn(locks, "2026-12-02")).toBe("Fecho; Inventário");
+    expect(lockReasonOn(locks, "2026-12-03")).toBe("Inventário");
+  });
+
+  it("says nothing of a day no lock covers, or of no locks", () => {
+    expect(lockReasonOn(locks, "2026-11-28")).toBeUndefined();
+    expect(lockReasonOn(locks, "2026-12-04")).toBeUndefined();
+    expect(lockReasonOn(undefined, "2026-12-02")).toBeUndefined();
+    expect(lockReasonOn([], "2026-12-02")).toBeUndefined();
   });
 });

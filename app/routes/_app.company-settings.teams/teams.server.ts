@@ -201,7 +201,8 @@ async function setCoverFromForm(viewer: SignedInViewer, formData: FormData) {
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "mode")] ??= issue.message.startsWith("cover.") ? issue.message : "errors.invalidBody";
-      return data<CoverReply>({ cover: { values, fieldErrors }, notice: { tone: "error", key: "teams.updateFailed" } }, { status: 400 });
+      // The notice says why as well: in the dialog it is what the eyes are on, the fields further down.
+      return data<CoverReply>({ cover: { values, fieldErrors }, notice: { tone: "error", key: "teams.updateFailed", detail: Object.values(fieldErrors)[0] } }, { status: 400 });
     }
     await setTeamCover(viewer, teamId, parsed.data);
     const team = await getTeam(viewer, teamId);
@@ -209,6 +210,6 @@ async function setCoverFromForm(viewer: SignedInViewer, formData: FormData) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (Object.keys(error.fields).length === 0) return refused(error, "teams.updateFailed");
-    return data<CoverReply>({ cover: { values, fieldErrors: error.fields }, values: error.params, notice: { tone: "error", key: "teams.updateFailed" } }, { status: error.status });
+    return data<CoverReply>({ cover: { values, fieldErrors: error.fields }, values: error.params, notice: { tone: "error", key: "teams.updateFailed", detail: error.message, values: error.params } }, { status: error.status });
   }
 }
