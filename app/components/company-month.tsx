@@ -11,6 +11,7 @@ import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selecti
 import { dayNumber, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import type { IsoMonth } from "~/lib/month-param";
+import { lockReasonOn, type LockedSpan } from "~/lib/locked-days";
 import { categoryName } from "./absence-category-name";
 import { ScrollBox } from "./scroll-box";
 import { withParams } from "./pager";
@@ -119,6 +120,8 @@ interface MonthTableProps {
   days: IsoDate[];
   today: IsoDate;
   companyHolidays: Record<IsoDate, string>;
+  /** Lock dates of the month (decision 0091): each locked day's column heading is marked and names the reason. */
+  locked?: readonly LockedSpan[];
   people: MonthPerson[];
   /** The query string the table's links keep (filters), without a leading '?'. */
   query: string;
@@ -135,7 +138,7 @@ interface MonthTableProps {
   preview?: { caption: string };
 }
 
-export function MonthTable({ month, days, today, companyHolidays, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson, preview }: MonthTableProps) {
+export function MonthTable({ month, days, today, companyHolidays, locked, people, query, interactive, draft, onDraft, onOpenBar, onOpenPerson, preview }: MonthTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const header = useMemo(
@@ -172,19 +175,21 @@ export function MonthTable({ month, days, today, companyHolidays, people, query,
             </th>
             {header.map(({ date, weekday, full }) => {
               const holiday = companyHolidays[date];
+              const lock = lockReasonOn(locked, date);
+              const name = [full, holiday, lock && t("cover.calendar.locked", { reason: lock })].filter(Boolean).join(" · ");
               return (
                 <th
                   key={date}
                   scope="col"
-                  className={`company-month__day${holiday ? " company-month__day--holiday" : ""}${date === today ? " company-month__day--today" : ""}`}
-                  title={holiday ? `${full} · ${holiday}` : full}
+                  className={`company-month__day${holiday ? " company-month__day--holiday" : ""}${date === today ? " company-month__day--today" : ""}${lock ? " company-month__day--locked" : ""}`}
+                  title={name}
                   aria-current={date === today ? "date" : undefined}
                 >
                   <span aria-hidden="true" className="company-month__weekday">
                     {weekday}
                   </span>
                   <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
-                  <span className="visually-hidden">{holiday ? `${full} · ${holiday}` : full}</span>
+                  <span className="visually-hidden">{name}</span>
                 </th>
               );
             })}

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { dayOfWeek, eachDay, isoDate, isWeekend, maxDate, minDate, type IsoDate } from "~/lib/dates";
 import { formatIsoDate } from "~/lib/format";
+import { lockReasonOn, type LockedSpan } from "~/lib/locked-days";
 
 export type DayStatus = "rejected" | "approved" | "pending";
 
@@ -123,6 +124,8 @@ export interface MonthGridProps {
   holidays: ReadonlyMap<IsoDate, string>;
   /** Weekdays the person does not work (their schedule): shaded and named "not working". */
   offDays?: ReadonlySet<IsoDate>;
+  /** Lock dates (decision 0091): their days are marked, and named "Locked: <reason>". */
+  locked?: readonly LockedSpan[];
   selection: DateRange | null;
   /** The one day cell reachable with Tab when the grid is interactive (roving tabindex). */
   focusDate: IsoDate | null;
@@ -139,6 +142,7 @@ export interface DayNotes {
   notWorking: string;
   today: string;
   holiday: (name: string) => string;
+  locked: (reason: string) => string;
 }
 
 /**
@@ -167,20 +171,23 @@ export function dayAttributes(cell: GridDay, props: MonthGridProps, notes: DayNo
   const holiday = props.holidays.get(date) ?? null;
   const off = !holiday && (props.offDays?.has(date) ?? false);
   const isToday = date === props.today;
+  const locked = lockReasonOn(props.locked, date);
   const selected = Boolean(selection && date >= selection.start && date <= selection.end);
   // "<full date> · <status> · <holiday> · <weekend> · <today>", whichever apply.
   let label: string | undefined;
-  if (status || holiday || off || isToday) {
+  if (status || holiday || off || isToday || locked) {
     label = cell.fullDate;
     if (status) label += ` · ${notes[status]}`;
     if (holiday) label += ` · ${notes.holiday(holiday)}`;
+    if (locked) label += ` · ${notes.locked(locked)}`;
     if (off) label += ` · ${notes.notWorking}`;
     if (weekend) label += ` · ${notes.weekend}`;
     if (isToday) label += ` · ${notes.today}`;
   }
   const kind = status ?? (holiday ? "holiday" : off ? "off" : weekend ? "weekend" : undefined);
-  // Classes only for the two states a status can share a cell with.
+  // Classes only for the states a status can share a cell with.
   let className = holiday && status ? "month-grid__day--holiday-marked" : "";
+  if (locked) className += className ? " month-grid__day--locked" : "month-grid__day--locked";
   if (selected) className += className ? " month-grid__day--selected" : "month-grid__day--selected";
   return {
     id: isToday ? "today" : undefined,
@@ -210,6 +217,7 @@ export function dayNotes(t: TFunction): DayNotes {
       if (said === undefined) holidays.set(name, (said = t("absences.calendar.day.holiday", { name })));
       return said;
     },
+    locked: (reason) => t("cover.calendar.locked", { reason }),
   };
 }
 
@@ -262,8 +270,8 @@ export const MonthGrid = memo(function MonthGrid(props: MonthGridProps) {
 
 const LEGEND = ["approved", "pending", "rejected", "holiday", "weekend", "today"] as const;
 
-/** The grid's key; "not working" only when the year shown has such days. */
-export function CalendarLegend({ selectable, withOffDays = false }: { selectable: boolean; withOffDays?: boolean }) {
+/** The grid's key; "not working" and "locked" only when the year shown has such days. */
+export function CalendarLegend({ selectable, withOffDays = false, withLocked = false }: { selectable: boolean; withOffDays?: boolean; withLocked?: boolean }) {
   const { t } = useTranslation();
   return (
     <ul className="calendar-legend" aria-label={t("absences.calendar.legend.title")}>
@@ -277,6 +285,12 @@ export function CalendarLegend({ selectable, withOffDays = false }: { selectable
         <li className="calendar-legend__item">
           <span className="calendar-legend__swatch" data-status="off" aria-hidden="true" />
           {t("workCounts.notWorking")}
+        </li>
+      ) : null}
+      {withLocked ? (
+        <li className="calendar-legend__item">
+          <span className="calendar-legend__swatch calendar-legend__swatch--locked" aria-hidden="true" />
+          {t("cover.calendar.legend")}
         </li>
       ) : null}
       {selectable ? (

@@ -50,3 +50,31 @@ export function RuleWarningsNote({
     </ul>
   );
 }
+
+/** What the cover rules say now of a pending request (decision 0091), beside its stored warnings. */
+export interface LiveCoverView {
+  mode: "block" | "warn";
+  findings: readonly RuleWarning[];
+  refusesApproval: boolean;
+}
+
+/**
+ * The approver's live cover line: the days and who else is off today (names only), and whether
+ * approving would go through. Worded, not coloured.
+ */
+export function LiveCoverNote({ cover }: { cover: LiveCoverView }) {
+  const { t } = useTranslation();
+  const outcome = cover.refusesApproval ? "cover.live.refuses" : cover.mode === "warn" ? "cover.live.stillWarns" : "cover.live.alreadyWarned";
+  return (
+    <ul className="rule-warnings-note" data-testid="live-cover">
+      {cover.findings.map((finding) => (
+        <li key={finding.key}>
+          <strong>{t("cover.live.title")}:</strong> {t(finding.key, finding.params)}
+        </li>
+      ))}
+      <li>
+        <em>{t(outcome)}</em>
+      </li>
+    </ul>
+  );
+}

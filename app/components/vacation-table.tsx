@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateRange, formatDays, formatLeaveAmount } from "~/lib/format";
 import { categoryName } from "./absence-category-name";
 import { ChargeChangeNote } from "./charge-change-note";
-import { RuleWarningsNote, type RuleWarning } from "./rule-warnings";
+import { LiveCoverNote, RuleWarningsNote, type LiveCoverView, type RuleWarning } from "./rule-warnings";
 import { ConfirmSubmitButton, type Confirmation } from "./confirm";
 import { DateText } from "./date-text";
 import { StatusBadge } from "./status-badge";
@@ -28,6 +28,8 @@ export interface VacationTableRow {
   chargeChange?: { unit: "day" | "hour"; charged: number; current: number };
   /** For the approver: the leave-type rules the request broke in warn mode when made (decision 0087). */
   ruleWarnings?: RuleWarning[];
+  /** For the approver: what the team's cover rules say of the request now (decision 0091). */
+  coverNow?: LiveCoverView;
   canApprove?: boolean;
   canCancel?: boolean;
   /** Its certificate page, for a sickness the viewer may send or read documents of (decision 0092). */
@@ -41,7 +43,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "canApprove" | "canCancel" | "certificateHref" | "changeHref">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "coverNow" | "canApprove" | "canCancel" | "certificateHref" | "changeHref">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -171,6 +173,7 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                 <td role="cell" className="absence-table__description card-table__wide" data-label={heading.description}>
                   {row.description || <span className="muted">—</span>}
                   {row.ruleWarnings ? <RuleWarningsNote warnings={row.ruleWarnings} /> : null}
+                  {row.coverNow ? <LiveCoverNote cover={row.coverNow} /> : null}
                 </td>
                 <td role="cell" className="absence-table__category" data-label={heading.category}>
                   {categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}

@@ -3,9 +3,11 @@ import { isoDate, type IsoDate } from "~/lib/dates";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRangeSelection, type SelectedRange } from "~/hooks/use-range-selection";
 import { useTranslation } from "react-i18next";
+import type { LockedSpan } from "~/lib/locked-days";
 import { dayNotes, MonthGrid, selectionInMonth, statusesByDate } from "./month-grid";
 
 const NONE: readonly IsoDate[] = [];
+const NO_LOCKS: readonly LockedSpan[] = [];
 
 /** The twelve (year, month) pairs of a leave year from its start month. */
 function monthsOf(year: number, startMonth: number) {
@@ -22,13 +24,15 @@ export interface YearCalendarProps {
   holidays: readonly { date: IsoDate; name: string }[];
   /** Weekdays the person's schedule has them not working, shaded like the company calendar's (decision 0078). */
   offDays?: readonly IsoDate[];
+  /** Lock dates applying to the person (decision 0091): their days are marked, with the reason in their name. */
+  locked?: readonly LockedSpan[];
   /** The range shown in the open drawer, kept highlighted after the drag ends. */
   selected: SelectedRange | null;
   onSelect: (range: SelectedRange) => void;
 }
 
 /** Twelve month grids; with JavaScript, days can be selected by dragging or with the keyboard. */
-export function YearCalendar({ year, startMonth = 1, today, vacations, holidays, offDays = NONE, selected, onSelect }: YearCalendarProps) {
+export function YearCalendar({ year, startMonth = 1, today, vacations, holidays, offDays = NONE, locked = NO_LOCKS, selected, onSelect }: YearCalendarProps) {
   const hydrated = useHydrated();
   const statuses = useMemo(() => statusesByDate(vacations, year, startMonth), [vacations, year, startMonth]);
   const holidayNames = useMemo(() => new Map(holidays.map((h) => [h.date, h.name])), [holidays]);
@@ -58,6 +62,7 @@ export function YearCalendar({ year, startMonth = 1, today, vacations, holidays,
             statuses={statuses}
             holidays={holidayNames}
             offDays={notWorking}
+            locked={locked}
             selection={selectionInMonth(shown, monthYear, month)}
             focusDate={hydrated && focusDate.startsWith(prefix) ? focusDate : null}
             interactive={hydrated}

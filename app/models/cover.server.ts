@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { checkCover, type CoverCheck, type CoverDay } from "~/lib/cover-rules";
 import { eachDay, type IsoDate } from "~/lib/dates";
-import { asRuleMode, type RuleFinding } from "~/lib/leave-rules";
+import { asRuleMode, type RuleFinding, type RuleMode } from "~/lib/leave-rules";
 import { displayName } from "~/lib/people";
 import { BLOCKING_STATUSES } from "~/lib/statuses";
 import { isScheduledWorkingDay } from "~/lib/work-schedule";
@@ -15,7 +15,17 @@ import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { loadHolidayCalendars } from "./balance.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
 
-const limit = z.union([z.literal("").transform(() => null), z.coerce.number().int("cover.errors.limitInvalid").min(0, "cover.errors.limitInvalid").max(10_000, "cover.errors.limitInvalid")]).nullable().default(null);
+// A limit is a whole number of people typed in a box: empty (or blanks) is no rule; anything but
+// digits (a minus sign, a fraction, "1e3") is refused with one message rather than guessed at.
+const limit = z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((value, ctx) => {
+  const text = value === null || value === undefined ? "" : String(value).trim();
+  if (text === "") return null;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 10_000) {
+    ctx.addIssue({ code: "custom", message: "cover.errors.limitInvalid" });
+    return z.NEVER;
+  }
+  return Number(text);
+});
 
 export const coverInputSchema = z.object({
   maxAbsent: limit,
@@ -46,8 +56,15 @@ export async function setTeamCover(viewer: Viewer, teamId: string, input: CoverI
     if (!team) throw new AppError(404, "not_found", "errors.notFound");
     const keyIds = [...new Set(input.keyMemberIds)];
     // The key group is named among the team's own members; anyone else is refused, not dropped.
-    const members = keyIds.length ? await tx.user.count({ where: { companyId, teamId, id: { in: keyIds } } }) : 0;
+    const [members, size] = await Promise.all([
+      keyIds.length ? tx.user.count({ where: { companyId, teamId, id: { in: keyIds } } }) : 0,
+      input.minPresent !== null ? tx.user.count({ where: { companyId, teamId, deactivatedAt: null } }) : 0,
+    ]);
     if (members !== keyIds.length) throw new AppError(400, "invalid_user", "cover.errors.keyNotMember", { fields: { keyMemberIds: "cover.errors.keyNotMember" } });
+    // A team of four can never have five in: such a rule would refuse every request of the team.
+    if (input.minPresent !== null && input.minPresent > size) {
+      throw new AppError(400, "invalid_cover", "cover.errors.minPresentTooLarge", { fields: { minPresent: "cover.errors.minPresentTooLarge" }, params: { count: String(size) } });
+    }
     const before = await tx.teamCover.findUnique({ where: { teamId }, select: { maxAbsent: true, minPresent: true, mode: true } });
     const none = input.maxAbsent === null && input.minPresent === null && keyIds.length === 0;
     await tx.teamCoverKey.deleteMany({ where: { teamId } });
@@ -71,6 +88,76 @@ export async function setTeamCover(viewer: Viewer, teamId: string, input: CoverI
   });
 }
 
+/** A request the cover rules are asked about: whose, over which days (and a key to find its answer by). */
+export interface CoverSubject {
+  key: string;
+  userId: string;
+  teamId: string | null;
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+/**
+ * What the cover rules say of each request, read in a fixed number of queries however many there
+ * are: the rules of their teams, those teams' active members, their approved and pending absences
+ * over the requests' span, holidays and schedules. Both the checks of a request being made or
+ * approved (checkTeamCover) and the Approvals list's live view read it, so the rule is told once.
+ * A request whose team has no rule has no entry.
+ */
+export async function findCover(db: DbClient, companyId: string, subjects: readonly CoverSubject[]): Promise<Map<string, CoverCheck>> {
+  const answers = new Map<string, CoverCheck>();
+  const teamIds = [...new Set(subjects.map((subject) => subject.teamId).filter((id): id is string => id !== null))];
+  if (teamIds.length === 0) return answers;
+  // The rules first: most teams have none, and then nothing else is read.
+  const covers = await db.teamCover.findMany({ where: { teamId: { in: teamIds }, team: { companyId } }, select: { teamId: true, maxAbsent: true, minPresent: true, mode: true } });
+  const ruledTeams = covers.map((cover) => cover.teamId);
+  const ruled = subjects.filter((subject) => subject.teamId !== null && ruledTeams.includes(subject.teamId));
+  if (ruled.length === 0) return answers;
+  const [teams, members, keys] = await Promise.all([
+    db.team.findMany({ where: { id: { in: ruledTeams }, companyId }, select: { id: true, name: true } }),
+    db.user.findMany({ where: { companyId, teamId: { in: ruledTeams }, deactivatedAt: null }, select: { id: true, teamId: true, fullName: true, email: true, countryCode: true, region: true } }),
+    db.teamCoverKey.findMany({ where: { teamId: { in: ruledTeams } }, select: { teamId: true, userId: true } }),
+  ]);
+  const span = {
+    startDate: ruled.reduce((first, subject) => (subject.startDate < first ? subject.startDate : first), ruled[0]!.startDate),
+    endDate: ruled.reduce((last, subject) => (subject.endDate > last ? subject.endDate : last), ruled[0]!.endDate),
+  };
+  const ids = members.map((member) => member.id);
+  const [absences, holidays, schedules] = await Promise.all([
+    db.vacation.findMany({
+      where: { companyId, userId: { in: ids }, status: { in: [...BLOCKING_STATUSES] }, startDate: { lte: span.endDate }, endDate: { gte: span.startDate } },
+      select: { userId: true, startDate: true, endDate: true },
+    }),
+    loadHolidayCalendars(db, companyId, span),
+    loadScheduleTimelines(db, companyId, ids),
+  ]);
+  const calendars = new Map(members.map((member) => [member.id, holidays.calendarFor(member)]));
+  const names = new Map(members.map((member) => [member.id, displayName(member)]));
+  const worksOn = (userId: string, date: IsoDate) => isScheduledWorkingDay(schedules.timelineOf(userId).at(date), date, calendars.get(userId)!.isHoliday);
+  const teamOf = new Map(members.map((member) => [member.id, member.teamId]));
+  for (const subject of ruled) {
+    const cover = covers.find((row) => row.teamId === subject.teamId)!;
+    const team = ids.filter((id) => teamOf.get(id) === subject.teamId);
+    const theirs = absences.filter((row) => teamOf.get(row.userId) === subject.teamId && row.startDate <= subject.endDate && row.endDate >= subject.startDate);
+    const days: CoverDay[] = [];
+    for (const date of eachDay(subject.startDate, subject.endDate)) {
+      const working = new Set(team.filter((id) => worksOn(id, date)));
+      // Absent only on a day the person works: someone off on their day off takes nobody away.
+      const absent = new Set(theirs.filter((row) => row.startDate <= date && row.endDate >= date && working.has(row.userId)).map((row) => row.userId));
+      days.push({ date, working, absent });
+    }
+    const rule = {
+      teamName: teams.find((row) => row.id === subject.teamId)?.name ?? "",
+      maxAbsent: cover.maxAbsent,
+      minPresent: cover.minPresent,
+      mode: cover.mode,
+      keyMemberIds: keys.filter((key) => key.teamId === subject.teamId).map((key) => key.userId),
+    };
+    answers.set(subject.key, checkCover(rule, subject.userId, days, (id) => names.get(id) ?? ""));
+  }
+  return answers;
+}
+
 /**
  * The cover check of one person's request (or of an existing one, when approving), inside the
  * caller's transaction. The team's rule row is bumped before anything is read: on PostgreSQL the
@@ -81,37 +168,8 @@ export async function checkTeamCover(tx: DbClient, companyId: string, person: { 
   if (!person.teamId) return null;
   const { count } = await tx.teamCover.updateMany({ where: { teamId: person.teamId, team: { companyId } }, data: { version: { increment: 1 } } });
   if (count === 0) return null;
-  const [cover, team, members, keys] = await Promise.all([
-    tx.teamCover.findUniqueOrThrow({ where: { teamId: person.teamId }, select: { maxAbsent: true, minPresent: true, mode: true } }),
-    tx.team.findUniqueOrThrow({ where: { id: person.teamId }, select: { name: true } }),
-    tx.user.findMany({ where: { companyId, teamId: person.teamId, deactivatedAt: null }, select: { id: true, fullName: true, email: true, countryCode: true, region: true } }),
-    tx.teamCoverKey.findMany({ where: { teamId: person.teamId }, select: { userId: true } }),
-  ]);
-  const ids = members.map((member) => member.id);
-  const [absences, holidays, schedules] = await Promise.all([
-    tx.vacation.findMany({
-      where: { companyId, userId: { in: ids }, status: { in: [...BLOCKING_STATUSES] }, startDate: { lte: range.endDate }, endDate: { gte: range.startDate } },
-      select: { userId: true, startDate: true, endDate: true },
-    }),
-    loadHolidayCalendars(tx, companyId, range),
-    loadScheduleTimelines(tx, companyId, ids),
-  ]);
-  const calendars = new Map(members.map((member) => [member.id, holidays.calendarFor(member)]));
-  const worksOn = (userId: string, date: IsoDate) => isScheduledWorkingDay(schedules.timelineOf(userId).at(date), date, calendars.get(userId)!.isHoliday);
-  const days: CoverDay[] = [];
-  for (const date of eachDay(range.startDate, range.endDate)) {
-    const working = new Set(ids.filter((id) => worksOn(id, date)));
-    // Absent only on a day the person works: someone off on their day off takes nobody away.
-    const absent = new Set(absences.filter((row) => row.startDate <= date && row.endDate >= date && working.has(row.userId)).map((row) => row.userId));
-    days.push({ date, working, absent });
-  }
-  const names = new Map(members.map((member) => [member.id, displayName(member)]));
-  return checkCover(
-    { teamName: team.name, maxAbsent: cover.maxAbsent, minPresent: cover.minPresent, mode: cover.mode, keyMemberIds: keys.map((key) => key.userId) },
-    person.userId,
-    days,
-    (id) => names.get(id) ?? "",
-  );
+  const answers = await findCover(tx, companyId, [{ key: "request", userId: person.userId, teamId: person.teamId, startDate: range.startDate, endDate: range.endDate }]);
+  return answers.get("request") ?? null;
 }
 
 /** A request refused by a blocking cover rule: 409 with the rule's message, like the leave rules. */
@@ -127,10 +185,48 @@ export async function assertCoverOnApprove(tx: DbClient, companyId: string, vaca
   const row = await tx.vacation.findFirst({ where: { id: vacationId, companyId }, select: { userId: true, startDate: true, endDate: true, ruleWarnings: true, user: { select: { teamId: true } } } });
   if (!row) return;
   const check = await checkTeamCover(tx, companyId, { userId: row.userId, teamId: row.user.teamId }, row);
-  if (!check || check.mode !== "block" || check.findings.length === 0) return;
-  const warned = new Set(readWarningKeys(row.ruleWarnings));
-  const fresh = check.findings.find((finding) => !warned.has(finding.key));
+  const fresh = check && refusingFinding(check, row.ruleWarnings);
   if (fresh) throw new AppError(409, "cover_rule", "cover.errors.approveBreaks", { params: { rule: fresh.key, ...fresh.params } });
+}
+
+/** The finding that refuses an approval: a blocking rule broken now that the request was not warned about when made. */
+function refusingFinding(check: CoverCheck, storedWarnings: string | null): RuleFinding | null {
+  if (check.mode !== "block" || check.findings.length === 0) return null;
+  const warned = new Set(readWarningKeys(storedWarnings));
+  return check.findings.find((finding) => !warned.has(finding.key)) ?? null;
+}
+
+/** What the cover rules say now of a pending request, and whether approving it would be refused. */
+export interface LiveCover {
+  mode: RuleMode;
+  findings: RuleFinding[];
+  refusesApproval: boolean;
+}
+
+/**
+ * The Approvals list's live cover view: for each of these pending requests of the viewer's company
+ * whose team has a rule that is broken today, the findings (days and names of who else is off,
+ * never why) and whether approving would be refused. Read with findCover, the check the request
+ * met when made and meets again on approval; a fixed number of queries for the whole page.
+ */
+export async function liveCoverOf(viewer: Viewer, vacationIds: readonly string[]): Promise<Record<string, LiveCover>> {
+  requireAdmin(viewer);
+  if (vacationIds.length === 0) return {};
+  const rows = await getDb().vacation.findMany({
+    where: { companyId: viewer.companyId, id: { in: [...vacationIds] }, status: "pending" },
+    select: { id: true, userId: true, startDate: true, endDate: true, ruleWarnings: true, user: { select: { teamId: true } } },
+  });
+  const checks = await findCover(
+    getDb(),
+    viewer.companyId,
+    rows.map((row) => ({ key: row.id, userId: row.userId, teamId: row.user.teamId, startDate: row.startDate, endDate: row.endDate })),
+  );
+  const live: Record<string, LiveCover> = {};
+  for (const row of rows) {
+    const check = checks.get(row.id);
+    if (check && check.findings.length > 0) live[row.id] = { mode: check.mode, findings: check.findings, refusesApproval: refusingFinding(check, row.ruleWarnings) !== null };
+  }
+  return live;
 }
 
 function readWarningKeys(stored: string | null): string[] {

@@ -9,6 +9,7 @@ import { pageTitle } from "~/lib/meta";
 import { runRowAction } from "~/models/vacation-form-actions.server";
 import { pagePendingApprovals } from "~/models/approval.server";
 import { ruleWarningsOf } from "~/models/vacation.server";
+import { liveCoverOf } from "~/models/cover.server";
 import { describeVacations, listCategories } from "~/models/calendar.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
@@ -37,7 +38,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
       const [{ items, total }, categories, changes] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false }), listPendingChanges(viewer)]);
-      const [{ names, workingDays, hours, chargeChanges }, warnings] = await Promise.all([describeVacations(viewer, items, categories), ruleWarningsOf(viewer, items.map((v) => v.id))]);
+      const ids = items.map((v) => v.id);
+      // The stored warnings (what the request met when made) and the cover rules' answer now (decision 0091).
+      const [{ names, workingDays, hours, chargeChanges }, warnings, coverNow] = await Promise.all([describeVacations(viewer, items, categories), ruleWarningsOf(viewer, ids), liveCoverOf(viewer, ids)]);
       return {
         loadFailed: false,
         total,
@@ -60,6 +63,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
             hours: v.id in hours ? hours[v.id] : undefined,
             chargeChange: chargeChanges[v.id],
             ruleWarnings: warnings[v.id],
+            coverNow: coverNow[v.id],
             // pagePendingApprovals returns only requests this viewer may decide.
             canApprove: true,
           }),

@@ -20,15 +20,17 @@ import type { SelectedRange } from "~/hooks/use-range-selection";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { firstDayOfMonth, monthOf, readMonth, shiftMonth } from "~/lib/month-param";
+import { firstDayOfMonth, lastDayOfMonth, monthOf, readMonth, shiftMonth } from "~/lib/month-param";
 import { createVacationFromForm, readCreatedFlag, runRowAction } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
+import { lockedRanges } from "~/models/blackout.server";
+import { LockedDatesList } from "~/components/locked-dates";
 import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.server";
 import { notifyCancellation, remindReviewers } from "~/models/vacation-notify.server";
 import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { AppError } from "~/utils/errors.server";
-import { canSubscribeTo } from "~/utils/permissions.server";
+import { canSubscribeTo, isAdmin } from "~/utils/permissions.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import monthGridStyles from "~/styles/month-grid.css";
@@ -66,14 +68,19 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const today = todayIn(viewer.timeZone);
     const month = readMonth(params.get("month"), monthOf(today));
     const page = Math.min(Math.max(Math.trunc(Number(params.get("page"))) || 1, 1), 10_000);
-    const calendar = await getCompanyMonth(viewer, {
-      month,
-      teamId: params.get("team") || null,
-      search: (params.get("q") ?? "").slice(0, MAX_SEARCH),
-      offset: (page - 1) * CALENDAR_PAGE_SIZE,
-      today,
-      language: await getLanguage(request),
-    });
+    const [calendar, locked] = await Promise.all([
+      getCompanyMonth(viewer, {
+        month,
+        teamId: params.get("team") || null,
+        search: (params.get("q") ?? "").slice(0, MAX_SEARCH),
+        offset: (page - 1) * CALENDAR_PAGE_SIZE,
+        today,
+        language: await getLanguage(request),
+      }),
+      // Lock dates of the month (decision 0091), one query: an admin sees every lock of the company;
+      // anyone else those that apply to them (a lock naming other people or teams is theirs to know).
+      lockedRanges(viewer, firstDayOfMonth(month), lastDayOfMonth(month), { forPerson: !isAdmin(viewer) }),
+    ]);
     const openNew = params.get("new") === "1";
     const start = isIsoDate(params.get("start")) ? (params.get("start") as string) : "";
     const end = isIsoDate(params.get("end")) ? (params.get("end") as string) : start;
@@ -82,6 +89,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const personal = openNew ? await getPersonalYear(viewer, yearOf(prefill?.startDate ?? firstDayOfMonth(month)), today, await getLanguage(request)) : null;
     return {
       ...calendar,
+      locked,
       people: packPeople(calendar.people),
       today,
       currentMonth: monthOf(today),
@@ -308,7 +316,7 @@ export default function CompanyCalendar() {
       <section className="card company-calendar__card" aria-labelledby="company-month-heading">
         <div className="card__header">
           <h2 id="company-month-heading">{t("companyCalendar.title", { month: monthName })}</h2>
-          <MonthLegend withOffDays={people.some((person) => person.offDays)} />
+          <MonthLegend withOffDays={people.some((person) => person.offDays)} withLocked={data.locked.length > 0} />
         </div>
         {hydrated ? <p className="calendar-card__hint">{t("companyCalendar.dragHint")}</p> : null}
         {people.length === 0 ? <p className="empty-state">{data.total === 0 && (searchParams.get("q") || data.teamId) ? t("companyCalendar.emptyFiltered") : t("companyCalendar.empty")}</p> : null}
@@ -317,6 +325,7 @@ export default function CompanyCalendar() {
           days={data.days}
           today={data.today}
           companyHolidays={data.companyHolidays}
+          locked={data.locked}
           people={people}
           query={query}
           interactive={hydrated}
@@ -325,6 +334,7 @@ export default function CompanyCalendar() {
           onOpenBar={onOpenBar}
           onOpenPerson={onOpenPerson}
         />
+        <LockedDatesList locks={data.locked} />
         {totalPages > 1 ? (
           <nav className="pager" aria-label={t("companyCalendar.pages")}>
             <p className="pager__counter">{t("absences.pager.counter", { from: data.offset + 1, to: data.offset + people.length, total: data.total })}</p>
@@ -418,8 +428,8 @@ function usePersonSummary(personId: string | null, year: string): PersonOverview
   return loaded && loaded.id === personId ? loaded.data : null;
 }
 
-/** The table's key; "not working" only when a row on the page has such days (decision 0078). */
-function MonthLegend({ withOffDays }: { withOffDays: boolean }) {
+/** The table's key; "not working" only when a row on the page has such days (decision 0078), "locked" when the month has locks. */
+function MonthLegend({ withOffDays, withLocked }: { withOffDays: boolean; withLocked: boolean }) {
   const { t } = useTranslation();
   const kinds = ["approved", "pending", "weekend", "holiday", "today"] as const;
   return (
@@ -434,6 +444,12 @@ function MonthLegend({ withOffDays }: { withOffDays: boolean }) {
         <li className="calendar-legend__item">
           <span className="calendar-legend__swatch company-month__swatch--off" aria-hidden="true" />
           {t("workCounts.notWorking")}
+        </li>
+      ) : null}
+      {withLocked ? (
+        <li className="calendar-legend__item">
+          <span className="calendar-legend__swatch calendar-legend__swatch--locked" aria-hidden="true" />
+          {t("cover.calendar.legend")}
         </li>
       ) : null}
     </ul>

@@ -6,6 +6,7 @@ import { BalanceCards } from "~/components/balance-cards";
 import { DeferredVacationForm, preloadVacationForm } from "~/components/deferred-vacation-form";
 import { DeferredSetupChecklist } from "~/components/deferred-setup-checklist";
 import { CalendarLegend } from "~/components/month-grid";
+import { LockedDatesList } from "~/components/locked-dates";
 import { UpcomingVacations } from "~/components/upcoming-vacations";
 import { YearCalendar } from "~/components/year-calendar";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -18,6 +19,7 @@ import { pageTitle } from "~/lib/meta";
 import { readYear } from "~/lib/year-param";
 import { createVacationFromForm, readCreatedFlag } from "~/models/vacation-form-actions.server";
 import { getPersonalYear } from "~/models/calendar.server";
+import { lockedRanges } from "~/models/blackout.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { myScheduleSummary } from "~/models/work-schedule.server";
 import { MyScheduleCard } from "~/components/my-schedule-card";
@@ -57,10 +59,12 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const year = readYear(params.get("year"), currentYear);
     const language = await getLanguage(request);
     const shown = leaveYear(year, viewer.companyLeaveYearStartMonth ?? 1);
-    const [personal, setup, { offDays, ...schedule }] = await Promise.all([
+    const [personal, setup, { offDays, ...schedule }, locked] = await Promise.all([
       getPersonalYear(viewer, year, today, language),
       getSetupChecklist(viewer, today),
       myScheduleSummary(viewer, today, { from: shown.firstDay, to: shown.lastDay }, language),
+      // The locks that apply to this person in the year shown (decision 0091): one query.
+      lockedRanges(viewer, shown.firstDay, shown.lastDay, { forPerson: true }),
     ]);
     const { holidayContext } = personal;
     const start = dateParam(params.get("start"));
@@ -94,6 +98,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       setup,
       schedule,
       offDays,
+      locked,
     };
   });
 }
@@ -242,7 +247,7 @@ export default function MyCalendar() {
       <section className="card calendar-card" aria-labelledby="calendar-heading" onPointerDown={preloadVacationForm} onKeyDown={preloadVacationForm}>
         <div className="card__header">
           <h2 id="calendar-heading">{t("absences.calendar.title", { year: data.yearLabel })}</h2>
-          <CalendarLegend selectable={hydrated} withOffDays={data.offDays.length > 0} />
+          <CalendarLegend selectable={hydrated} withOffDays={data.offDays.length > 0} withLocked={data.locked.length > 0} />
         </div>
         {hydrated ? <p className="calendar-card__hint">{t("absences.calendar.selectHint")}</p> : null}
         <YearCalendar
@@ -252,9 +257,11 @@ export default function MyCalendar() {
           vacations={data.vacations}
           holidays={data.holidays}
           offDays={data.offDays}
+          locked={data.locked}
           selected={open ? range : null}
           onSelect={onSelect}
         />
+        <LockedDatesList locks={data.locked} />
       </section>
 
       {open ? (

@@ -24,7 +24,8 @@ function teamEditor(page: Page, testInfo: TestInfo, name: string) {
 }
 
 async function addMember(page: Page, editor: ReturnType<typeof teamEditor>, person: string) {
-  const select = editor.getByLabel("Pessoa");
+  // The person picker, not the cover form's "Máximo de pessoas…" boxes further down the dialog.
+  const select = editor.getByRole("combobox", { name: /^Pessoa/ });
   const value = await select.locator("option", { hasText: person }).getAttribute("value");
   await select.selectOption(value!);
   await editor.getByRole("button", { name: "Adicionar", exact: true }).click();

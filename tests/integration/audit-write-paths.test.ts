@@ -609,6 +609,8 @@ const READS = new Set([
   "blackout:listBlackouts",
   "cover:teamCoverSettings",
   "cover:coverRefusal",
+  "cover:findCover",
+  "cover:liveCoverOf",
   "identity-link:assertSsoAllows",
   "identity-link:resolveProviderSignIn",
   "identity-link:listOwnIdentities",

@@ -46,6 +46,10 @@ async function seedCompany(name: string, users: number, vacationsPerUser: number
   const rows = await db.user.findMany({ where: { companyId: company.id }, select: { id: true, email: true } });
   const admin = rows.find((r) => r.email === emails[0])!;
   await db.teamAdmin.create({ data: { teamId: team.id, userId: admin.id } });
+  // A cover rule and a lock date (decision 0091): the approvals' live cover and the calendars' marks are read too.
+  await db.teamCover.create({ data: { teamId: team.id, maxAbsent: 1, mode: "warn" } });
+  await db.teamCoverKey.createMany({ data: rows.slice(0, 3).map((r) => ({ teamId: team.id, userId: r.id })) });
+  await db.blackout.create({ data: { companyId: company.id, startDate: "2027-01-11", endDate: "2027-01-12", reason: "Stocktake" } });
   await db.allowance.createMany({ data: rows.map((r) => ({ companyId: company.id, userId: r.id, year: 2027, yearly: 22 })) });
   const statuses = ["approved", "pending", "rejected", "approved", "cancelled"];
   await db.vacation.createMany({

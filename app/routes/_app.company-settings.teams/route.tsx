@@ -16,7 +16,7 @@ import { requireAdminUser } from "~/utils/auth.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
 import { tabPath } from "../_app.company-settings/tabs";
-import { loadTeamsTab, teamsAction } from "./teams.server";
+import { loadTeamsTab, teamsAction, type CoverReply } from "./teams.server";
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type SelectedTeam = NonNullable<Loaded["selected"]>;
@@ -81,6 +81,7 @@ export default function TeamsTab() {
                   <th scope="col">{t("teams.name")}</th>
                   <th scope="col">{t("teams.admins")}</th>
                   <th scope="col">{t("teams.members")}</th>
+                  <th scope="col">{t("cover.team.column")}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t("teams.actions")}</span>
                   </th>
@@ -92,6 +93,9 @@ export default function TeamsTab() {
                     <th scope="row" className="teams-table__name card-table__title card-table__wide">{team.name}</th>
                     <td className="teams-table__admins" data-label={t("teams.admins")}>{adminsSummary(team)}</td>
                     <td data-label={t("teams.members")}>{t("teams.memberCount", { count: team.memberCount })}</td>
+                    <td data-label={t("cover.team.column")} data-testid="team-cover-summary">
+                      <CoverSummary cover={team.cover} />
+                    </td>
                     <td className="card-table__actions">
                       <div className="teams-table__actions">
                         <Link
@@ -334,6 +338,8 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
         )}
       </section>
 
+      <CoverEditor team={team} here={here} busy={busy} />
+
       <section aria-labelledby={`${ids}-substitute`}>
         <h3 id={`${ids}-substitute`}>{t("teams.dialog.substituteTitle")}</h3>
         <Form method="post" action={here} className="team-editor__inline">
@@ -359,5 +365,103 @@ function TeamEditor({ team, people, notice, busy }: EditorProps) {
         </Form>
       </section>
     </div>
+  );
+}
+
+/** "at most 1 off, key group of 2 (blocks)", or that the team has no rule. */
+function CoverSummary({ cover }: { cover: Loaded["teams"][number]["cover"] }) {
+  const { t } = useTranslation();
+  if (!cover) return <span className="muted">{t("cover.team.noRule")}</span>;
+  const parts = [
+    cover.maxAbsent !== null ? t("cover.team.summaryMax", { count: cover.maxAbsent }) : null,
+    cover.minPresent !== null ? t("cover.team.summaryMin", { count: cover.minPresent }) : null,
+    cover.keyMemberIds.length ? t("cover.team.summaryKeys", { count: cover.keyMemberIds.length }) : null,
+  ].filter(Boolean);
+  return (
+    <>
+      {parts.join(", ")} ({t(`cover.team.modeShort.${cover.mode}`)})
+    </>
+  );
+}
+
+/**
+ * The team's minimum cover (decision 0091): two limits, a key group among the members and what a
+ * broken rule does. A refused form comes back with what was typed and each field's message.
+ */
+function CoverEditor({ team, here, busy }: { team: SelectedTeam; here: string; busy: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const reply = useActionData<typeof action>() as CoverReply | undefined;
+  const refused = reply?.cover;
+  const errors = refused?.fieldErrors ?? {};
+  const saved = team.cover;
+  const values = refused?.values ?? {
+    maxAbsent: saved?.maxAbsent?.toString() ?? "",
+    minPresent: saved?.minPresent?.toString() ?? "",
+    mode: saved?.mode ?? "block",
+    keyMemberIds: saved?.keyMemberIds ?? [],
+  };
+  const error = (field: string) =>
+    errors[field] ? (
+      <span className="field__error" id={`${id}-${field}-error`} role="alert">
+        {t(errors[field]!, messageValues(reply?.values))}
+      </span>
+    ) : null;
+  const described = (field: string, hint?: string) => {
+    const ids = [errors[field] ? `${id}-${field}-error` : null, hint].filter(Boolean).join(" ");
+    return { "aria-invalid": errors[field] ? true : undefined, "aria-describedby": ids || undefined };
+  };
+  // Keyed by what is shown: after a save (or another team) the fields start again from the stored rule.
+  const formKey = JSON.stringify(values);
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="team-cover">
+      <h3 id={`${id}-title`}>{t("cover.team.legend")}</h3>
+      <p className="field__hint">{t("cover.team.hint")}</p>
+      <Form method="post" action={here} className="stack team-cover" key={formKey} noValidate>
+        <input type="hidden" name="intent" value="teams.setCover" />
+        <input type="hidden" name="teamId" value={team.id} />
+        <p className="field__hint" id={`${id}-limit-hint`}>
+          {t("cover.team.limitHint")}
+        </p>
+        <div className="team-cover__limits">
+          <label className="field">
+            <span>{t("cover.team.maxAbsent")}</span>
+            <input type="number" name="maxAbsent" min={0} max={10000} step={1} inputMode="numeric" defaultValue={values.maxAbsent} {...described("maxAbsent", `${id}-limit-hint`)} />
+            {error("maxAbsent")}
+          </label>
+          <label className="field">
+            <span>{t("cover.team.minPresent")}</span>
+            <input type="number" name="minPresent" min={0} max={10000} step={1} inputMode="numeric" defaultValue={values.minPresent} {...described("minPresent", `${id}-limit-hint`)} />
+            {error("minPresent")}
+          </label>
+        </div>
+        <fieldset className="team-cover__keys" {...described("keyMemberIds", `${id}-keys-hint`)}>
+          <legend>{t("cover.team.keyGroup")}</legend>
+          <p className="field__hint" id={`${id}-keys-hint`}>
+            {team.members.length ? t("cover.team.keyGroupHint") : t("cover.team.keyGroupEmpty")}
+          </p>
+          {team.members.map((member) => (
+            <label key={member.id} className="team-cover__key">
+              <input type="checkbox" name="keyMemberIds" value={member.id} defaultChecked={values.keyMemberIds.includes(member.id)} />
+              <span>{member.name}</span>
+            </label>
+          ))}
+          {error("keyMemberIds")}
+        </fieldset>
+        <fieldset className="team-cover__mode" {...described("mode")}>
+          <legend>{t("cover.team.mode")}</legend>
+          {(["block", "warn"] as const).map((mode) => (
+            <label key={mode} className="team-cover__key">
+              <input type="radio" name="mode" value={mode} defaultChecked={(values.mode || "block") === mode} />
+              <span>{t(`cover.team.modes.${mode}`)}</span>
+            </label>
+          ))}
+          {error("mode")}
+        </fieldset>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("cover.team.save")}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -18,6 +18,7 @@ import {
   type TeamWithPeople,
 } from "~/models/team.server";
 import type { SignedInViewer } from "~/utils/auth.server";
+import { coverInputSchema, setTeamCover, teamCoverSettings } from "~/models/cover.server";
 import { confirmationStep, needsConfirmation } from "~/utils/confirmation.server";
 import { AppError } from "~/utils/errors.server";
 import { noticeOf, type ActionReply } from "~/utils/form-errors.server";
@@ -41,20 +42,26 @@ function teamRow(team: TeamWithPeople) {
 
 export async function loadTeamsTab(viewer: SignedInViewer, url: URL) {
   const selectedId = url.searchParams.get("team");
-  const [teams, people, selected] = await Promise.all([
+  const [teams, people, selected, covers] = await Promise.all([
     listTeamsWithPeople(viewer),
     listTeamCandidates(viewer),
     selectedId ? getTeam(viewer, selectedId) : Promise.resolve(null),
+    teamCoverSettings(viewer),
   ]);
   const teamNames = new Map(teams.map((t) => [t.id, t.name]));
+  const coverOf = (teamId: string) => {
+    const cover = covers.get(teamId);
+    return cover ? { maxAbsent: cover.maxAbsent, minPresent: cover.minPresent, mode: cover.mode, keyMemberIds: cover.keyMemberIds } : null;
+  };
   return {
-    teams: teams.map(teamRow),
+    teams: teams.map((team) => ({ ...teamRow(team), cover: coverOf(team.id) })),
     people: people.map((p) => ({ id: p.id, name: displayName(p), teamId: p.teamId, teamName: p.teamId ? (teamNames.get(p.teamId) ?? null) : null })),
     selected: selected && {
       id: selected.id,
       name: selected.name,
       substituteApproverId: selected.substituteApproverId,
       members: selected.members.map((m) => ({ id: m.id, name: displayName(m), email: m.email, isAdmin: selected.admins.some((a) => a.userId === m.id) })),
+      cover: coverOf(selected.id),
     },
   };
 }
@@ -156,7 +163,53 @@ export async function teamsAction(viewer: SignedInViewer, formData: FormData) {
         return refused(error, "teams.updateFailed");
       }
     }
+    case "teams.setCover":
+      return setCoverFromForm(viewer, formData);
     default:
       throw new AppError(400, "unknown_intent", "errors.invalidBody");
+  }
+}
+
+/** The cover form as posted, to show again beside its errors (text as typed, the ticked key members). */
+export interface CoverFormValues {
+  maxAbsent: string;
+  minPresent: string;
+  mode: string;
+  keyMemberIds: string[];
+}
+
+export interface CoverReply extends ActionReply {
+  cover?: { values: CoverFormValues; fieldErrors: Record<string, string> };
+}
+
+/** The minimum cover of one team (decision 0091): every field's own message, the rest as a notice. */
+async function setCoverFromForm(viewer: SignedInViewer, formData: FormData) {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const teamId = text("teamId").trim();
+  const values: CoverFormValues = {
+    maxAbsent: text("maxAbsent"),
+    minPresent: text("minPresent"),
+    mode: text("mode"),
+    keyMemberIds: formData.getAll("keyMemberIds").filter((value): value is string => typeof value === "string"),
+  };
+  try {
+    if (!teamId || teamId.length > 64) throw new AppError(404, "not_found", "errors.teamNotFound");
+    const parsed = coverInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "mode")] ??= issue.message.startsWith("cover.") ? issue.message : "errors.invalidBody";
+      // The notice says why as well: in the dialog it is what the eyes are on, the fields further down.
+      return data<CoverReply>({ cover: { values, fieldErrors }, notice: { tone: "error", key: "teams.updateFailed", detail: Object.values(fieldErrors)[0] } }, { status: 400 });
+    }
+    await setTeamCover(viewer, teamId, parsed.data);
+    const team = await getTeam(viewer, teamId);
+    return data<CoverReply>({ notice: { tone: "success", key: "cover.team.saved", values: { team: team.name } } });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (Object.keys(error.fields).length === 0) return refused(error, "teams.updateFailed");
+    return data<CoverReply>({ cover: { values, fieldErrors: error.fields }, values: error.params, notice: { tone: "error", key: "teams.updateFailed", detail: error.message, values: error.params } }, { status: error.status });
   }
 }
