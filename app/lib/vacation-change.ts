@@ -57,3 +57,15 @@ export function changesSomething(
     (original.hoursPerDay ?? null) !== (proposed.hoursPerDay ?? null)
   );
 }
+
+/**
+ * The days a change adds to an absence, as at most two ranges (before its old start, after its old
+ * end); the whole new range when the two do not meet. Days kept were judged when first approved.
+ */
+export function addedRanges(original: { startDate: IsoDate; endDate: IsoDate }, proposed: { startDate: IsoDate; endDate: IsoDate }): { startDate: IsoDate; endDate: IsoDate }[] {
+  if (proposed.endDate < original.startDate || proposed.startDate > original.endDate) return [{ startDate: proposed.startDate, endDate: proposed.endDate }];
+  const ranges: { startDate: IsoDate; endDate: IsoDate }[] = [];
+  if (proposed.startDate < original.startDate) ranges.push({ startDate: proposed.startDate, endDate: addDays(original.startDate, -1) });
+  if (proposed.endDate > original.endDate) ranges.push({ startDate: addDays(original.endDate, 1), endDate: proposed.endDate });
+  return ranges;
+}

@@ -4,6 +4,7 @@
 // request passes (createVacation's own functions), with the absence itself left out.
 import type { Prisma } from "~/generated/prisma/client";
 import { applicableBlackouts } from "./blackout.server";
+import { checkTeamCover, coverRefusal } from "./cover.server";
 import { checkRequestFitsBalance, computeBalances, parseCategoryBalance, type BalanceKind } from "~/lib/balances";
 import { todayIn, yearOf } from "~/lib/dates";
 import { parseLeaveUnit, type LeaveUnit } from "~/lib/leave-charge";
@@ -11,7 +12,7 @@ import { readLeaveRequest } from "~/lib/leave-request";
 import { checkLeaveRules } from "~/lib/leave-rules";
 import type { VacationRequestInput } from "~/lib/schemas/vacation";
 import { holdsDates } from "~/lib/statuses";
-import { changesSomething, keepsTakenDays } from "~/lib/vacation-change";
+import { addedRanges, changesSomething, keepsTakenDays } from "~/lib/vacation-change";
 import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
@@ -153,6 +154,12 @@ async function checkVersion(tx: Tx, viewer: Viewer, vacation: VacationRow, owner
       : locks.filter((lock) => (input.startDate < vacation.startDate && lock.startDate < vacation.startDate) || (input.endDate > vacation.endDate && lock.endDate > vacation.endDate));
   const found = checkLeaveRules({ request: proposed, rules, blackouts, today, workingDays, unit });
   if (found.blocks.length > 0) throw ruleRefusal(found.blocks[0]!);
+  // A blocking cover rule binds the days the change adds, as a new request of them would be bound
+  // (decision 0091): without it, extending an approved week into a full August would pass.
+  for (const added of addedRanges(vacation, proposed)) {
+    const cover = await checkTeamCover(tx, viewer.companyId, { userId: owner.id, teamId: owner.teamId }, added);
+    if (cover?.mode === "block" && cover.findings.length > 0) throw coverRefusal(cover.findings[0]!);
+  }
   const newRow = { ...proposed, ...hourFields, categoryId: category.id };
   const shortfall = checkRequestFitsBalance({
     request: newRow,

@@ -179,6 +179,24 @@ describe("changing an approved absence", () => {
     await getDb().blackout.delete({ where: { id: lock.id } });
   });
 
+  it("binds a blocking cover rule to the days a change adds, not to days already approved", async () => {
+    const start = addDays(monday, 77);
+    const id = await approvedWeek(ids.eve, start);
+    const teamId = (await getDb().user.findUniqueOrThrow({ where: { id: ids.eve }, select: { teamId: true } })).teamId!;
+    // The colleague is off the week after, and the team lets one person off at a time.
+    await createVacation(companyId, colleague.userId, { startDate: addDays(start, 7), endDate: addDays(start, 11), status: "approved" });
+    const cover = await getDb().teamCover.create({ data: { teamId, maxAbsent: 1, mode: "block" } });
+    // Shorter: no day added, nothing to refuse, although the rule is there.
+    const shorter = await proposeVacationChange(eve, id, { startDate: start, endDate: addDays(start, 2), halfDayStart: false, halfDayEnd: false });
+    await withdrawVacationChange(eve, id, shorter.id);
+    // Into the colleague's week: refused by the rule, as a new request of those days would be.
+    expect(await refusal(proposeVacationChange(eve, id, { startDate: start, endDate: addDays(start, 8), halfDayStart: false, halfDayEnd: false }))).toEqual({ status: 409, code: "cover_rule" });
+    // Earlier instead, where nobody else is off: allowed.
+    const earlier = await proposeVacationChange(eve, id, { startDate: addDays(start, -3), endDate: addDays(start, 4), halfDayStart: false, halfDayEnd: false });
+    await withdrawVacationChange(eve, id, earlier.id);
+    await getDb().teamCover.delete({ where: { teamId: cover.teamId } });
+  });
+
   it("refuses other people, other companies, own approvals and bad input without a 5xx", async () => {
     const id = await approvedWeek(ids.eve, addDays(monday, 42));
     const change = { startDate: addDays(monday, 42), endDate: addDays(monday, 43), halfDayStart: false, halfDayEnd: false };
