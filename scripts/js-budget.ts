@@ -17,10 +17,11 @@ const BUILD_DIR = path.resolve("public/build");
  * and the leave year (issue 40) put 1 kB on the page (119.7 → 120.7 kB), its schedule card's words
  * already written by the loader (decision 0016, amendment of 2026-11-27). Then 124: the request
  * form's live count in hours, the earned-to-date card and the leave-type rules' notice (issues 40,
- * 41) took it to 122.2 kB (decision 0016, amendment of 2026-11-28).
+ * 41) took it to 122.2 kB (decision 0016, amendment of 2026-11-28). Then 125: two routes of issue 42
+ * grew the manifest every first load fetches, 124.0 → 124.1 kB (decision 0016, session 33).
  */
 export const BUDGETS: { screen: string; routes: string[]; maxKb: number }[] = [
-  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 124 },
+  { screen: "/my-calendar", routes: ["root", "routes/_app", "routes/_app.my-calendar"], maxKb: 125 },
 ];
 
 interface ManifestEntry {
