@@ -25,6 +25,7 @@ const OWNERS: Record<string, string[]> = {
     "app/routes/vacation-decision.tsx",
     "app/routes/vacation-action.tsx",
     "app/routes/auth.confirm.tsx",
+    "app/routes/auth.signup.tsx",
     "app/routes/_app.sign-in-methods.tsx",
   ],
   "site.css": ["app/routes/public.tsx", "app/routes/api.docs.tsx"],
