@@ -64,7 +64,9 @@ beforeAll(async () => {
   monday = nextYearMonday();
   companyId = (await createCompany("Changes")).id;
   const leadRow = await createUser(companyId, { role: "admin", email: "lead@changes.test", fullName: "Lea Lead" });
-  const team = await createTeam(companyId, "Crew", [leadRow.id]);
+  // A second admin of the team, reading Portuguese: a change goes to both, each in their language.
+  const piaRow = await createUser(companyId, { role: "admin", email: "pia@changes.test", fullName: "Pia Par", preferredLanguage: "pt" });
+  const team = await createTeam(companyId, "Crew", [leadRow.id, piaRow.id]);
   const eveRow = await createUser(companyId, { email: "eve@changes.test", fullName: "Eve Employee", teamId: team.id, preferredLanguage: "en" });
   const colleagueRow = await createUser(companyId, { email: "col@changes.test", teamId: team.id });
   const otherCompany = (await createCompany("Elsewhere")).id;
@@ -112,6 +114,39 @@ describe("changing an approved absence", () => {
     // Decided once.
     const again = await approveApi(args(apiPost(`/api/vacations/${id}/changes/${change.id}/approve`, tokens.lead), { id, changeId: change.id }));
     expect(again.status).toBe(409);
+  });
+
+  it("mails the owner's reviewers, in their languages, both versions and the way to Approvals; a direct change mails none", async () => {
+    const id = await approvedWeek(ids.eve, addDays(monday, 56));
+    const mailsTo = (to: string) => getDb().emailOutbox.findMany({ where: { to, subject: { contains: "Eve Employee" } }, select: { subject: true, text: true, html: true }, orderBy: { createdAt: "asc" } });
+    const [leadBefore, piaBefore, colBefore] = await Promise.all([mailsTo("lead@changes.test"), mailsTo("pia@changes.test"), mailsTo("col@changes.test")]);
+    const change = await proposeVacationChange(eve, id, { startDate: addDays(monday, 56), endDate: addDays(monday, 58), halfDayStart: false, halfDayEnd: false, categoryId: "training" });
+    expect(change.status).toBe("pending");
+    const leads = (await mailsTo("lead@changes.test")).slice(leadBefore.length);
+    const pias = (await mailsTo("pia@changes.test")).slice(piaBefore.length);
+    expect(leads).toHaveLength(1);
+    expect(pias).toHaveLength(1);
+    // Nobody else: the colleague, and the person who proposed it.
+    expect((await mailsTo("col@changes.test")).length).toBe(colBefore.length);
+    const en = leads[0]!;
+    expect(en.subject).toMatch(/^Change to approve: Eve Employee, /);
+    expect(en.text).toContain("“Eve Employee” proposes a change to an approved absence.");
+    expect(en.text).toMatch(/As approved: .+, Vacation/);
+    expect(en.text).toMatch(/Proposed: .+, Training/);
+    expect(en.text).toContain("http://app.test/approvals");
+    expect(en.html).toContain("/approvals");
+    const pt = pias[0]!;
+    expect(pt.subject).toMatch(/^Alteração para aprovar: Eve Employee, /);
+    expect(pt.text).toMatch(/Como aprovada: .+, Férias/);
+    expect(pt.text).toMatch(/Proposta: .+, Formação/);
+    // Each version's own dates: the week, then its first three days.
+    const [week, three] = [en.text.match(/As approved: (.+),/)![1], en.text.match(/Proposed: (.+),/)![1]];
+    expect(week).not.toBe(three);
+    await withdrawVacationChange(eve, id, change.id);
+
+    // The admin's own change is made at once: nobody is asked, nobody is mailed.
+    await proposeVacationChange(lead, id, { startDate: addDays(monday, 56), endDate: addDays(monday, 57), halfDayStart: false, halfDayEnd: false });
+    expect((await mailsTo("pia@changes.test")).length).toBe(piaBefore.length + 1);
   });
 
   it("a rejected change leaves the absence, and a withdrawn one can be followed by another", async () => {
