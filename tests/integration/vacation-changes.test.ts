@@ -12,11 +12,14 @@ import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as proposeApi } from "~/routes/api.vacations.$id.changes";
 import { action as approveApi } from "~/routes/api.vacations.$id.changes.$changeId.approve";
 import { action as rejectApi } from "~/routes/api.vacations.$id.changes.$changeId.reject";
+import { action as changePageAction, loader as changePage } from "~/routes/_app.vacations_.$id.change";
+import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
+import { createAbsenceCategory } from "~/models/absence-category.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
-import { args } from "../support/http";
+import { args, cookiesFrom, postForm, run, unwrapData } from "../support/http";
 
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
@@ -238,5 +241,38 @@ describe("changing an approved absence", () => {
     const notApproved = await proposeApi(args(apiPost(`/api/vacations/${requested}/changes`, tokens.eve, { start_date: addDays(monday, 49), end_date: addDays(monday, 49) }), { id: requested }));
     expect(notApproved.status).toBe(409);
     expect(await getDb().vacation.findUniqueOrThrow({ where: { id } })).toMatchObject({ endDate: addDays(monday, 46) });
+  });
+
+  it("takes the hour fields of a type counted in hours from the plain change form, refused beside the field as a request's are", async () => {
+    const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email: "eve@changes.test", password: TEST_PASSWORD })))) as Response);
+    const hourType = (await createAbsenceCategory(lead, { name: "Time off", color: "#00897b", balance: "none", requiresApproval: true, unit: "hour" })).id;
+    const day = addDays(monday, 84);
+    const vacation = await getDb().vacation.create({ data: { companyId, userId: ids.eve, categoryId: hourType, startDate: day, endDate: day, startTime: "09:00", endTime: "13:00", status: "approved" } });
+    const post = (fields: Record<string, string>) => run(() => changePageAction(args(postForm(`/vacations/${vacation.id}/change`, { intent: "change-propose", categoryId: hourType, startDate: day, endDate: day, ...fields }, cookie), { id: vacation.id })));
+    // The page starts the form from the absence's own hours.
+    const page = unwrapData<{ vacation: { startTime: string | null; endTime: string | null } }>(await changePage(args(new Request(`http://localhost/vacations/${vacation.id}/change`, { headers: { Cookie: cookie } }), { id: vacation.id }))).value;
+    expect(page.vacation).toMatchObject({ startTime: "09:00", endTime: "13:00" });
+
+    // Times and hours per day together: the request form's own refusal, beside the field, the form kept as posted.
+    const both = unwrapData<{ result: { initialValue: Record<string, string>; error: Record<string, string[]> } }>(await post({ startTime: "09:00", endTime: "12:00", hoursPerDay: "3" }));
+    expect(both.status).toBe(400);
+    expect(both.value.result.error).toEqual({ hoursPerDay: ["hours.errors.timeOrHours"] });
+    expect(both.value.result.initialValue).toMatchObject({ startTime: "09:00", endTime: "12:00", hoursPerDay: "3" });
+    const badTime = unwrapData<{ result: { error: Record<string, string[]> } }>(await post({ startTime: "09:10", endTime: "12:00" }));
+    expect(badTime.value.result.error).toEqual({ startTime: ["hours.errors.timeInvalid"] });
+    // A type counted in days takes no hours.
+    const dayType = unwrapData<{ result: { error: Record<string, string[]> } }>(await post({ categoryId: "training", startTime: "09:00", endTime: "12:00" }));
+    expect(dayType.value.result.error).toEqual({ startTime: ["hours.errors.dayCategory"] });
+
+    // Three hours instead of four, then over two days at 2,5 h a day (the comma read as in pt/es).
+    const shorter = await post({ startTime: "09:00", endTime: "12:00" });
+    expect(shorter).toBeInstanceOf(Response);
+    expect((shorter as Response).headers.get("Location")).toBe(`/vacations/${vacation.id}/change?changed=proposed`);
+    const proposed = await getDb().vacationChange.findFirstOrThrow({ where: { pendingFor: vacation.id } });
+    expect(proposed).toMatchObject({ startTime: "09:00", endTime: "12:00", hoursPerDay: null });
+    await withdrawVacationChange(eve, vacation.id, proposed.id);
+    const perDay = await post({ endDate: addDays(day, 1), hoursPerDay: "2,5" });
+    expect((perDay as Response).status).toBe(302);
+    expect(await getDb().vacationChange.findFirstOrThrow({ where: { pendingFor: vacation.id } })).toMatchObject({ endDate: addDays(day, 1), startTime: null, hoursPerDay: 2.5 });
   });
 });
