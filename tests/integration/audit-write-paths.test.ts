@@ -619,6 +619,7 @@ const READS = new Set([
   "certificate:certificateOverview",
   "certificate:readCertificate",
   "certificate:overdueCertificates",
+  "certificate:certificateStatesOf",
   "certificate:certificateFilesOf",
   "certificate:tooLarge",
   "webhook:listWebhookEndpoints",
