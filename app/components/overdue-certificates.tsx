@@ -9,14 +9,24 @@ export interface OverdueCertificateItem {
   dueDate: string;
 }
 
-/** Company admins: the sicknesses whose certificate is overdue (decision 0092); nothing when none. */
-export function OverdueCertificates({ items }: { items: readonly OverdueCertificateItem[] }) {
+/** How many overdue certificates the Absences card lists before "and N more". */
+export const OVERDUE_SHOWN = 5;
+
+/** The address of the card with every overdue certificate (a plain link: no script needed). */
+export const ALL_OVERDUE_HREF = "/vacations?certificates=overdue#overdue-certificates-heading";
+
+/**
+ * Company admins: the sicknesses whose certificate is overdue (decision 0092); nothing when none.
+ * The first few, then a link to them all (`total` counts them all).
+ */
+export function OverdueCertificates({ items, total }: { items: readonly OverdueCertificateItem[]; total: number }) {
   const { t, i18n } = useTranslation();
   if (items.length === 0) return null;
+  const more = total - items.length;
   return (
     <section className="card notice--warning" aria-labelledby="overdue-certificates-heading" data-testid="overdue-certificates">
       <h2 id="overdue-certificates-heading" className="card__title">
-        {t("sickness.overdue.title")} ({items.length})
+        {t("sickness.overdue.title")} ({total})
       </h2>
       <ul>
         {items.map((item) => (
@@ -28,6 +38,17 @@ export function OverdueCertificates({ items }: { items: readonly OverdueCertific
           </li>
         ))}
       </ul>
+      {more > 0 ? (
+        <p>
+          <a href={ALL_OVERDUE_HREF} data-testid="overdue-certificates-more">
+            {t("sickness.overdue.more", { count: more })}
+          </a>
+        </p>
+      ) : total > OVERDUE_SHOWN ? (
+        <p>
+          <a href="/vacations">{t("sickness.overdue.fewer")}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

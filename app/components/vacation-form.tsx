@@ -17,6 +17,7 @@ import { holidayCalendar, type HolidayPerson, type HolidayRow } from "~/lib/work
 import { categoryName } from "./absence-category-name";
 import { FieldError } from "./field-error";
 import { FormError } from "./form-error";
+import { HourFields } from "./hour-fields";
 
 export interface AbsenceCategoryOption {
   id: string;
@@ -168,31 +169,14 @@ export function VacationForm({ categories, defaultValue, lastResult, errorValues
         </label>
       </div>
       {showHourFields ? (
-        <fieldset className="fieldset absence-form__hours" data-testid="hour-fields">
-          <legend>{hydrated ? t("hours.form.legend") : t("hours.form.legendNoJs")}</legend>
-          {!hydrated || oneDay || !range ? (
-            <div className="absence-form__row">
-              <label className="field">
-                <span>{t("hours.form.startTime")}</span>
-                <input {...getInputProps(fields.startTime, { type: "time" })} step={900} key={fields.startTime.key} />
-                <FieldError errors={fields.startTime.errors} id={fields.startTime.errorId} />
-              </label>
-              <label className="field">
-                <span>{t("hours.form.endTime")}</span>
-                <input {...getInputProps(fields.endTime, { type: "time" })} step={900} key={fields.endTime.key} />
-                <FieldError errors={fields.endTime.errors} id={fields.endTime.errorId} />
-              </label>
-            </div>
-          ) : null}
-          {!hydrated || !oneDay ? (
-            <label className="field">
-              <span>{t("hours.form.hoursPerDay")}</span>
-              <input {...getInputProps(fields.hoursPerDay, { type: "number" })} min={0.25} max={24} step={0.25} inputMode="decimal" key={fields.hoursPerDay.key} />
-              <FieldError errors={fields.hoursPerDay.errors} id={fields.hoursPerDay.errorId} />
-            </label>
-          ) : null}
-          <small className="field__hint">{t(hydrated ? "hours.form.hint" : "hours.form.hintNoJs")}</small>
-        </fieldset>
+        <HourFields
+          hydrated={hydrated}
+          showTimes={oneDay || !range}
+          showPerDay={!oneDay}
+          startTime={{ input: getInputProps(fields.startTime, { type: "time" }), inputKey: fields.startTime.key, errors: fields.startTime.errors, errorId: fields.startTime.errorId }}
+          endTime={{ input: getInputProps(fields.endTime, { type: "time" }), inputKey: fields.endTime.key, errors: fields.endTime.errors, errorId: fields.endTime.errorId }}
+          hoursPerDay={{ input: getInputProps(fields.hoursPerDay, { type: "number" }), inputKey: fields.hoursPerDay.key, errors: fields.hoursPerDay.errors, errorId: fields.hoursPerDay.errorId }}
+        />
       ) : null}
       {inHours && hours !== null ? (
         <p className="absence-form__days" role="status" data-testid="selection-working-days">

@@ -32,8 +32,11 @@ export interface VacationTableRow {
   coverNow?: LiveCoverView;
   canApprove?: boolean;
   canCancel?: boolean;
-  /** Its certificate page, for a sickness the viewer may send or read documents of (decision 0092). */
-  certificateHref?: string;
+  /**
+   * Its certificate page, for a sickness the viewer may send or read documents of (decision 0092),
+   * once a certificate is asked for (from the Nth working day) or one was received.
+   */
+  certificate?: { href: string; state: "asked" | "due" | "overdue" | "received" };
   /** Set on an approved absence its owner or their approver may change: the change page (issue 41). */
   changeHref?: string;
 }
@@ -43,7 +46,7 @@ export type RowAction = "approve" | "reject" | "cancel";
 /** A table row from a stored vacation; what depends on the viewer and the page comes in `extra`. */
 export function toVacationTableRow(
   v: Pick<VacationTableRow, "id" | "userId" | "startDate" | "endDate" | "description" | "categoryId" | "status">,
-  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "coverNow" | "canApprove" | "canCancel" | "certificateHref" | "changeHref">,
+  extra: Pick<VacationTableRow, "userName" | "workingDays" | "hours" | "chargeChange" | "ruleWarnings" | "coverNow" | "canApprove" | "canCancel" | "certificate" | "changeHref">,
 ): VacationTableRow {
   const { id, userId, startDate, endDate, description, categoryId, status } = v;
   return { id, userId, startDate, endDate, description, categoryId, status, ...extra };
@@ -177,11 +180,15 @@ export function VacationTable({ caption, rows, categories, showUser, userHeading
                 </td>
                 <td role="cell" className="absence-table__category" data-label={heading.category}>
                   {categoryName(t, categories.find((c) => c.id === row.categoryId), row.categoryId)}
-                  {row.certificateHref ? (
+                  {row.certificate ? (
                     <>
                       {" "}
-                      <a href={row.certificateHref} className="absence-table__certificate">
-                        {t("sickness.table.certificate")}
+                      <a
+                        href={row.certificate.href}
+                        className={`absence-table__certificate absence-table__certificate--${row.certificate.state}`}
+                        data-certificate-state={row.certificate.state}
+                      >
+                        {t(`sickness.table.${row.certificate.state === "received" ? "received" : row.certificate.state === "overdue" ? "overdue" : "upload"}`)}
                       </a>
                     </>
                   ) : null}

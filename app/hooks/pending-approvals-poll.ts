@@ -26,7 +26,9 @@ export function startPendingApprovalsPoll(onCount: (count: number) => void): () 
       if (response.ok) {
         const items: unknown = await response.json();
         if (Array.isArray(items)) {
-          onCount(items.length);
+          // The changes of approved absences waiting beside the requests (decision 0093).
+          const changes = Number(response.headers.get("X-Pending-Changes"));
+          onCount(items.length + (Number.isInteger(changes) && changes > 0 ? changes : 0));
           etag = response.headers.get("ETag");
         }
       }

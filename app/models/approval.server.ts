@@ -84,9 +84,23 @@ export async function reviewersOf(companyId: string, requester: Requester, today
  * for every kind of scope, on both engines. Null for a user (they decide nothing).
  */
 export function pendingDecisionsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
+  return managedAbsencesWhere(viewer, "pending");
+}
+
+/** The viewer's managed people's absences of one status (never their own); null for a user. */
+function managedAbsencesWhere(viewer: Viewer, status: string): Prisma.VacationWhereInput | null {
   const scope = managedScopeOf(viewer);
   if (!scope) return null;
-  return { status: "pending", companyId: scope.companyId, userId: { not: scope.exceptUserId }, ...managedPeople(scope) };
+  return { status, companyId: scope.companyId, userId: { not: scope.exceptUserId }, ...managedPeople(scope) };
+}
+
+/**
+ * The pending changes of approved absences a viewer decides (decision 0093): the same people as
+ * their pending requests (managesRequestsOf), as one condition, for Approvals' list and the badge.
+ */
+export function pendingChangesWhere(viewer: Viewer): Prisma.VacationChangeWhereInput | null {
+  const absences = managedAbsencesWhere(viewer, "approved");
+  return absences && { companyId: viewer.companyId, status: "pending", vacation: absences };
 }
 
 /** The people a scope names, as a condition on the request's person; none for the owner's (everyone). */
@@ -116,18 +130,38 @@ export function countPendingApprovals(viewer: Viewer): Promise<number> {
   return count;
 }
 
+/** How many pending changes of approved absences the viewer may decide. */
+export async function countPendingChanges(viewer: Viewer): Promise<number> {
+  const where = pendingChangesWhere(viewer);
+  return where ? getDb().vacationChange.count({ where }) : 0;
+}
+
+/** The shell's badge: everything waiting for the viewer's decision, requests and changes alike. */
+export async function countAwaitingDecision(viewer: Viewer): Promise<number> {
+  const [requests, changes] = await Promise.all([countPendingApprovals(viewer), countPendingChanges(viewer)]);
+  return requests + changes;
+}
+
 /**
- * A validator (ETag) for the pending list a viewer sees: who asks (id, role) and every pending
- * request in their scope with its last change. A request created, edited, decided or cancelled,
- * or one entering or leaving the scope, gives another tag; one query on the same scope as the list.
+ * A validator (ETag) for the pending list a viewer sees: who asks (id, role), every pending
+ * request in their scope with its last change, and every pending change of an approved absence they
+ * decide (the badge counts both). A request created, edited, decided or cancelled, a change
+ * proposed, decided or withdrawn, or either entering or leaving the scope, gives another tag; two
+ * queries on the scope of the lists, side by side.
  */
 export async function pendingApprovalsTag(viewer: Viewer): Promise<string> {
   // Asked every second by each admin's open page (the badge's poll).
   const where = pendingDecisionsWhere(viewer);
-  const rows = where ? await getDb().vacation.findMany({ where, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }) : [];
+  const changesWhere = pendingChangesWhere(viewer);
+  const [rows, changes] = await Promise.all([
+    where ? getDb().vacation.findMany({ where, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }) : [],
+    // A change is pending from its creation until it leaves that state for good: its id names it.
+    changesWhere ? getDb().vacationChange.findMany({ where: changesWhere, select: { id: true }, orderBy: { id: "asc" } }) : [],
+  ]);
   const hash = createHash("sha256").update(`${viewer.userId}\n${viewer.role}`);
   for (const row of rows) hash.update(`\n${row.id}@${row.updatedAt.getTime()}`);
-  return `W/"${rows.length}-${hash.digest("base64url").slice(0, 22)}"`;
+  for (const change of changes) hash.update(`\nchange:${change.id}`);
+  return `W/"${rows.length + changes.length}-${hash.digest("base64url").slice(0, 22)}"`;
 }
 
 const pendingColumns = {

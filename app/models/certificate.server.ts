@@ -125,6 +125,38 @@ export async function certificateOverview(viewer: Viewer, vacationId: string, no
   };
 }
 
+/**
+ * The certificate state of each of these absences the viewer may see certificates of (their own;
+ * a company admin's, everyone's), for the links of the Absences lists: a handful of queries
+ * whatever the number of rows. Absences of types that ask for no document are left out.
+ */
+export async function certificateStatesOf(viewer: Viewer, vacationIds: readonly string[], now = new Date()): Promise<Record<string, CertificateState>> {
+  if (vacationIds.length === 0) return {};
+  const db = getDb();
+  const absences = await readAbsences(db, {
+    companyId: viewer.companyId,
+    id: { in: [...vacationIds] },
+    ...(isAdmin(viewer) ? {} : { userId: viewer.userId }),
+    category: { OR: [{ documentRequired: true }, { reported: true }] },
+  });
+  if (absences.length === 0) return {};
+  const ids = absences.map((a) => a.id);
+  const [company, received] = await Promise.all([
+    db.company.findUniqueOrThrow({ where: { id: viewer.companyId }, select: { certificateAfterDays: true } }),
+    db.certificate.findMany({ where: { companyId: viewer.companyId, vacationId: { in: ids } }, select: { vacationId: true }, distinct: ["vacationId"] }),
+  ]);
+  const withFiles = new Set(received.map((r) => r.vacationId));
+  const due = await dueDatesOf(db, viewer.companyId, company.certificateAfterDays, absences);
+  const today = todayIn(viewer.timeZone, now);
+  const states: Record<string, CertificateState> = {};
+  for (const absence of absences) {
+    const rule = documentRuleOf(absence.category, company.certificateAfterDays);
+    const files = withFiles.has(absence.id);
+    states[absence.id] = rule ? certificateState({ status: absence.status, dueDate: due.get(absence.id) ?? null, mode: rule.mode, received: files, today }) : files ? "received" : "none";
+  }
+  return states;
+}
+
 /** Why no file may be added to this absence, or null. */
 function uploadRefusal(absence: AbsenceRow, count: number): AppError | null {
   if (!absence.category.documentRequired && !absence.category.reported) return new AppError(409, "certificate_not_asked", "sickness.errors.notAsked");

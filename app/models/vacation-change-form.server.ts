@@ -26,6 +26,52 @@ export function isChangeIntent(value: unknown): value is (typeof CHANGE_INTENTS)
 
 const idsSchema = z.object({ vacationId: z.string().trim().min(1).max(64), changeId: z.string().trim().max(64).optional() });
 
+const HOUR_FIELDS = ["startTime", "endTime", "hoursPerDay"] as const;
+const PROPOSAL_FIELDS = ["categoryId", "startDate", "endDate", "halfDayStart", "halfDayEnd", ...HOUR_FIELDS] as const;
+
+function hourFieldsOf(formData: FormData) {
+  const fields: Partial<Record<(typeof HOUR_FIELDS)[number], string>> = {};
+  for (const name of HOUR_FIELDS) {
+    const value = formData.get(name);
+    if (typeof value === "string" && value.trim() !== "") fields[name] = value;
+  }
+  return fields;
+}
+
+/**
+ * A refused proposal: the notice, and the form as it was posted (so a page rendered without
+ * JavaScript keeps what was typed) with the message beside the field it is about.
+ */
+function refusedProposal(formData: FormData, message: string | undefined, field: PropertyKey | undefined): ActionReply {
+  const initialValue = Object.fromEntries(PROPOSAL_FIELDS.flatMap((name) => (typeof formData.get(name) === "string" ? [[name, formData.get(name) as string]] : [])));
+  const error = message && typeof field === "string" && (PROPOSAL_FIELDS as readonly string[]).includes(field) ? { [field]: [message] } : {};
+  return { notice: { tone: "error", key: "leaveChange.notices.failed", detail: message }, result: { status: "error", initialValue, error } };
+}
+
+async function proposeFromForm(formData: FormData, viewer: Viewer, vacationId: string, successUrl: (outcome: ChangeOutcome, vacationId: string) => string) {
+  const parsed = vacationRequestSchema.safeParse({
+    startDate: formData.get("startDate") ?? "",
+    endDate: formData.get("endDate") ?? "",
+    halfDayStart: formData.get("halfDayStart") ?? false,
+    halfDayEnd: formData.get("halfDayEnd") ?? false,
+    categoryId: formData.get("categoryId") ?? "",
+    // The hour fields as the request form sends them (an empty field is no field).
+    ...hourFieldsOf(formData),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<ActionReply>(refusedProposal(formData, issue?.message, issue?.path[0]), { status: 400 });
+  }
+  try {
+    const change = await proposeVacationChange(viewer, vacationId, parsed.data);
+    return redirect(successUrl(change.status === "pending" ? "proposed" : "changed", vacationId));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const [field] = Object.keys(error.fields);
+    return data<ActionReply>({ ...refusedProposal(formData, error.message, field), notice: noticeOf(error, "leaveChange.notices.failed") }, errorInit(error));
+  }
+}
+
 export async function runChangeAction(formData: FormData, viewer: Viewer, successUrl: (outcome: ChangeOutcome, vacationId: string) => string) {
   const intent = formData.get("intent");
   const ids = idsSchema.safeParse({ vacationId: formData.get("vacationId"), changeId: formData.get("changeId") ?? undefined });
@@ -33,18 +79,8 @@ export async function runChangeAction(formData: FormData, viewer: Viewer, succes
   const { vacationId, changeId = "" } = ids.data;
   try {
     let outcome: ChangeOutcome;
-    if (intent === "change-propose") {
-      const parsed = vacationRequestSchema.safeParse({
-        startDate: formData.get("startDate") ?? "",
-        endDate: formData.get("endDate") ?? "",
-        halfDayStart: formData.get("halfDayStart") ?? false,
-        halfDayEnd: formData.get("halfDayEnd") ?? false,
-        categoryId: formData.get("categoryId") ?? "",
-      });
-      if (!parsed.success) return data<ActionReply>({ notice: { tone: "error", key: "leaveChange.notices.failed", detail: parsed.error.issues[0]?.message } }, { status: 400 });
-      const change = await proposeVacationChange(viewer, vacationId, parsed.data);
-      outcome = change.status === "pending" ? "proposed" : "changed";
-    } else if (intent === "change-withdraw") {
+    if (intent === "change-propose") return await proposeFromForm(formData, viewer, vacationId, successUrl);
+    if (intent === "change-withdraw") {
       await withdrawVacationChange(viewer, vacationId, changeId);
       outcome = "withdrawn";
     } else {

@@ -21,6 +21,7 @@ import { getEnv } from "~/utils/env.server";
 import { languageOr } from "~/i18n";
 import { leaveYearOf } from "~/lib/leave-year";
 import { managesRequestsOf, type Requester, type Viewer } from "~/utils/permissions.server";
+import { pendingChangesWhere, reviewersOf } from "./approval.server";
 import { balanceShortfallError } from "./balance.server";
 import { chargedSchedulesText } from "./charged-schedules.server";
 import {
@@ -36,7 +37,10 @@ import {
 } from "./vacation.server";
 import { enqueueWebhookEvents, kickWebhooks } from "./webhook.server";
 import type { ApiVacationChange } from "~/lib/schemas/vacation-change";
-import { renderChangeDecisionMail } from "~/emails/vacation-change.server";
+import { renderChangeDecisionMail, renderChangeProposedMail } from "~/emails/vacation-change.server";
+import { categoryName } from "~/components/absence-category-name";
+import { displayName } from "~/lib/people";
+import { getT } from "~/utils/i18n.server";
 
 /** What a change proposes: the new version's fields of a request (its description and recipients stay). */
 export type ChangeInput = Pick<VacationRequestInput, "startDate" | "endDate" | "halfDayStart" | "halfDayEnd" | "categoryId" | "startTime" | "endTime" | "hoursPerDay">;
@@ -286,7 +290,39 @@ export async function proposeVacationChange(viewer: Viewer, vacationId: string, 
     throw error;
   });
   kickWebhooks(result.webhooks);
+  if (result.change.status === "pending") await notifyChangeProposed(viewer, vacation, owner, result.change);
   return result.change;
+}
+
+/**
+ * The owner's proposal goes, after the commit, to whoever would decide a request of theirs
+ * (reviewersOf, as a new request's e-mail): both versions, and the way to Approvals.
+ */
+async function notifyChangeProposed(viewer: Viewer, vacation: VacationRow, owner: Requester, change: VacationChangeRow) {
+  const db = getDb();
+  const { reviewers } = await reviewersOf(viewer.companyId, owner, todayIn(viewer.timeZone));
+  if (reviewers.length === 0) return;
+  const [person, categories] = await Promise.all([
+    db.user.findFirst({ where: { id: owner.id, companyId: viewer.companyId }, select: { email: true, fullName: true, name: true, preferredLanguage: true } }),
+    db.absenceCategory.findMany({ where: { companyId: viewer.companyId, id: { in: [vacation.categoryId, change.categoryId] } }, select: { id: true, name: true } }),
+  ]);
+  if (!person) return;
+  for (const reviewer of reviewers) {
+    const language = languageOr(reviewer.preferredLanguage ?? person.preferredLanguage);
+    const t = getT(language);
+    const typeOf = (id: string) => categoryName(t, categories.find((c) => c.id === id), id);
+    await queueMail({
+      to: reviewer.email,
+      companyId: viewer.companyId,
+      ...renderChangeProposedMail(language, {
+        name: displayName(reviewer),
+        requester: displayName(person),
+        before: { ...vacation, type: typeOf(vacation.categoryId) },
+        after: { ...change, type: typeOf(change.categoryId) },
+        appUrl: getEnv().APP_URL,
+      }),
+    });
+  }
 }
 
 async function findChange(viewer: Viewer, vacationId: string, changeId: string) {
@@ -389,16 +425,17 @@ async function compareChange(viewer: Viewer, vacation: VacationRow, owner: Reque
 
 /** The pending changes the viewer decides, oldest first (Approvals). */
 export async function listPendingChanges(viewer: Viewer) {
-  if (viewer.role === "user") return [];
+  // The badge counts the same rows (countPendingChanges): one condition for both.
+  const where = pendingChangesWhere(viewer);
+  if (!where) return [];
   const rows = await getDb().vacationChange.findMany({
-    where: { companyId: viewer.companyId, status: "pending", vacation: { status: "approved", userId: { not: viewer.userId } } },
+    where,
     select: { ...changeSelect, vacation: { select: { ...vacationSelect, user: { select: { id: true, role: true, teamId: true, fullName: true, email: true } } } } },
     orderBy: { createdAt: "asc" },
     take: 200,
   });
-  const mine = rows.filter((row) => managesRequestsOf(viewer, row.vacation.user));
   return Promise.all(
-    mine.map(async ({ vacation: { user, ...vacation }, ...change }) => ({
+    rows.map(async ({ vacation: { user, ...vacation }, ...change }) => ({
       change,
       vacation,
       ownerName: user.fullName || user.email,

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { displayName } from "~/lib/people";
-import { countPendingApprovals } from "~/models/approval.server";
+import { countAwaitingDecision } from "~/models/approval.server";
 import { trialBannerFor } from "~/models/trial-banner.server";
 import { requireUser } from "~/utils/auth.server";
 import { canReadAudit, isAdmin } from "~/utils/permissions.server";
@@ -10,7 +10,7 @@ import { canReadAudit, isAdmin } from "~/utils/permissions.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser({ request, context });
   const admin = isAdmin(viewer);
-  const [pendingApprovals, trialBanner] = await Promise.all([admin ? countPendingApprovals(viewer) : 0, trialBannerFor(viewer, request)]);
+  const [pendingApprovals, trialBanner] = await Promise.all([admin ? countAwaitingDecision(viewer) : 0, trialBannerFor(viewer, request)]);
   return {
     shell: {
       displayName: displayName(viewer.user),

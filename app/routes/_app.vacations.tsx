@@ -25,8 +25,8 @@ import vacationFormStyles from "~/styles/vacation-form.css";
 import vacationTableStyles from "~/styles/vacation-table.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
 import { ownRuleWarnings } from "~/models/vacation.server";
-import { overdueCertificates } from "~/models/certificate.server";
-import { OverdueCertificates } from "~/components/overdue-certificates";
+import { certificateStatesOf, overdueCertificates } from "~/models/certificate.server";
+import { OverdueCertificates, OVERDUE_SHOWN } from "~/components/overdue-certificates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: vacationFormStyles },
@@ -36,6 +36,11 @@ export const links: LinksFunction = () => [
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "nav.absences");
+
+/** The overdue certificates' card: the first few, or all of them when asked (ALL_OVERDUE_HREF). */
+function shownOverdue<T>(all: readonly T[], everyOne: boolean) {
+  return { items: everyOne ? all : all.slice(0, OVERDUE_SHOWN), total: all.length };
+}
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return withPageErrors(async () => {
@@ -56,9 +61,18 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       searchVacations(viewer, { ...search, userId: viewer.userId, ...minePaging }),
       admin ? searchVacations(viewer, { ...search, ...companyPaging }) : null,
     ]);
-    // Sickness types (decision 0092): their rows link to the certificate page, for the person and company admins.
+    // Sickness types (decision 0092): their rows link to the certificate page, for the person and
+    // company admins, once a certificate is asked for or received (certificateStatesOf).
     const documentTypes = new Set(personal.categories.filter((c) => c.reported || c.documentRequired).map((c) => c.id));
-    const { names, requesters, workingDays, hours, chargeChanges } = await describeVacations(viewer, [...mine.items, ...(company?.items ?? [])], personal.categories);
+    const rows = [...mine.items, ...(company?.items ?? [])];
+    const [{ names, requesters, workingDays, hours, chargeChanges }, certificates] = await Promise.all([
+      describeVacations(viewer, rows, personal.categories),
+      certificateStatesOf(viewer, [...new Set(rows.filter((v) => documentTypes.has(v.categoryId)).map((v) => v.id))]),
+    ]);
+    const certificateOf = (v: VacationRow): VacationTableRow["certificate"] => {
+      const state = certificates[v.id];
+      return state && state !== "none" ? { href: `/vacations/${encodeURIComponent(v.id)}/certificate`, state } : undefined;
+    };
     const toRow = (v: VacationRow): VacationTableRow => {
       const requester = requesters[v.userId] ?? { id: v.userId, role: "user", teamId: null };
       return toVacationTableRow(v, {
@@ -69,8 +83,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         // The rules the models enforce, so only buttons that work are shown.
         canCancel: canCancel(viewer, v, requester, today),
         canApprove: canReview(viewer, v, requester),
-        certificateHref:
-          documentTypes.has(v.categoryId) && (v.status === "approved" || v.status === "pending") && (admin || v.userId === viewer.userId) ? `/vacations/${v.id}/certificate` : undefined,
+        certificate: certificateOf(v),
         changeHref: v.status === "approved" && (v.userId === viewer.userId || managesRequestsOf(viewer, requester)) ? `/vacations/${encodeURIComponent(v.id)}/change` : undefined,
       });
     };
@@ -85,7 +98,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       exportQuery: vacationFilterQuery(search).toString(),
       created: readCreatedFlag(params),
       ruleWarnings: await ownRuleWarnings(viewer, params),
-      overdueCertificates: admin ? await overdueCertificates(viewer) : [],
+      overdueCertificates: shownOverdue(admin ? await overdueCertificates(viewer) : [], params.get("certificates") === "overdue"),
       openNew: params.get("new") === "1",
       isAdmin: admin,
       year,
@@ -139,7 +152,7 @@ export default function Vacations() {
       ) : null}
       {!actionData ? <RuleWarningsNotice warnings={data.ruleWarnings} /> : null}
       <ActionNotice notice={notice} />
-      <OverdueCertificates items={data.overdueCertificates} />
+      <OverdueCertificates items={data.overdueCertificates.items} total={data.overdueCertificates.total} />
       {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
       <details className="card collapsible" open={data.openNew || Boolean(createResult) || undefined}>

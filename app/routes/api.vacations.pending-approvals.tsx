@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPendingApprovals, pendingApprovalsTag } from "~/models/approval.server";
+import { countPendingChanges, listPendingApprovals, pendingApprovalsTag } from "~/models/approval.server";
 import { handleApi, requireApiUser } from "~/utils/api.server";
 import { etagMatches, notModified, revalidateHeaders } from "~/utils/conditional.server";
 import { onlyMethods } from "~/utils/http.server";
@@ -12,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     // so the next poll fetches again (never an old list under a new tag).
     const etag = await pendingApprovalsTag(viewer);
     if (etagMatches(request, etag)) return notModified(etag);
-    const items = await listPendingApprovals(viewer);
+    const [items, changes] = await Promise.all([listPendingApprovals(viewer), countPendingChanges(viewer)]);
     return Response.json(
       items.map((v) => ({
         id: v.id,
@@ -24,7 +24,8 @@ export function loader({ request }: LoaderFunctionArgs) {
         absence_category_id: v.categoryId,
         created_at: v.createdAt.toISOString(),
       })),
-      { headers: revalidateHeaders(etag) },
+      // The changes of approved absences waiting too (decision 0093): the badge counts them beside the requests.
+      { headers: { ...revalidateHeaders(etag), "X-Pending-Changes": String(changes) } },
     );
   });
 }

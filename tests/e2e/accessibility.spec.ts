@@ -9,7 +9,7 @@
 //   without (scanBoth).
 import { expect, type Page, test } from "./fixtures";
 import { expectAccessible } from "./axe";
-import { ADMIN_SCREENS, COMMON_SCREENS, LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
+import { absencePages, ADMIN_SCREENS, COMMON_SCREENS, LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { signUpNewCompany } from "./new-company";
 import { DEMO, loginForm, openPage, signIn } from "./support";
 
@@ -53,7 +53,9 @@ for (const { who, screens } of SCANNED_ROLES) {
   test(`every screen of ${who.email} at 1366 and 390 px @once`, async ({ page }) => {
     // Signed in at full width: on a phone the name is inside the closed menu.
     await signIn(page, who.email);
-    for (const path of screens) await scanAtBothWidths(page, path);
+    // The admin's absence pages too: an approved absence's change page, a sickness's certificate page.
+    const reached = who === DEMO.admin ? await absencePages(page) : [];
+    for (const path of [...screens, ...reached]) await scanAtBothWidths(page, path);
   });
 }
 

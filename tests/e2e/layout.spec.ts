@@ -4,7 +4,7 @@
 // without JavaScript, so each walk runs in one project: the phone walks without JavaScript (where
 // the no-script fallbacks show), the top bar with it (@once).
 import { expect, type Page, test } from "./fixtures";
-import { ADMIN_SCREENS, LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
+import { absencePages, ADMIN_SCREENS, LAPTOP, NO_SCRIPT_SCREENS, PHONE, PUBLIC_SCREENS, ROLES } from "./screens";
 import { DEMO, mainNav, signIn, urlPath } from "./support";
 
 // Screenshots of failures are cheap; this spec opens many pages in a row.
@@ -79,12 +79,14 @@ for (const { who, screens } of ROLES) {
   test(`every screen ${who.email} opens fits a phone @js-off-only`, async ({ page }) => {
     await signIn(page, who.email);
     await page.setViewportSize(PHONE);
-    for (const path of screens) {
+    // The admin also opens an absence's change and certificate pages, with their tables.
+    const reached = who.email === DEMO.admin.email ? await absencePages(page) : [];
+    for (const path of [...screens, ...reached]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expectNoSidewaysScroll(page, path);
       await expectLanguageSwitchOnScreen(page, path);
-      if (who.email === DEMO.master.email && ADMIN_TABLE_SCREENS.includes(path)) await expectMainFits(page, path);
+      if ((who.email === DEMO.master.email && ADMIN_TABLE_SCREENS.includes(path)) || reached.includes(path)) await expectMainFits(page, path);
     }
   });
 

@@ -100,6 +100,28 @@ describe("GET /api/vacations/pending-approvals with HTTP validation", () => {
     expect(await (await poll(teamAdminToken)).json()).toEqual([]);
   });
 
+  it("counts a proposed change of an approved absence in a header, and a new tag when it comes and goes", async () => {
+    const before = await poll(teamAdminToken);
+    expect(before.headers.get("X-Pending-Changes")).toBe("0");
+    const etag = before.headers.get("ETag")!;
+    const absence = await createVacation(companyId, member.id, { startDate: "2027-06-07", endDate: "2027-06-11", status: "approved" });
+    const change = await getDb().vacationChange.create({
+      data: { companyId, vacationId: absence.id, startDate: "2027-06-07", endDate: "2027-06-08", categoryId: "yearly_allowance", pendingFor: absence.id, requestedById: member.id },
+    });
+    const proposed = await poll(teamAdminToken, etag);
+    expect(proposed.status).toBe(200);
+    expect(proposed.headers.get("X-Pending-Changes")).toBe("1");
+    // The list itself stays the requests (its shape is the API's).
+    expect(await proposed.json()).toEqual(await before.json());
+    const withChange = proposed.headers.get("ETag")!;
+    expect(withChange).not.toBe(etag);
+    expect((await poll(teamAdminToken, withChange)).status).toBe(304);
+    await getDb().vacationChange.update({ where: { id: change.id }, data: { status: "withdrawn", pendingFor: null } });
+    const withdrawn = await poll(teamAdminToken, withChange);
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.headers.get("X-Pending-Changes")).toBe("0");
+  });
+
   it("gives viewers with different scopes different tags, and never a 304 for another viewer's tag", async () => {
     const ofAdmin = (await poll(teamAdminToken)).headers.get("ETag")!;
     const ofOwner = (await poll(ownerToken)).headers.get("ETag")!;

@@ -5,7 +5,8 @@
 // another admin) they must be exactly the requests the one-request rule (managesRequestsOf) allows,
 // on the engine under test.
 import { beforeAll, describe, expect, it } from "vitest";
-import { countPendingApprovals, listPendingApprovals, pagePendingApprovals } from "~/models/approval.server";
+import { countAwaitingDecision, countPendingApprovals, countPendingChanges, listPendingApprovals, pagePendingApprovals } from "~/models/approval.server";
+import { listPendingChanges } from "~/models/vacation-change.server";
 import { getDb } from "~/utils/db.server";
 import { managesRequestsOf, type Viewer } from "~/utils/permissions.server";
 import { createCompany, createTeam, createUser, createVacation, viewerFor } from "../support/factories";
@@ -52,6 +53,19 @@ beforeAll(async () => {
   ];
   for (const [key, status] of requests) await createVacation(company.id, people[key].id, { startDate: "2031-03-02", endDate: "2031-03-03", status });
 
+  // Changes of approved absences (decision 0093): one pending for each of these people, and
+  // changes no one decides any more (rejected, withdrawn, or of an absence since cancelled).
+  const change = async (key: string, absence: string, status: string) => {
+    const { id } = await createVacation(company.id, people[key].id, { startDate: "2031-05-04", endDate: "2031-05-08", status: absence });
+    await getDb().vacationChange.create({
+      data: { companyId: company.id, vacationId: id, startDate: "2031-05-04", endDate: "2031-05-05", categoryId: "yearly_allowance", status, pendingFor: status === "pending" ? id : null, requestedById: people[key].id },
+    });
+  };
+  for (const key of ["red1", "blue1", "green1", "noTeam", "owner", "greenAdmin", "companyAdmin"]) await change(key, "approved", "pending");
+  await change("red2", "approved", "rejected");
+  await change("red2", "approved", "withdrawn");
+  await change("red2", "cancelled", "pending");
+
   // Another company's pending requests, with a team of the same name: never counted.
   const other = await createCompany("Elsewhere");
   const otherAdmin = await createUser(other.id, { role: "admin" });
@@ -59,7 +73,23 @@ beforeAll(async () => {
   const otherPerson = await createUser(other.id, { teamId: otherTeam.id });
   await createVacation(other.id, otherPerson.id, { startDate: "2031-03-02", endDate: "2031-03-03", status: "pending" });
   await createVacation(other.id, otherAdmin.id, { startDate: "2031-03-02", endDate: "2031-03-03", status: "pending" });
+  const otherApproved = await createVacation(other.id, otherPerson.id, { startDate: "2031-05-04", endDate: "2031-05-08", status: "approved" });
+  await getDb().vacationChange.create({
+    data: { companyId: other.id, vacationId: otherApproved.id, startDate: "2031-05-04", endDate: "2031-05-05", categoryId: "yearly_allowance", pendingFor: otherApproved.id, requestedById: otherPerson.id },
+  });
 });
+
+/** The pending changes by the one-request rule: every change of the company waiting, asked one by one. */
+async function changeIdsByRule(viewer: Viewer) {
+  const pending = await getDb().vacationChange.findMany({
+    where: { companyId, status: "pending", vacation: { status: "approved" } },
+    select: { id: true, vacation: { select: { user: { select: { id: true, role: true, teamId: true } } } } },
+  });
+  return pending
+    .filter((change) => change.vacation.user.id !== viewer.userId && managesRequestsOf(viewer, change.vacation.user))
+    .map((change) => change.id)
+    .sort();
+}
 
 /** The requests by the one-request rule: every pending request of the company, asked one by one. */
 async function idsByRule(viewer: Viewer) {
@@ -97,5 +127,31 @@ describe(`the pending count on ${testEngine}`, () => {
     const rest = await pagePendingApprovals(await viewerFor(people[key]), { offset: 3, limit: 50 });
     expect(first.total).toBe(expected);
     expect([...first.items, ...rest.items].map((request) => request.id)).toEqual(listed.map((request) => request.id));
+  });
+});
+
+describe(`the badge on ${testEngine}: pending requests and pending changes`, () => {
+  it.each([
+    // Everyone's changes but their own: six of the seven waiting (not the cancelled absence's).
+    ["the owner", "owner", 6],
+    // Red's member and the owner (in Red), Blue's member (standing in), and the admins alone in
+    // their team (the company admin, Green's admin).
+    ["an admin of a team standing in for another", "redAdmin", 5],
+    // Blue's member, and the other admins alone in their team with a change waiting.
+    ["an admin of a team whose requests a stand-in also sees", "blueAdmin", 3],
+    // Green's member and the company admin (their own change is not theirs to decide).
+    ["an admin of a team", "greenAdmin", 2],
+    // Everyone's but owners' and their own.
+    ["an admin of no team", "companyAdmin", 5],
+    ["a person who reviews nobody", "red1", 0],
+  ])("counts and lists the changes %s decides, as the one-request rule does, beside the requests", async (_label, key, expected) => {
+    const viewer = await viewerFor(people[key]);
+    const byRule = await changeIdsByRule(viewer);
+    expect(byRule).toHaveLength(expected);
+    expect(await countPendingChanges(viewer)).toBe(expected);
+    expect((await listPendingChanges(viewer)).map((row) => row.change.id).sort()).toEqual(byRule);
+    // The shell's badge is both; Approvals' request total stays the requests alone.
+    const requests = await countPendingApprovals(await viewerFor(people[key]));
+    expect(await countAwaitingDecision(await viewerFor(people[key]))).toBe(requests + expected);
   });
 });

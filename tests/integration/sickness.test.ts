@@ -61,6 +61,14 @@ async function report(cookie: string, startDate: string, endDate: string, recipi
   return { location, ...created! };
 }
 
+/** The certificate links of the Absences lists a person sees (their own, and the company's for an admin), by absence. */
+async function certificateLinks(cookie: string) {
+  type Row = { id: string; certificate?: { href: string; state: string } };
+  const { value } = unwrapData<{ mine: { rows: Row[] }; company: { rows: Row[] } | null }>(await vacationsLoader(args(getRequest("/vacations?size=100&csize=100", cookie))));
+  const linked = (rows: Row[] = []) => Object.fromEntries(rows.flatMap((row) => (row.certificate ? [[row.id, row.certificate]] : [])));
+  return { mine: linked(value.mine.rows), company: linked(value.company?.rows) };
+}
+
 beforeAll(async () => {
   await resetRateLimits();
   const db = getDb();
@@ -95,12 +103,16 @@ describe("a sickness report", () => {
     expect(smtp.inbox.filter((m) => m.to.includes("col@acme.test"))).toEqual([]);
   });
 
-  it("links its row to the certificate page, for the person and company admins only", async () => {
-    type Rows = { mine: { rows: { id: string; certificateHref?: string }[] }; company: { rows: { id: string; certificateHref?: string }[] } | null };
-    const own = unwrapData<Rows>(await vacationsLoader(args(getRequest("/vacations", cookies.eva)))).value;
-    expect(own.mine.rows.find((row) => row.id === ids.sick)?.certificateHref).toBe(`/vacations/${ids.sick}/certificate`);
-    const admin = unwrapData<Rows>(await vacationsLoader(args(getRequest("/vacations", cookies.olga)))).value;
-    expect(admin.company?.rows.find((row) => row.id === ids.sick)?.certificateHref).toBe(`/vacations/${ids.sick}/certificate`);
+  it("links its row to the certificate page once one is asked for, for the person and company admins only", async () => {
+    // One working day of sickness asks for nothing (the certificate is due from the third): no link.
+    const short = await getDb().vacation.create({ data: { companyId, userId: ids.eva, categoryId: "sick_leave", startDate: addDays(monday, 21), endDate: addDays(monday, 21), status: "approved" } });
+    const own = await certificateLinks(cookies.eva);
+    expect(own.mine[ids.sick]).toEqual({ href: `/vacations/${ids.sick}/certificate`, state: "overdue" });
+    expect(own.mine).not.toHaveProperty(short.id);
+    const admin = await certificateLinks(cookies.olga);
+    expect(admin.company[ids.sick]).toEqual({ href: `/vacations/${ids.sick}/certificate`, state: "overdue" });
+    expect(admin.company).not.toHaveProperty(short.id);
+    await getDb().vacation.delete({ where: { id: short.id } });
   });
 });
 
@@ -148,9 +160,10 @@ describe("the certificate", () => {
     expect(existsSync(path.join(dir, ...row.storageKey.split("/")))).toBe(true);
     expect(readdirSync(dir)).toEqual([companyId.toLowerCase()]);
     ids.certificate = row.id;
-    // Received: no longer overdue.
+    // Received: no longer overdue, and the row says so.
     expect((await certificateOverview(viewers.eva, ids.sick)).state).toBe("received");
     expect(await overdueCertificates(viewers.olga)).toEqual([]);
+    expect((await certificateLinks(cookies.eva)).mine[ids.sick]).toEqual({ href: `/vacations/${ids.sick}/certificate`, state: "received" });
   });
 
   it("is told by its bytes: a PNG sent as a PDF is kept as a PNG", async () => {
@@ -190,6 +203,26 @@ describe("the certificate", () => {
     expect(await upload(vacation.id, cookies.eva, PDF)).toMatchObject({ status: 409, notice: "sickness.errors.notAsked" });
     const cancelled = await getDb().vacation.create({ data: { companyId, userId: ids.eva, categoryId: "sick_leave", startDate: addDays(monday, 14), endDate: addDays(monday, 14), status: "cancelled" } });
     expect(await upload(cancelled.id, cookies.eva, PDF)).toMatchObject({ status: 409, notice: "sickness.errors.closed" });
+  });
+});
+
+describe("the admins' overdue card", () => {
+  it("lists the first five and links to them all", async () => {
+    type Card = { overdueCertificates: { items: { vacationId: string }[]; total: number } };
+    const card = async (path: string, cookie: string) => unwrapData<Card>(await vacationsLoader(args(getRequest(path, cookie)))).value.overdueCertificates;
+    const created = [];
+    for (let week = 0; week < 7; week++) {
+      const start = addDays(monday, -7 * week);
+      created.push(await getDb().vacation.create({ data: { companyId, userId: ids.col, categoryId: "sick_leave", startDate: start, endDate: addDays(start, 3), status: "approved" } }));
+    }
+    const first = await card("/vacations", cookies.olga);
+    expect(first.total).toBe(7);
+    expect(first.items).toHaveLength(5);
+    const all = await card("/vacations?certificates=overdue", cookies.olga);
+    expect(all.items.map((item) => item.vacationId).sort()).toEqual(created.map((v) => v.id).sort());
+    // Nobody but company admins has the card, asked for or not.
+    expect(await card("/vacations?certificates=overdue", cookies.eva)).toEqual({ items: [], total: 0 });
+    await getDb().vacation.deleteMany({ where: { id: { in: created.map((v) => v.id) } } });
   });
 });
 

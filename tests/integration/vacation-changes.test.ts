@@ -12,11 +12,14 @@ import { action as apiLogin } from "~/routes/api.auth.login";
 import { action as proposeApi } from "~/routes/api.vacations.$id.changes";
 import { action as approveApi } from "~/routes/api.vacations.$id.changes.$changeId.approve";
 import { action as rejectApi } from "~/routes/api.vacations.$id.changes.$changeId.reject";
+import { action as changePageAction, loader as changePage } from "~/routes/_app.vacations_.$id.change";
+import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import type { Viewer } from "~/utils/permissions.server";
+import { createAbsenceCategory } from "~/models/absence-category.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD, viewerFor } from "../support/factories";
-import { args } from "../support/http";
+import { args, cookiesFrom, postForm, run, unwrapData } from "../support/http";
 
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
@@ -64,7 +67,9 @@ beforeAll(async () => {
   monday = nextYearMonday();
   companyId = (await createCompany("Changes")).id;
   const leadRow = await createUser(companyId, { role: "admin", email: "lead@changes.test", fullName: "Lea Lead" });
-  const team = await createTeam(companyId, "Crew", [leadRow.id]);
+  // A second admin of the team, reading Portuguese: a change goes to both, each in their language.
+  const piaRow = await createUser(companyId, { role: "admin", email: "pia@changes.test", fullName: "Pia Par", preferredLanguage: "pt" });
+  const team = await createTeam(companyId, "Crew", [leadRow.id, piaRow.id]);
   const eveRow = await createUser(companyId, { email: "eve@changes.test", fullName: "Eve Employee", teamId: team.id, preferredLanguage: "en" });
   const colleagueRow = await createUser(companyId, { email: "col@changes.test", teamId: team.id });
   const otherCompany = (await createCompany("Elsewhere")).id;
@@ -112,6 +117,39 @@ describe("changing an approved absence", () => {
     // Decided once.
     const again = await approveApi(args(apiPost(`/api/vacations/${id}/changes/${change.id}/approve`, tokens.lead), { id, changeId: change.id }));
     expect(again.status).toBe(409);
+  });
+
+  it("mails the owner's reviewers, in their languages, both versions and the way to Approvals; a direct change mails none", async () => {
+    const id = await approvedWeek(ids.eve, addDays(monday, 56));
+    const mailsTo = (to: string) => getDb().emailOutbox.findMany({ where: { to, subject: { contains: "Eve Employee" } }, select: { subject: true, text: true, html: true }, orderBy: { createdAt: "asc" } });
+    const [leadBefore, piaBefore, colBefore] = await Promise.all([mailsTo("lead@changes.test"), mailsTo("pia@changes.test"), mailsTo("col@changes.test")]);
+    const change = await proposeVacationChange(eve, id, { startDate: addDays(monday, 56), endDate: addDays(monday, 58), halfDayStart: false, halfDayEnd: false, categoryId: "training" });
+    expect(change.status).toBe("pending");
+    const leads = (await mailsTo("lead@changes.test")).slice(leadBefore.length);
+    const pias = (await mailsTo("pia@changes.test")).slice(piaBefore.length);
+    expect(leads).toHaveLength(1);
+    expect(pias).toHaveLength(1);
+    // Nobody else: the colleague, and the person who proposed it.
+    expect((await mailsTo("col@changes.test")).length).toBe(colBefore.length);
+    const en = leads[0]!;
+    expect(en.subject).toMatch(/^Change to approve: Eve Employee, /);
+    expect(en.text).toContain("“Eve Employee” proposes a change to an approved absence.");
+    expect(en.text).toMatch(/As approved: .+, Vacation/);
+    expect(en.text).toMatch(/Proposed: .+, Training/);
+    expect(en.text).toContain("http://app.test/approvals");
+    expect(en.html).toContain("/approvals");
+    const pt = pias[0]!;
+    expect(pt.subject).toMatch(/^Alteração para aprovar: Eve Employee, /);
+    expect(pt.text).toMatch(/Como aprovada: .+, Férias/);
+    expect(pt.text).toMatch(/Proposta: .+, Formação/);
+    // Each version's own dates: the week, then its first three days.
+    const [week, three] = [en.text.match(/As approved: (.+),/)![1], en.text.match(/Proposed: (.+),/)![1]];
+    expect(week).not.toBe(three);
+    await withdrawVacationChange(eve, id, change.id);
+
+    // The admin's own change is made at once: nobody is asked, nobody is mailed.
+    await proposeVacationChange(lead, id, { startDate: addDays(monday, 56), endDate: addDays(monday, 57), halfDayStart: false, halfDayEnd: false });
+    expect((await mailsTo("pia@changes.test")).length).toBe(piaBefore.length + 1);
   });
 
   it("a rejected change leaves the absence, and a withdrawn one can be followed by another", async () => {
@@ -221,5 +259,38 @@ describe("changing an approved absence", () => {
     const notApproved = await proposeApi(args(apiPost(`/api/vacations/${requested}/changes`, tokens.eve, { start_date: addDays(monday, 49), end_date: addDays(monday, 49) }), { id: requested }));
     expect(notApproved.status).toBe(409);
     expect(await getDb().vacation.findUniqueOrThrow({ where: { id } })).toMatchObject({ endDate: addDays(monday, 46) });
+  });
+
+  it("takes the hour fields of a type counted in hours from the plain change form, refused beside the field as a request's are", async () => {
+    const cookie = cookiesFrom((await loginAction(args(postForm("/login", { email: "eve@changes.test", password: TEST_PASSWORD })))) as Response);
+    const hourType = (await createAbsenceCategory(lead, { name: "Time off", color: "#00897b", balance: "none", requiresApproval: true, unit: "hour" })).id;
+    const day = addDays(monday, 84);
+    const vacation = await getDb().vacation.create({ data: { companyId, userId: ids.eve, categoryId: hourType, startDate: day, endDate: day, startTime: "09:00", endTime: "13:00", status: "approved" } });
+    const post = (fields: Record<string, string>) => run(() => changePageAction(args(postForm(`/vacations/${vacation.id}/change`, { intent: "change-propose", categoryId: hourType, startDate: day, endDate: day, ...fields }, cookie), { id: vacation.id })));
+    // The page starts the form from the absence's own hours.
+    const page = unwrapData<{ vacation: { startTime: string | null; endTime: string | null } }>(await changePage(args(new Request(`http://localhost/vacations/${vacation.id}/change`, { headers: { Cookie: cookie } }), { id: vacation.id }))).value;
+    expect(page.vacation).toMatchObject({ startTime: "09:00", endTime: "13:00" });
+
+    // Times and hours per day together: the request form's own refusal, beside the field, the form kept as posted.
+    const both = unwrapData<{ result: { initialValue: Record<string, string>; error: Record<string, string[]> } }>(await post({ startTime: "09:00", endTime: "12:00", hoursPerDay: "3" }));
+    expect(both.status).toBe(400);
+    expect(both.value.result.error).toEqual({ hoursPerDay: ["hours.errors.timeOrHours"] });
+    expect(both.value.result.initialValue).toMatchObject({ startTime: "09:00", endTime: "12:00", hoursPerDay: "3" });
+    const badTime = unwrapData<{ result: { error: Record<string, string[]> } }>(await post({ startTime: "09:10", endTime: "12:00" }));
+    expect(badTime.value.result.error).toEqual({ startTime: ["hours.errors.timeInvalid"] });
+    // A type counted in days takes no hours.
+    const dayType = unwrapData<{ result: { error: Record<string, string[]> } }>(await post({ categoryId: "training", startTime: "09:00", endTime: "12:00" }));
+    expect(dayType.value.result.error).toEqual({ startTime: ["hours.errors.dayCategory"] });
+
+    // Three hours instead of four, then over two days at 2,5 h a day (the comma read as in pt/es).
+    const shorter = await post({ startTime: "09:00", endTime: "12:00" });
+    expect(shorter).toBeInstanceOf(Response);
+    expect((shorter as Response).headers.get("Location")).toBe(`/vacations/${vacation.id}/change?changed=proposed`);
+    const proposed = await getDb().vacationChange.findFirstOrThrow({ where: { pendingFor: vacation.id } });
+    expect(proposed).toMatchObject({ startTime: "09:00", endTime: "12:00", hoursPerDay: null });
+    await withdrawVacationChange(eve, vacation.id, proposed.id);
+    const perDay = await post({ endDate: addDays(day, 1), hoursPerDay: "2,5" });
+    expect((perDay as Response).status).toBe(302);
+    expect(await getDb().vacationChange.findFirstOrThrow({ where: { pendingFor: vacation.id } })).toMatchObject({ endDate: addDays(day, 1), startTime: null, hoursPerDay: 2.5 });
   });
 });

@@ -27,8 +27,8 @@ const CASES: { key: string; values?: Record<string, unknown>; one: Record<Langua
   },
   {
     key: "nav.pendingCount",
-    one: { pt: "1 pedido à espera de aprovação", en: "1 request waiting for approval", es: "1 solicitud pendiente de aprobación" },
-    two: { pt: "2 pedidos à espera de aprovação", en: "2 requests waiting for approval", es: "2 solicitudes pendientes de aprobación" },
+    one: { pt: "1 pedido ou alteração à espera de aprovação", en: "1 request or change waiting for approval", es: "1 solicitud o cambio pendiente de aprobación" },
+    two: { pt: "2 pedidos e alterações à espera de aprovação", en: "2 requests and changes waiting for approval", es: "2 solicitudes y cambios pendientes de aprobación" },
   },
   {
     key: "errors.rateLimited",

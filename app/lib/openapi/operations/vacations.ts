@@ -139,7 +139,10 @@ export const vacationOperations: ApiOperation[] = [
         description: "Pending requests, oldest first",
         schema: z.array(apiPendingApprovalSchema),
         example: [{ id: exampleVacation.id, user_id: exampleVacation.user_id, start_date: "2027-08-02", end_date: "2027-08-13", status: "pending", description: "Summer holidays", absence_category_id: "yearly_allowance", created_at: exampleVacation.created_at }],
-        headers: { ETag: { description: "Names this answer", schema: { type: "string" } } },
+        headers: {
+          ETag: { description: "Names this answer (the pending changes below included)", schema: { type: "string" } },
+          "X-Pending-Changes": { description: "How many changes of approved absences also wait for the caller's decision (the badge counts them with the requests)", schema: { type: "integer" } },
+        },
       },
       304: { description: "Nothing changed since the ETag sent" },
     },
