@@ -46,7 +46,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   grep: POSTGRESQL ? /@postgresql/ : undefined,
-  outputDir: "tests/.tmp/e2e-results",
+  // Apart per engine: the PostgreSQL journeys run beside the SQLite run, and each run empties its own.
+  outputDir: POSTGRESQL ? "tests/.tmp/e2e-results-postgresql" : "tests/.tmp/e2e-results",
   fullyParallel: true,
   forbidOnly: CI,
   retries: 0,

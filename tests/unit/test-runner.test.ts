@@ -32,4 +32,14 @@ describe("the stages", () => {
     expect(integration).toHaveLength(1);
     expect(integration[0].env).toMatchObject({ TEST_PGBOUNCER: "1" });
   });
+
+  // Two Playwright runs side by side would both start servers on E2E_PORT and find the other's.
+  it("give e2e runs in lanes of one step ports of their own", () => {
+    for (const step of STEPS) {
+      if (!("lanes" in step)) continue;
+      const e2e = step.lanes.flat().filter((stage) => stage.commands.some((command) => command.includes("playwright test")));
+      const ports = e2e.map((stage) => stage.env?.E2E_PORT ?? process.env.E2E_PORT ?? "3210");
+      expect(new Set(ports).size).toBe(e2e.length);
+    }
+  });
 });
