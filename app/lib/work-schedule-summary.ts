@@ -1,7 +1,7 @@
 // A schedule in a few words for a card or a list cell: consecutive weekdays with the same hours
 // run together ("Mon–Thu 8 h, Fri 4 h"). Client-safe; weekday names come from Intl, so each
 // language names its own days.
-import { formatIsoDate } from "./format";
+import { formatHours, formatIsoDate } from "./format";
 import type { WorkSchedule } from "./work-schedule";
 
 // 2024-01-01 was a Monday: weekday n is that date plus n - 1 days.
@@ -9,10 +9,6 @@ const weekdayDate = (weekday: number) => `2024-01-0${weekday}`;
 
 export function weekdayName(weekday: number, language: string, width: "short" | "long" = "short"): string {
   return formatIsoDate(weekdayDate(weekday), language, { weekday: width, timeZone: "UTC" });
-}
-
-export function formatHours(hours: number, language: string): string {
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(hours)}\u00a0h`;
 }
 
 /** One week's runs, e.g. "Mon–Thu 8 h, Fri 4 h"; an empty string for a week with no day worked. */
@@ -28,7 +24,7 @@ function describeWeek(hoursByWeekday: readonly number[], language: string): stri
   return runs
     .map(({ from, to, hours }) => {
       const days = from === to ? weekdayName(from, language) : `${weekdayName(from, language)}–${weekdayName(to, language)}`;
-      return `${days} ${formatHours(hours, language)}`;
+      return `${days} ${formatHours(hours, language)}\u00a0h`;
     })
     .join(", ");
 }

@@ -282,9 +282,13 @@ export function workScheduleListProblems(schedules: readonly WorkSchedule[]): (W
 export function unscheduledWeekdays(source: ScheduleSource, from: IsoDate, to: IsoDate): IsoDate[] {
   const dates: IsoDate[] = [];
   for (const segment of source.segments(from, to)) {
-    let weekday = weekdayOfDayNumber(dayNumber(segment.from));
-    for (let date = segment.from; date <= segment.to; date = addDays(date, 1), weekday = (weekday + 1) % 7) {
-      if (weekday !== 0 && weekday !== 6 && scheduledMinutes(segment.schedule, date) === 0) dates.push(date);
+    const compiled = compile(segment.schedule);
+    // Most people work every weekday: a year of My Calendar then walks no dates at all.
+    if (compiled.minutes.every((minutes, i) => minutes > 0 || i % 7 >= 5)) continue;
+    const first = dayNumber(segment.from);
+    const last = dayNumber(segment.to);
+    for (let day = first, weekday = weekdayOfDayNumber(first); day <= last; day++, weekday = (weekday + 1) % 7) {
+      if (weekday !== 0 && weekday !== 6 && compiled.minutes[mod(day - compiled.anchor, compiled.minutes.length)] === 0) dates.push(addDays(segment.from, day - first));
     }
   }
   return dates;

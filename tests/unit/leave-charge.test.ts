@@ -271,3 +271,23 @@ describe("vacationWorkingDays: the one count of lists, e-mails, reports, exports
     expect(unscheduledWeekdays(fourDays, "2026-12-28", "2027-01-10")).toEqual(["2027-01-01", "2027-01-08"]);
   });
 });
+
+describe("unscheduledWeekdays: the weekdays a calendar shades on a person's row", () => {
+  const fullTime = { validFrom: "2026-01-01", cycleWeeks: 1, days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, hours: 8 })) } satisfies WorkSchedule;
+  it("names none for a Monday–Friday person, over a whole year", () => {
+    expect(unscheduledWeekdays(scheduleTimeline([fullTime]), "2027-01-01", "2027-12-31")).toEqual([]);
+  });
+  it("follows a two-week cycle from its own first week, and each schedule over its own dates", () => {
+    // Week 1 (from Monday 2027-03-01) without Friday, week 2 every weekday; from 2027-03-22 Monday–Friday.
+    const fortnight = {
+      validFrom: "2027-03-03",
+      cycleWeeks: 2,
+      days: [
+        ...[1, 2, 3, 4].map((weekday) => ({ weekday, week: 1, hours: 8 })),
+        ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, week: 2, hours: 8 })),
+      ],
+    } satisfies WorkSchedule;
+    const timeline = scheduleTimeline([fortnight, { ...fullTime, validFrom: "2027-03-22" }]);
+    expect(unscheduledWeekdays(timeline, "2027-03-03", "2027-04-02")).toEqual(["2027-03-05", "2027-03-19"]);
+  });
+});
