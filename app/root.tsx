@@ -54,8 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* i18next's messages, fetched before hydrating (entry.client): the download starts at once. */}
-        {scripts && messages ? <link id={MESSAGES_ELEMENT_ID} rel="preload" as="fetch" crossOrigin="anonymous" href={messages} /> : null}
+        {/* i18next's messages, which entry.client fetches before hydrating: prefetched at low priority meanwhile, after the page's own requests (document-messages.ts). */}
+        {scripts && messages ? <link id={MESSAGES_ELEMENT_ID} rel="prefetch" as="fetch" crossOrigin="anonymous" href={messages} /> : null}
         <Links />
       </head>
       <body>

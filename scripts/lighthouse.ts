@@ -7,11 +7,12 @@
 //   npm run lighthouse -- /public /api/docs # other pages without sign-in
 //   npm run lighthouse -- --signed-in       # the four pages issue 44 names, as the demo admin
 //   npm run lighthouse -- --signed-in /reports
+//   LIGHTHOUSE_SAVE=/tmp/lh npm run lighthouse -- --signed-in   # also writes each page's JSON report there
 // Signed in, the server seeds the demo company and Lighthouse sends the session cookie with every
 // request (its --extra-headers), so it measures the page a person opens, with JS on.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answers, freePort, waitFor } from "../tests/support/built-server";
@@ -123,6 +124,7 @@ async function main() {
         const again = await lighthouse(server.origin + page, chromePath, cookie);
         if (lowest(again) > lowest(report)) report = again;
       }
+      if (process.env.LIGHTHOUSE_SAVE) writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${page.replace(/\W+/g, "_")}.json`), JSON.stringify(report));
       const scores = scoresOf(report);
       const low = scores.filter(([, score]) => score < MIN_SCORE);
       console.log(`${low.length ? "LOW " : "ok  "} ${page}  ${scores.map(([category, score]) => `${category} ${score}`).join(", ")}`);

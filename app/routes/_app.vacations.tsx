@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import type { ComponentProps } from "react";
+import { useEffect, useMemo, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { VacationForm } from "~/components/vacation-form";
+import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
 import { VacationTable, cancelConfirmation, toVacationTableRow, type VacationTableRow } from "~/components/vacation-table";
 import { categoryName } from "~/components/absence-category-name";
 import { ActionNotice } from "~/components/action-notice";
@@ -139,6 +139,14 @@ export default function Vacations() {
   const filtered = data.filtered;
   const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
 
+  // The deferred form's props keep their identity between renders (see DeferredAbsenceForm).
+  const activeCategories = useMemo(() => data.categories.filter((c) => c.active), [data.categories]);
+  const formAction = `/vacations${withParams(params, {})}`;
+  const formOpen = data.openNew || Boolean(createResult);
+  useEffect(() => {
+    if (formOpen) preloadAbsenceForm();
+  }, [formOpen]);
+
   return (
     <div className="vacations">
       <header className="page-header">
@@ -155,15 +163,15 @@ export default function Vacations() {
       <OverdueCertificates items={data.overdueCertificates.items} total={data.overdueCertificates.total} />
       {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
-      <details className="card collapsible" open={data.openNew || Boolean(createResult) || undefined}>
+      <details className="card collapsible" open={formOpen || undefined} onToggle={preloadAbsenceForm} onPointerEnter={preloadAbsenceForm} onFocus={preloadAbsenceForm}>
         <summary className="collapsible__summary">
           <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
         </summary>
         <div className="collapsible__body">
-          <VacationForm
+          <DeferredAbsenceForm
             key={location.key}
-            action={`/vacations${withParams(params, {})}`}
-            categories={data.categories.filter((c) => c.active)}
+            action={formAction}
+            categories={activeCategories}
             lastResult={createResult?.result}
             errorValues={createResult?.values}
             balances={data.balances}
