@@ -91,7 +91,8 @@ export async function seedTenants(url: string, spec: TenantsSpec): Promise<{ pre
       await client.query(`INSERT INTO "Allowance" ("id", "companyId", "userId", "year", "yearly", "residual", "updatedAt") SELECT ${person} || '-a', ${company}, ${person}, ${spec.year}, 22, 3, now() FROM ${people}`);
       // The bench's own spread (bench/run.ts seedCompany): absence k of person i starts on day
       // k·24 + i mod 11 of the year and lasts 1 to 4 days; statuses in turn. Every fifth person's
-      // last absence is a sickness, with its certificate.
+      // last absence is a sickness, with its certificate. All asked for just now (a second apart),
+      // as the bench's own: pending requests days old would be the auto-approval job's to decide.
       const last = spec.absencesPerPerson - 1;
       const sick = `(k = ${last} AND p % ${TEAM_SIZE} = 3)`;
       await client.query(
@@ -100,7 +101,7 @@ export async function seedTenants(url: string, spec: TenantsSpec): Promise<{ pre
            to_char(date '${spec.year}-01-04' + (k * 24 + p % 11), 'YYYY-MM-DD'),
            to_char(date '${spec.year}-01-04' + (k * 24 + p % 11 + p % 4), 'YYYY-MM-DD'),
            CASE WHEN ${sick} THEN 'approved' ELSE (ARRAY['approved', 'approved', 'pending', 'rejected', 'approved'])[1 + (p + k) % 5] END,
-           now() - make_interval(days => ${spec.absencesPerPerson} - k), now()
+           now() - make_interval(secs => ${spec.absencesPerPerson} - k), now()
          FROM ${people} CROSS JOIN generate_series(0, ${last}) AS k`,
       );
       await client.query(
