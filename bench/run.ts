@@ -8,11 +8,15 @@
 // "--cpu-prof --cpu-prof-dir=bench/.tmp/prof" to see where its time goes); BENCH_DB=postgresql
 // runs the pages on PostgreSQL, with one instance, then two behind a round-robin proxy, then two
 // again connecting through a PgBouncer in transaction mode (docs/deploy.md; decision 0099);
-// BENCH_PROCESSES (default 2) is the number of processes of the SQLite run's second round.
+// BENCH_PROCESSES (default 2) is the number of processes of the SQLite run's second round;
+// BENCH_DB=postgresql BENCH_TENANTS=2000 measures instead the bench company's pages on a database of
+// its own and on a copy among 2,000 more companies (25 people, 15 absences each, bulk SQL), in turn.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import pg from "pg";
 import { connect, createServer } from "node:net";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { addDays } from "../app/lib/dates";
 import { nationalHolidays } from "../app/models/holiday-catalogue.server";
@@ -20,7 +24,8 @@ import { DEFAULT_CATEGORIES } from "../app/models/absence-category.server";
 import { createDb } from "../app/utils/db.server";
 import { applyMigrations } from "../app/utils/migrations.server";
 import { startPgbouncer, throughPgbouncer } from "../tests/support/pgbouncer";
-import { startPostgresqlCluster } from "../tests/support/postgresql-cluster";
+import { seedTenants } from "../tests/support/many-tenants";
+import { startPostgresqlCluster, type PostgresqlCluster } from "../tests/support/postgresql-cluster";
 import { hashPassword } from "../app/utils/password.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,6 +38,10 @@ const ENGINE = process.env.BENCH_DB === "postgresql" ? "postgresql" : "sqlite";
 // SQLite: the pages again from a server of this many processes (WEB_CONCURRENCY); 1 skips that round.
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 const chosen = (name: string) => name.includes(ONLY);
+// BENCH_TENANTS=<n> (PostgreSQL only, issue 44): the bench company's pages on a database of its own
+// and on one where it lives among n more companies (TENANT_SPEC each), in the same run.
+const TENANTS = Number(process.env.BENCH_TENANTS ?? 0);
+const TENANT_SPEC = { people: 25, absencesPerPerson: 15, countries: ["PT", "ES", "DE"] };
 
 interface SeedCompany {
   name: string;
@@ -450,13 +459,9 @@ async function roundRobin(bases: string[]): Promise<{ base: string; close: () =>
   return { base: `http://127.0.0.1:${port}`, close: () => proxy.close() };
 }
 
-/** The pages one by one; with the floor's req/s of the same run, each also as a share of it. */
-async function pageTargets(base: string, vacations: number, title: string, rss: PeakRss, floorRps = 0) {
-  const admin = await signIn(base, "person0@bench.test");
-  const employee = await signIn(base, "person42@bench.test");
-  rss.signedIn();
-  // name, path, who, and a piece of the answer that shows it is the real page
-  const targets: [string, string, string, string][] = [
+/** The page targets: name, path, who (their cookie), and a piece of the answer that shows it is the real page. */
+function pageTargetList(admin: string, employee: string): [string, string, string, string][] {
+  return [
     ["/healthz (Express alone, the ceiling)", "/healthz", "", "ok"],
     ["/login (signed out: the app's cost per request)", "/login", "", 'name="password"'],
     ["/my-calendar (employee)", `/my-calendar?year=${YEAR}`, employee, 'data-testid="year-summary"'],
@@ -465,6 +470,14 @@ async function pageTargets(base: string, vacations: number, title: string, rss: 
     ["/company-calendar (employee, a month of 200 people)", `/company-calendar?month=${YEAR}-03`, employee, 'data-testid="company-month"'],
     ["GET /api/vacations/search (month, company)", `/api/vacations/search?date_from=${YEAR}-03-01&date_to=${YEAR}-03-31&limit=1000`, admin, `"start_date":"${YEAR}-03-`],
   ];
+}
+
+/** The pages one by one; with the floor's req/s of the same run, each also as a share of it. */
+async function pageTargets(base: string, vacations: number, title: string, rss: PeakRss, floorRps = 0) {
+  const admin = await signIn(base, "person0@bench.test");
+  const employee = await signIn(base, "person42@bench.test");
+  rss.signedIn();
+  const targets = pageTargetList(admin, employee);
   console.log(`\n${title}. Data: 200 people, ${vacations} absences in ${YEAR}; ${CONNECTIONS} connections × ${SECONDS} s per target\n`);
   console.log(`| target | req/s | p50 ms | p99 ms | errors | HTML kB | server CPU ms/request |${floorRps ? " % of the floor |" : ""}`);
   console.log(`|---|---:|---:|---:|---:|---:|---:|${floorRps ? "---:|" : ""}`);
@@ -485,6 +498,136 @@ async function pageTargets(base: string, vacations: number, title: string, rss: 
     console.log(`| each person's own pages (My Calendar, absences, company month; approvals for admins) | ${mix.rps.toFixed(0)} | ${mix.p50.toFixed(1)} | ${mix.p99.toFixed(1)} | ${mix.errors} | ${mix.writes} (${mix.writeErrors} failed) |\n`);
   }
   return admin;
+}
+
+/** The load average as `uptime` prints it: 1, 5 and 15 minutes. */
+const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(", ");
+
+interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Issue 44, many tenants: the bench company's pages from two databases of one cluster, `one` with
+ * only the bench's own companies and `many` with the same companies (a copy) among TENANTS others.
+ * After a warm-up on each, each target is loaded from one, many, many, one, and so on PASSES / 2
+ * times, each pass for PASS_SECONDS, so the load that others put on this shared machine
+ * (bursts of seconds) falls on both sides alike; each side's figure is the mean of its PASSES
+ * passes. Prints one table: both figures and their ratio.
+ */
+// Passes per side and target in the many-tenant comparison: twice BENCH_SECONDS per side in all.
+const PASSES = 8;
+const PASS_SECONDS = (2 * SECONDS) / PASSES;
+
+async function tenantComparison(one: { base: string; server: ChildProcess; url: string }, many: { base: string; server: ChildProcess; url: string }) {
+  const sides = [one, many];
+  const scansBefore = await Promise.all(sides.map((side) => scanCounts(side.url)));
+  const lists = await Promise.all(sides.map(async ({ base }) => pageTargetList(await signIn(base, "person0@bench.test"), await signIn(base, "person42@bench.test"))));
+  const rows: { name: string; passes: Figure[][] }[] = [];
+  console.log(`\nThe bench company (200 people) alone and among ${TENANTS.toLocaleString("en")} other companies, in turn per target (one, many, many, one, ${PASSES / 2} times); ${CONNECTIONS} connections × ${PASS_SECONDS} s per pass; load average ${loadAverage()}`);
+  for (let t = 0; t < lists[0].length; t++) {
+    const [name] = lists[0][t];
+    if (!chosen(name)) continue;
+    const url = (side: number) => `${sides[side].base}${lists[side][t][1]}`;
+    const cookie = (side: number) => lists[side][t][2];
+    const bytes: number[] = [];
+    for (const side of [0, 1]) {
+      bytes.push(await expectPage(url(side), cookie(side), lists[side][t][3]));
+      await load(url(side), cookie(side), 2);
+    }
+    const passes: Figure[][] = [[], []];
+    for (let round = 0; round < PASSES / 2; round++) {
+      for (const side of [0, 1, 1, 0]) passes[side].push(await load(url(side), cookie(side), PASS_SECONDS));
+    }
+    rows.push({ name, passes });
+    console.log(`  ${name}: done, ${bytes.map((size) => (size / 1024).toFixed(1)).join(" and ")} kB of HTML; load average ${loadAverage()}`);
+  }
+  if (chosen("realistic mix")) {
+    const passes: Figure[][] = [];
+    for (const side of sides) passes.push([await realisticMix(side.base, new PeakRss(() => [side.server]))]);
+    rows.push({ name: `realistic mix (${MIX_PEOPLE} people signed in, a write every ${WRITE_EVERY_MS} ms; one pass each)`, passes });
+  }
+  const mean = (figures: Figure[], key: keyof Figure) => figures.reduce((sum, figure) => sum + figure[key], 0) / figures.length;
+  const cell = (figures: Figure[]) => `${mean(figures, "rps").toFixed(0)} (${mean(figures, "p50").toFixed(1)}, ${mean(figures, "p99").toFixed(1)})`;
+  console.log(`\n| target | one company: req/s (p50, p99 ms) | among ${TENANTS.toLocaleString("en")}: req/s (p50, p99 ms) | req/s, many ÷ one | p50, many ÷ one | passes' req/s (one; many), in order | errors | within 20 % |`);
+  console.log("|---|---:|---:|---:|---:|---|---:|---|");
+  for (const { name, passes } of rows) {
+    const ratio = mean(passes[1], "rps") / mean(passes[0], "rps");
+    const p50Ratio = mean(passes[1], "p50") / mean(passes[0], "p50");
+    const each = passes.map((figures) => figures.map((figure) => figure.rps.toFixed(0)).join(", ")).join("; ");
+    const errors = passes.flat().reduce((sum, figure) => sum + figure.errors, 0);
+    console.log(`| ${name} | ${cell(passes[0])} | ${cell(passes[1])} | ${ratio.toFixed(2)} | ${p50Ratio.toFixed(2)} | ${each} | ${errors} | ${ratio >= 0.8 ? "yes" : "no"} |`);
+  }
+  // Which tables each side read whole during the run (PostgreSQL's own counters, all statements).
+  for (const [index, side] of sides.entries()) {
+    const after = await scanCounts(side.url);
+    const read = [...after].map(([table, counts]) => {
+      const before = scansBefore[index].get(table) ?? { seq: 0, seqRows: 0, idx: 0 };
+      return { table, seq: counts.seq - before.seq, seqRows: counts.seqRows - before.seqRows, idx: counts.idx - before.idx };
+    });
+    const whole = read.filter((table) => table.seq > 0).map((table) => `${table.table} ${table.seq} (${table.seqRows.toLocaleString("en")} rows)`);
+    const indexed = read.reduce((sum, table) => sum + table.idx, 0);
+    console.log(`${index === 0 ? "One company" : `Among ${TENANTS.toLocaleString("en")}`}: ${indexed.toLocaleString("en")} index scans; tables read whole: ${whole.join(", ") || "none"}`);
+  }
+  console.log(`\nLoad average at the end: ${loadAverage()}\n`);
+}
+
+/** Each table's sequential scans, rows they read, and index scans so far (pg_stat_user_tables). */
+async function scanCounts(url: string): Promise<Map<string, { seq: number; seqRows: number; idx: number }>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // The counters reach the view when a session reports them (at most every second or so).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const rows = (await client.query<{ relname: string; seq_scan: string; seq_tup_read: string; idx_scan: string | null }>("SELECT relname, seq_scan, seq_tup_read, idx_scan FROM pg_stat_user_tables")).rows;
+    return new Map(rows.map((row) => [row.relname, { seq: Number(row.seq_scan), seqRows: Number(row.seq_tup_read), idx: Number(row.idx_scan ?? 0) }]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The many-tenant database: a copy of the bench's (its companies, the same ids), then TENANTS
+ * companies in bulk SQL, then ANALYZE (seedTenants). Returns its URL.
+ */
+async function tenantsDatabase(cluster: PostgresqlCluster, benchUrl: string): Promise<string> {
+  // The one-company database gets its statistics too, so both sides are planned from fresh ones.
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  await client.query("ANALYZE");
+  await client.end();
+  // A template must have no session: the seed's own may take a moment to go.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await cluster.admin("CREATE DATABASE tenants TEMPLATE bench");
+      break;
+    } catch (error) {
+      if (attempt > 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  const url = cluster.url("tenants");
+  console.log(`\nSeeding ${TENANTS.toLocaleString("en")} companies of ${TENANT_SPEC.people} people (${TENANT_SPEC.absencesPerPerson} absences each, holidays of ${TENANT_SPEC.countries.join(", ")}) beside the bench company; load average ${loadAverage()}`);
+  const started = performance.now();
+  const { absences } = await seedTenants(url, {
+    companies: TENANTS,
+    year: YEAR,
+    ...TENANT_SPEC,
+    onProgress: (done) => process.stdout.write(`  ${done} companies, ${((performance.now() - started) / 1000).toFixed(0)} s\n`),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const counts = new pg.Client({ connectionString: url });
+  await counts.connect();
+  const tables = ["Company", "User", "Vacation", "Holiday", "Allowance", "Session"];
+  const sizes: string[] = [];
+  for (const table of tables) sizes.push(`${table} ${Number((await counts.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n).toLocaleString("en")}`);
+  const bytes = Number((await counts.query<{ size: string }>("SELECT pg_database_size(current_database()) AS size")).rows[0].size);
+  await counts.end();
+  console.log(`Seeded ${absences.toLocaleString("en")} absences of ${TENANTS.toLocaleString("en")} companies in ${seconds.toFixed(0)} s (bulk INSERT … SELECT generate_series, then ANALYZE). Rows: ${sizes.join(", ")}; ${(bytes / 2 ** 20).toFixed(0)} MB.`);
+  return url;
 }
 
 const FLOOR = "an empty Remix page (bench/floor: the stack's floor)";
@@ -532,6 +675,7 @@ async function main() {
   // BENCH_DB=postgresql: a throwaway cluster (durability off, as in the tests: the figures are
   // those of the app, not of the disk), then one instance, two behind a round-robin proxy, and two
   // through PgBouncer.
+  if (TENANTS > 0 && ENGINE !== "postgresql") throw new Error("BENCH_TENANTS is a PostgreSQL data set: run it with BENCH_DB=postgresql.");
   const cluster = ENGINE === "postgresql" ? await startPostgresqlCluster() : null;
   let url = `file:${path.join(dir, "bench.db")}`;
   if (cluster) {
@@ -541,6 +685,15 @@ async function main() {
   const servers: ChildProcess[] = [];
   try {
     const { vacations, largeVacations } = await seed(url);
+    if (cluster && TENANTS > 0) {
+      const manyUrl = await tenantsDatabase(cluster, url);
+      const one = await startServer(url);
+      servers.push(one.server);
+      const many = await startServer(manyUrl);
+      servers.push(many.server);
+      await tenantComparison({ ...one, url }, { ...many, url: manyUrl });
+      return;
+    }
     const first = await startServer(url);
     servers.push(first.server);
     const base = first.base;
