@@ -2,7 +2,8 @@
 // Business days are the working days of the company's default work schedule (Monday–Friday unless
 // it set another, decision 0078) that are not its holidays: the reviewers' week, not the requester's. Safe to run twice or from two
 // processes at once: each approval is a conditional update (pending → approved) that only one
-// run can win, and only the winner sends the e-mail.
+// run can win, and only the winner sends the e-mail. The job walks the companies in batches
+// (decision 0101), so its reads and memory stay bounded as the number of tenants grows.
 import { addDays, todayIn } from "~/lib/dates";
 import { constantSchedule, DEFAULT_WORK_SCHEDULE, isScheduledWorkingDay, weeklyFigures, type ScheduleTimeline } from "~/lib/work-schedule";
 import { buildHolidayIndex, holidayCalendarFor, type HolidayCalendar } from "~/lib/working-days";
@@ -32,28 +33,79 @@ export function autoApprovalDate(created: string, calendar: HolidayCalendar, bus
   return date;
 }
 
-/** Approves every overdue pending request of every company; returns the ids it approved. */
-export async function runAutoApproval(now = new Date()): Promise<string[]> {
+/** Companies per batch: each batch reads its companies' candidates, holidays and schedules once. */
+export const AUTO_APPROVAL_BATCH_COMPANIES = 50;
+
+/** What one batch did, for a caller that watches the job (the bench prints the longest). */
+export interface AutoApprovalBatch {
+  companies: number;
+  candidates: number;
+  approved: number;
+  /** Wall time of the batch, its reads and its approvals, in ms. */
+  ms: number;
+}
+
+export interface AutoApprovalOptions {
+  /** Companies per batch (AUTO_APPROVAL_BATCH_COMPANIES). */
+  batchSize?: number;
+  onBatch?: (batch: AutoApprovalBatch) => void;
+}
+
+/**
+ * Approves every overdue pending request of every company; returns the ids it approved. Walks
+ * the companies that have candidates in id order, `batchSize` at a time (a keyset cursor on the
+ * company id), so memory and each batch's reads stay bounded however many companies there are,
+ * and each approval is its own short transaction.
+ */
+export async function runAutoApproval(now = new Date(), options: AutoApprovalOptions = {}): Promise<string[]> {
   const db = getDb();
+  const batchSize = options.batchSize ?? AUTO_APPROVAL_BATCH_COMPANIES;
   // Five business days are at least five calendar days: older requests are the only candidates.
-  const candidates = await db.vacation.findMany({
-    where: { status: "pending", createdAt: { lte: new Date(now.getTime() - AUTO_APPROVE_BUSINESS_DAYS * 86_400_000) } },
-    select: { id: true, companyId: true, createdAt: true, company: { select: { countryCode: true, timeZone: true } } },
-    orderBy: { createdAt: "asc" },
-  });
-  if (candidates.length === 0) return [];
-  const companyIds = [...new Set(candidates.map((c) => c.companyId))];
-  const [holidays, scheduleOf] = await Promise.all([
+  const overdue = { status: "pending", createdAt: { lte: new Date(now.getTime() - AUTO_APPROVE_BUSINESS_DAYS * 86_400_000) } };
+  const approved: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const started = performance.now();
+    // The next companies with a candidate: a range scan of the (companyId, status, createdAt) index from the cursor.
+    const groups = await db.vacation.groupBy({
+      by: ["companyId"],
+      where: { ...overdue, ...(after === undefined ? {} : { companyId: { gt: after } }) },
+      orderBy: { companyId: "asc" },
+      take: batchSize,
+    });
+    if (groups.length === 0) break;
+    const companyIds = groups.map((group) => group.companyId);
+    after = companyIds[companyIds.length - 1];
+    const batch = await approveBatch(companyIds, overdue, now);
+    approved.push(...batch.approved);
+    options.onBatch?.({ companies: companyIds.length, candidates: batch.candidates, approved: batch.approved.length, ms: performance.now() - started });
+    if (groups.length < batchSize) break;
+  }
+  return approved;
+}
+
+/** One batch: its companies' candidates, holidays and schedules in three reads, then each approval on its own. */
+async function approveBatch(companyIds: string[], overdue: { status: string; createdAt: { lte: Date } }, now: Date) {
+  const db = getDb();
+  const [candidates, holidays, scheduleOf] = await Promise.all([
+    db.vacation.findMany({
+      where: { ...overdue, companyId: { in: companyIds } },
+      select: { id: true, companyId: true, createdAt: true, company: { select: { countryCode: true, timeZone: true } } },
+      orderBy: [{ companyId: "asc" }, { createdAt: "asc" }],
+    }),
     db.holiday.findMany({
       where: { companyId: { in: companyIds } },
       select: { companyId: true, date: true, countryCode: true, region: true, isRecurring: true },
     }),
     loadCompanyScheduleTimelines(db, companyIds),
   ]);
+  const holidaysOf = groupByCompany(holidays);
+  const candidatesOf = groupByCompany(candidates);
   const approved: string[] = [];
   for (const companyId of companyIds) {
-    const index = buildHolidayIndex(holidays.filter((h) => h.companyId === companyId));
-    for (const request of candidates.filter((c) => c.companyId === companyId)) {
+    const index = buildHolidayIndex(holidaysOf.get(companyId) ?? []);
+    // Oldest first, so an older request takes a team's cover before a newer one.
+    for (const request of candidatesOf.get(companyId) ?? []) {
       const calendar = holidayCalendarFor(index, {}, request.company.countryCode);
       // Days are counted on the company's own calendar (its time zone).
       const created = todayIn(request.company.timeZone, request.createdAt);
@@ -68,7 +120,17 @@ export async function runAutoApproval(now = new Date()): Promise<string[]> {
       }
     }
   }
-  return approved;
+  return { candidates: candidates.length, approved };
+}
+
+function groupByCompany<Row extends { companyId: string }>(rows: Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = groups.get(row.companyId);
+    if (list) list.push(row);
+    else groups.set(row.companyId, [row]);
+  }
+  return groups;
 }
 
 /** Runs the job now and then every `intervalMs` inside the server; errors are logged, not fatal. */
