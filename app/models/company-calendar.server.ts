@@ -1,5 +1,6 @@
 // "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
 // number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
+import { ALL_TEAMS } from "~/lib/constants";
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
@@ -24,7 +25,10 @@ export const CALENDAR_PAGE_SIZE = 50;
 
 export interface CompanyMonthQuery {
   month: IsoMonth;
-  /** A team's people; unknown ids are ignored (the filter shows every team). */
+  /**
+   * A team's people; ALL_TEAMS for everyone; null for the default: the viewer's own team when the
+   * company has more people than a page, else everyone (decision 0102). Unknown ids show everyone.
+   */
   teamId: string | null;
   search: string;
   offset: number;
@@ -99,7 +103,7 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
 
-  const teamId = query.teamId && teams.some((team) => team.id === query.teamId) ? query.teamId : null;
+  const teamId = filteredTeam(viewer, query.teamId, teams, candidates.length);
   const firstTeams = new Set(viewer.adminOfTeamIds.length ? viewer.adminOfTeamIds : viewer.teamId ? [viewer.teamId] : []);
   // You first, then the teams you look after (or your own), then everyone else, by name.
   const rank = (person: { id: string; teamId: string | null }) => (person.id === viewer.userId ? 0 : person.teamId && firstTeams.has(person.teamId) ? 1 : 2);
@@ -186,6 +190,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     companyHolidays: holidaysOf({ countryCode: null, region: null }),
     teams,
     teamId,
+    /** What the team filter shows: a team's id, or ALL_TEAMS. */
+    teamChoice: teamId ?? ALL_TEAMS,
     people,
     total: matching.length,
     offset: query.offset,
@@ -198,6 +204,17 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
 }
 
 export type CompanyMonth = Awaited<ReturnType<typeof getCompanyMonth>>;
+
+/**
+ * The team whose people the month shows, null for everyone. Without a choice, a company larger than
+ * a page opens on the viewer's own team (2,000 people are 40 pages of rows); a smaller one, or a
+ * viewer without a team, sees everyone.
+ */
+function filteredTeam(viewer: Viewer, choice: string | null, teams: { id: string }[], people: number): string | null {
+  if (choice === ALL_TEAMS) return null;
+  if (choice) return teams.some((team) => team.id === choice) ? choice : null;
+  return viewer.teamId && people > CALENDAR_PAGE_SIZE && teams.some((team) => team.id === viewer.teamId) ? viewer.teamId : null;
+}
 
 /** The offDays key only when there are some: most people's rows carry nothing more. */
 function withOffDays(offDays: IsoDate[] | undefined): { offDays?: IsoDate[] } {
