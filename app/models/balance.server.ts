@@ -235,6 +235,16 @@ export function leaveYearSpan(fromYear: number, toYear: number, startMonth: numb
   return { startDate: leaveYear(fromYear, startMonth).firstDay, endDate: leaveYear(toYear, startMonth).lastDay };
 }
 
+/**
+ * The people loadBalanceInputs reads for one leave year with its recently deactivated (a report's
+ * people), without anything of their balances: what the year CSV pages through (decision 0102).
+ */
+export async function readYearPeople(db: DbClient, companyRef: CompanyRef, year: number): Promise<BalancePerson[]> {
+  const company = await companyFactsOf(db, companyRef);
+  const span = leaveYearSpan(year, year, company.leaveYearStartMonth);
+  return readBalancePeople(db, company.id, { deactivated: { since: new Date(`${span.startDate}T00:00:00Z`) } });
+}
+
 export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, scope: BalanceScope) {
   // The leave year bounds every read below; a company given by id is read first, in the one
   // statement the holiday read would have made.
