@@ -153,15 +153,20 @@ const idsIn = (ids: readonly string[] | undefined) => (ids ? { in: [...ids] } : 
  * The company's people (of `userIds` when given) with balancePersonSelect's columns, by name:
  * the active ones, and of the deactivated none, all, or those deactivated on or after a moment.
  */
+/** The company's people, with those deactivated since a date when asked (readBalancePeople's rule). */
+export function balancePeopleWhere(companyId: string, deactivated: "excluded" | "included" | { since: Date }): Prisma.UserWhereInput {
+  const stillThere: Prisma.UserWhereInput =
+    deactivated === "excluded" ? { deactivatedAt: null } : deactivated === "included" ? {} : { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: deactivated.since } }] };
+  return { companyId, ...stillThere };
+}
+
 export function readBalancePeople(
   db: DbClient,
   companyId: string,
-  { userIds, deactivated }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date } },
+  { userIds, deactivated, teamId }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date }; teamId?: string },
 ): Promise<BalancePerson[]> {
-  const stillThere: Prisma.UserWhereInput =
-    deactivated === "excluded" ? { deactivatedAt: null } : deactivated === "included" ? {} : { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: deactivated.since } }] };
   return db.user.findMany({
-    where: { companyId, id: idsIn(userIds), ...stillThere },
+    where: { ...balancePeopleWhere(companyId, deactivated), id: idsIn(userIds), ...(teamId ? { teamId } : {}) },
     select: balancePersonSelect,
     orderBy: [{ fullName: "asc" }, { email: "asc" }],
   });
