@@ -153,15 +153,20 @@ const idsIn = (ids: readonly string[] | undefined) => (ids ? { in: [...ids] } : 
  * The company's people (of `userIds` when given) with balancePersonSelect's columns, by name:
  * the active ones, and of the deactivated none, all, or those deactivated on or after a moment.
  */
+/** The company's people, with those deactivated since a date when asked (readBalancePeople's rule). */
+export function balancePeopleWhere(companyId: string, deactivated: "excluded" | "included" | { since: Date }): Prisma.UserWhereInput {
+  const stillThere: Prisma.UserWhereInput =
+    deactivated === "excluded" ? { deactivatedAt: null } : deactivated === "included" ? {} : { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: deactivated.since } }] };
+  return { companyId, ...stillThere };
+}
+
 export function readBalancePeople(
   db: DbClient,
   companyId: string,
-  { userIds, deactivated }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date } },
+  { userIds, deactivated, teamId }: { userIds?: readonly string[]; deactivated: "excluded" | "included" | { since: Date }; teamId?: string },
 ): Promise<BalancePerson[]> {
-  const stillThere: Prisma.UserWhereInput =
-    deactivated === "excluded" ? { deactivatedAt: null } : deactivated === "included" ? {} : { OR: [{ deactivatedAt: null }, { deactivatedAt: { gte: deactivated.since } }] };
   return db.user.findMany({
-    where: { companyId, id: idsIn(userIds), ...stillThere },
+    where: { ...balancePeopleWhere(companyId, deactivated), id: idsIn(userIds), ...(teamId ? { teamId } : {}) },
     select: balancePersonSelect,
     orderBy: [{ fullName: "asc" }, { email: "asc" }],
   });
@@ -233,6 +238,16 @@ function countedVacations(companyId: string, userIds: readonly string[] | undefi
 /** The dates of leave years `fromYear`–`toYear` of a company whose leave year starts in `startMonth`. */
 export function leaveYearSpan(fromYear: number, toYear: number, startMonth: number): DateRange {
   return { startDate: leaveYear(fromYear, startMonth).firstDay, endDate: leaveYear(toYear, startMonth).lastDay };
+}
+
+/**
+ * The people loadBalanceInputs reads for one leave year with its recently deactivated (a report's
+ * people), without anything of their balances: what the year CSV pages through (decision 0102).
+ */
+export async function readYearPeople(db: DbClient, companyRef: CompanyRef, year: number): Promise<BalancePerson[]> {
+  const company = await companyFactsOf(db, companyRef);
+  const span = leaveYearSpan(year, year, company.leaveYearStartMonth);
+  return readBalancePeople(db, company.id, { deactivated: { since: new Date(`${span.startDate}T00:00:00Z`) } });
 }
 
 export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, scope: BalanceScope) {

@@ -1,5 +1,6 @@
 // "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
 // number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
+import { ALL_TEAMS } from "~/lib/constants";
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
 import { holidaysInLanguage } from "~/models/holiday-catalogue.server";
@@ -10,7 +11,7 @@ import { unscheduledWeekdays, type ScheduleTimeline } from "~/lib/work-schedule"
 import { normalizeCode } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { canCancel, canNotifyReviewers, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
-import { companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
+import { balancePeopleWhere, companyRefOf, loadHolidayCalendars, readBalancePeople } from "./balance.server";
 import { holdingDates, overlapping, readVacations } from "./vacation-list.server";
 import { listCategories } from "./calendar.server";
 import { listTeams } from "./team.server";
@@ -24,7 +25,10 @@ export const CALENDAR_PAGE_SIZE = 50;
 
 export interface CompanyMonthQuery {
   month: IsoMonth;
-  /** A team's people; unknown ids are ignored (the filter shows every team). */
+  /**
+   * A team's people; ALL_TEAMS for everyone; null for the default: the viewer's own team when the
+   * company has more people than a page, else everyone (decision 0102). Unknown ids show everyone.
+   */
   teamId: string | null;
   search: string;
   offset: number;
@@ -79,15 +83,19 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const monthStart = firstDayOfMonth(query.month);
   const monthEnd = lastDayOfMonth(query.month);
   const week = weekAround(query.today);
-  const [candidates, teams, holidays, vacations, categories, schedules] = await Promise.all([
-    // People who left during or after this month still have their vacations of it shown.
-    readBalancePeople(db, companyId, { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } }),
-    listTeams(viewer),
+  // People who left during or after this month still have their vacations of it shown.
+  const stillThere = { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } } as const;
+  // The team shown decides what is read (decision 0102): a team's month reads its ~50 people and
+  // their vacations, not a 2,000-person company's. The default needs the company's head count.
+  const [teams, headCount] = await Promise.all([listTeams(viewer), db.user.count({ where: balancePeopleWhere(companyId, stillThere.deactivated) })]);
+  const teamId = filteredTeam(viewer, query.teamId, teams, headCount);
+  const [candidates, holidays, vacations, categories, schedules] = await Promise.all([
+    readBalancePeople(db, companyId, { ...stillThere, ...(teamId ? { teamId } : {}) }),
     // Only the month's holidays are shown (working days are not counted here).
     loadHolidayCalendars(db, companyRefOf(viewer), { startDate: monthStart, endDate: monthEnd }),
     readVacations(
       monthVacationColumns,
-      { companyId, ...holdingDates, OR: [overlapping(monthStart, monthEnd), overlapping(week.start, week.end)] },
+      { companyId, ...holdingDates, OR: [overlapping(monthStart, monthEnd), overlapping(week.start, week.end)], ...(teamId ? { user: { teamId } } : {}) },
       { order: "oldest" },
     ),
     // The company's few absence categories, named by id: the vacations' own relation read them by
@@ -99,12 +107,11 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   ]);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
 
-  const teamId = query.teamId && teams.some((team) => team.id === query.teamId) ? query.teamId : null;
   const firstTeams = new Set(viewer.adminOfTeamIds.length ? viewer.adminOfTeamIds : viewer.teamId ? [viewer.teamId] : []);
   // You first, then the teams you look after (or your own), then everyone else, by name.
   const rank = (person: { id: string; teamId: string | null }) => (person.id === viewer.userId ? 0 : person.teamId && firstTeams.has(person.teamId) ? 1 : 2);
   const matching = candidates
-    .filter((person) => (!teamId || person.teamId === teamId) && matchesSearch(person, query.search))
+    .filter((person) => matchesSearch(person, query.search))
     // Each person's rank and name worked out once, not in each of the sort's ~1,500 comparisons,
     // and kept beside the person rather than spread with it into a new object (~2 µs a person).
     .map((person) => ({ person, displayName: displayName(person), rank: rank(person) }))
@@ -186,6 +193,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
     companyHolidays: holidaysOf({ countryCode: null, region: null }),
     teams,
     teamId,
+    /** What the team filter shows: a team's id, or ALL_TEAMS. */
+    teamChoice: teamId ?? ALL_TEAMS,
     people,
     total: matching.length,
     offset: query.offset,
@@ -198,6 +207,17 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
 }
 
 export type CompanyMonth = Awaited<ReturnType<typeof getCompanyMonth>>;
+
+/**
+ * The team whose people the month shows, null for everyone. Without a choice, a company larger than
+ * a page opens on the viewer's own team (2,000 people are 40 pages of rows); a smaller one, or a
+ * viewer without a team, sees everyone.
+ */
+function filteredTeam(viewer: Viewer, choice: string | null, teams: { id: string }[], people: number): string | null {
+  if (choice === ALL_TEAMS) return null;
+  if (choice) return teams.some((team) => team.id === choice) ? choice : null;
+  return viewer.teamId && people > CALENDAR_PAGE_SIZE && teams.some((team) => team.id === viewer.teamId) ? viewer.teamId : null;
+}
 
 /** The offDays key only when there are some: most people's rows carry nothing more. */
 function withOffDays(offDays: IsoDate[] | undefined): { offDays?: IsoDate[] } {

@@ -10,7 +10,7 @@ import { categoryName } from "~/components/absence-category-name";
 import type { BalanceKind, Balances } from "~/lib/balances";
 import type { ProrationExplanation } from "~/lib/proration";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
-import { labelsOf, toCsv, type CsvDialect } from "~/lib/csv";
+import { csvLines, labelsOf, type CsvDialect } from "~/lib/csv";
 import { compareNames, displayName } from "~/lib/people";
 import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
@@ -20,7 +20,7 @@ import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, type HolidaySpan } from "./balance.server";
+import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readYearPeople, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
 import { chargedSources, readChargedSchedules, type ChargedSources } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
@@ -46,12 +46,18 @@ function prorationFacts(proration: ProrationExplanation | null, balances: Balanc
 /** One load of the year: everyone's balances (people deactivated during it too), their teams. */
 async function loadYear(viewer: Viewer, year: number) {
   requireAdmin(viewer);
-  const [inputs, teams] = await Promise.all([
-    loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true }),
-    listTeams(viewer),
-  ]);
-  const teamById = new Map(teams.map((team) => [team.id, team]));
-  const rows: ReportRow[] = inputs.people.map((person) => {
+  const [inputs, teams] = await Promise.all([loadYearInputs(viewer, year), listTeams(viewer)]);
+  return { inputs, teams, rows: reportRowsOf(inputs, year, new Map(teams.map((team) => [team.id, team]))) };
+}
+
+/** The balance inputs of a year for `userIds` (everyone when absent), the recently deactivated too. */
+function loadYearInputs(viewer: Viewer, year: number, userIds?: readonly string[]) {
+  return loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true, userIds });
+}
+
+/** A row per person the inputs hold, in their order. */
+function reportRowsOf(inputs: Awaited<ReturnType<typeof loadYearInputs>>, year: number, teamById: Map<string, { id: string; name: string }>): ReportRow[] {
+  return inputs.people.map((person) => {
     const balances = inputs.balancesOf(person.id, year);
     return {
       user: { id: person.id, name: displayName(person), email: person.email, role: person.role },
@@ -60,7 +66,6 @@ async function loadYear(viewer: Viewer, year: number) {
       ...prorationFacts(inputs.prorationOf(person.id, year), balances),
     };
   });
-  return { inputs, teams, rows };
 }
 
 /** Company admins read everyone's balances of a year (the /api report), by name. */
@@ -106,16 +111,23 @@ export interface YearReportQuery {
   direction: SortDirection;
 }
 
-function sortValue(row: ReportRow, key: ReportSortKey): number | string | null {
+/** What sorting needs of a row: a name and a team, and its balances for the other columns. */
+type SortableRow = { user: { name: string }; team: { name: string } | null; balances?: Balances };
+
+/** Columns whose order is known before any balance is read (the year CSV's pages follow it). */
+const orderedWithoutBalances = (key: ReportSortKey) => key === "name" || key === "team";
+
+function sortValue(row: SortableRow, key: ReportSortKey): number | string | null {
   if (key === "name") return row.user.name;
   if (key === "team") return row.team?.name ?? null;
+  if (!row.balances) return null;
   const kind = key.startsWith("yearly") ? "yearly" : key.startsWith("residual") ? "residual" : "special";
   const figure = key.endsWith("Total") ? "total" : key.endsWith("Used") ? "used" : "remaining";
   return row.balances[kind][figure];
 }
 
 /** Sorted by one column; ties and people without a team (always last) by name. */
-export function sortReportRows(rows: readonly ReportRow[], sort: ReportSortKey, direction: SortDirection): ReportRow[] {
+export function sortReportRows<Row extends SortableRow>(rows: readonly Row[], sort: ReportSortKey, direction: SortDirection): Row[] {
   const sign = direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = sortValue(a, sort);
@@ -144,6 +156,14 @@ function sumBalances(rows: readonly ReportRow[]): Balances {
   return { yearly: sum("yearly"), residual: sum("residual"), special: sum("special") };
 }
 
+/** The year's team filter: a team, people without one (NO_TEAM_FILTER), or everyone. */
+function teamFilter(teamId: string | undefined, teams: readonly { id: string }[]) {
+  const unknownTeam = Boolean(teamId && teamId !== NO_TEAM_FILTER && !teams.some((team) => team.id === teamId));
+  const wanted = unknownTeam ? undefined : teamId;
+  const chosen = (row: { team: { id: string } | null }) => !wanted || (wanted === NO_TEAM_FILTER ? row.team === null : row.team?.id === wanted);
+  return { unknownTeam, chosen };
+}
+
 export interface YearReport {
   year: number;
   teams: { id: string; name: string }[];
@@ -165,9 +185,8 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery): Promis
   const { inputs, teams, rows } = await loadYear(viewer, query.year);
   // A team the company does not have (another company's, one deleted since) filters nothing: the
   // screen says so by its field.
-  const unknownTeam = Boolean(query.teamId && query.teamId !== NO_TEAM_FILTER && !teams.some((team) => team.id === query.teamId));
-  const teamId = unknownTeam ? undefined : query.teamId;
-  const chosen = teamId ? rows.filter((row) => (teamId === NO_TEAM_FILTER ? row.team === null : row.team?.id === teamId)) : rows;
+  const { unknownTeam, chosen: isChosen } = teamFilter(query.teamId, teams);
+  const chosen = rows.filter(isChosen);
   const people = chosen.map((row) => ({ id: row.user.id, name: row.user.name, teamId: row.team?.id ?? null }));
   const teamNames = new Map(teams.map((team) => [team.id, team.name]));
   return {
@@ -189,37 +208,96 @@ export interface CsvOptions {
   dialect: CsvDialect;
 }
 
+/**
+ * People per read of the year CSV (decision 0102): each read's balance inputs (allowances,
+ * vacations, carry-overs) are written out and let go, so memory stays flat however many people.
+ */
+export const CSV_PEOPLE_PER_READ = 500;
+
 /** The year table as CSV, pending days included (the table folds them into what remains). */
-export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery, { t, dialect }: CsvOptions): Promise<string> {
-  const report = await yearReport(viewer, query);
-  const unitSuffix = (kind: BalanceKind) => (report.units[kind] === "hour" ? " (h)" : "");
-  const kinds = [
-    ["yearly", "reports.columns.yearly"],
-    ["residual", "reports.columns.residual"],
-    ["special", "reports.columns.special"],
-  ] as const;
-  const header = [
-    t("export.name"),
-    t("export.email"),
-    t("reports.csv.role"),
-    t("reports.columns.team"),
-    // A balance in hours says so in its columns' names ("h", as every language here writes it).
-    ...kinds.flatMap(([kind, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}${unitSuffix(kind)}: ${t(`reports.csv.${figure}`)}`)),
-    `${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("leaveYear.report.overdraft")}`,
-    // Last, and only for a company whose yearly allowance accrues: every other company's file keeps its bytes.
-    ...(report.accrues ? [`${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("accrual.csv.earned")}`] : []),
-  ];
+export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery, options: CsvOptions): Promise<string> {
+  let text = "";
+  for await (const part of allowanceReportCsvParts(viewer, query, options)) text += part;
+  return text;
+}
+
+/**
+ * The year CSV a part at a time: the header with the first CSV_PEOPLE_PER_READ people, then the
+ * next. Sorted by name or team, the order is known from the people alone and each read is written
+ * at once; sorted by a balance, the rows (not the inputs they came from) are kept until the last read.
+ */
+export async function* allowanceReportCsvParts(viewer: Viewer, query: YearReportQuery, { t, dialect }: CsvOptions): AsyncGenerator<string> {
+  requireAdmin(viewer);
+  const [people, teams] = await Promise.all([readYearPeople(getDb(), companyRefOf(viewer), query.year), listTeams(viewer)]);
+  const teamById = new Map(teams.map((team) => [team.id, team]));
+  const { chosen } = teamFilter(query.teamId, teams);
+  const listed = people.map((person) => ({ id: person.id, user: { name: displayName(person) }, team: (person.teamId && teamById.get(person.teamId)) || null })).filter(chosen);
+  const ordered = orderedWithoutBalances(query.sort) ? sortReportRows(listed, query.sort, query.direction) : listed;
+  const reads: string[][] = [];
+  for (let i = 0; i < ordered.length; i += CSV_PEOPLE_PER_READ) reads.push(ordered.slice(i, i + CSV_PEOPLE_PER_READ).map((person) => person.id));
+  // No one chosen: one read of no one still gives the header its units.
+  if (!reads.length) reads.push([]);
+
   const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
-  const rows = report.rows.map((row) => [
+  let header: ((inputs: Awaited<ReturnType<typeof loadYearInputs>>) => string) | null = (inputs) => allowanceCsvHeader(t, inputs, dialect);
+  const held: ReportRow[] = [];
+  let accrues = false;
+  for (const ids of reads) {
+    const inputs = await loadYearInputs(viewer, query.year, ids);
+    accrues = inputs.accrues;
+    const byId = new Map(reportRowsOf(inputs, query.year, teamById).map((row) => [row.user.id, row]));
+    // In the order chosen; someone deactivated between the two reads has no row, and is left out.
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    const head = header ? header(inputs) : "";
+    header = null;
+    if (orderedWithoutBalances(query.sort)) yield head + csvLines(rows.map((row) => allowanceCsvRow(row, accrues, role)), dialect);
+    else {
+      if (head) yield head;
+      held.push(...rows);
+    }
+  }
+  const sorted = sortReportRows(held, query.sort, query.direction);
+  for (let i = 0; i < sorted.length; i += CSV_PEOPLE_PER_READ) {
+    yield csvLines(sorted.slice(i, i + CSV_PEOPLE_PER_READ).map((row) => allowanceCsvRow(row, accrues, role)), dialect);
+  }
+}
+
+const BALANCE_KINDS = [
+  ["yearly", "reports.columns.yearly"],
+  ["residual", "reports.columns.residual"],
+  ["special", "reports.columns.special"],
+] as const;
+
+function allowanceCsvHeader(t: TFunction, { units, accrues }: { units: Record<BalanceKind, LeaveUnit>; accrues: boolean }, dialect: CsvDialect): string {
+  const unitSuffix = (kind: BalanceKind) => (units[kind] === "hour" ? " (h)" : "");
+  return csvLines(
+    [
+      [
+        t("export.name"),
+        t("export.email"),
+        t("reports.csv.role"),
+        t("reports.columns.team"),
+        // A balance in hours says so in its columns' names ("h", as every language here writes it).
+        ...BALANCE_KINDS.flatMap(([kind, label]) => ["total", "used", "pending", "remaining"].map((figure) => `${t(label)}${unitSuffix(kind)}: ${t(`reports.csv.${figure}`)}`)),
+        `${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("leaveYear.report.overdraft")}`,
+        // Last, and only for a company whose yearly allowance accrues: every other company's file keeps its bytes.
+        ...(accrues ? [`${t("reports.columns.yearly")}${unitSuffix("yearly")}: ${t("accrual.csv.earned")}`] : []),
+      ],
+    ],
+    dialect,
+  );
+}
+
+function allowanceCsvRow(row: ReportRow, accrues: boolean, role: (value: string) => string): unknown[] {
+  return [
     row.user.name,
     row.user.email,
     role(row.user.role),
     row.team?.name ?? "",
-    ...kinds.flatMap(([kind]) => [row.balances[kind].total, row.balances[kind].used, row.balances[kind].pending, row.balances[kind].remaining]),
+    ...BALANCE_KINDS.flatMap(([kind]) => [row.balances[kind].total, row.balances[kind].used, row.balances[kind].pending, row.balances[kind].remaining]),
     row.overdraft,
-    ...(report.accrues ? [row.balances.yearly.earned ?? 0] : []),
-  ]);
-  return toCsv(header, rows, dialect);
+    ...(accrues ? [row.balances.yearly.earned ?? 0] : []),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -348,30 +426,66 @@ export async function vacationReport(viewer: Viewer, filters: VacationFilters, p
 /** The most vacations one CSV holds (a company's century). */
 export const MAX_VACATION_REPORT_ROWS = 100_000;
 
+/** Vacations per read of the absences CSV (decision 0102): each read is described, written and let go. */
+export const CSV_VACATIONS_PER_READ = 2_000;
+
 /** Every vacation under the filters as CSV, with the person's team and its working days. */
-export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): Promise<string> {
+export async function vacationReportCsv(viewer: Viewer, filters: VacationFilters, options: CsvOptions): Promise<string> {
+  let text = "";
+  for await (const part of vacationReportCsvParts(viewer, filters, options)) text += part;
+  return text;
+}
+
+/**
+ * The absences CSV a part at a time, in date order: the header with the first CSV_VACATIONS_PER_READ
+ * vacations, then the next, each read starting after the last one written (by start date, creation
+ * and id, the list's own order), so a read costs the same at the file's end as at its start.
+ */
+export async function* vacationReportCsvParts(viewer: Viewer, filters: VacationFilters, { t, dialect }: CsvOptions): AsyncGenerator<string> {
   requireAdmin(viewer);
   const where = vacationFilterWhere(viewer, { ...filters, userId: undefined });
-  const [vacations, describe] = await Promise.all([
-    readVacations(vacationReportSelect, where, { order: "oldest", page: { offset: 0, limit: MAX_VACATION_REPORT_ROWS } }),
+  const readAfter = (last: { startDate: string; createdAt: Date; id: string } | null, limit: number) =>
+    readVacations({ ...vacationReportSelect, createdAt: true }, last ? { AND: [where, after(last)] } : where, { order: "oldest", page: { offset: 0, limit } });
+  const [first, describe] = await Promise.all([
+    readAfter(null, Math.min(CSV_VACATIONS_PER_READ, MAX_VACATION_REPORT_ROWS)),
     // Read alongside the vacations, so from the filters' dates: any vacation they find touches them.
     vacationDescriber(viewer, t, null, filters.dateFrom && filters.dateTo ? spanOfVacationsTouching(filters.dateFrom, filters.dateTo) : null),
   ]);
-  // The kept charges of the same rows, by the same filters (decision 0083).
-  const charged = await describe.chargesOf(where);
   // A company with an hour category gets a last column of hours (empty for requests in days); the
   // others' files keep their columns.
   const inHours = describe.anyInHours;
   const header = [t("export.name"), t("export.email"), t("reports.columns.team"), t("export.type"), t("export.status"), t("export.start"), t("export.end"), t("export.workingDays"), t("export.description"), ...(inHours ? [t("hours.csvColumn")] : [])];
   const status = labelsOf((value) => t(`export.statuses.${value}`, { defaultValue: value }));
-  return toCsv(
-    header,
-    vacations.map((vacation) => {
-      const { name, email, team, category, workingDays, hours } = describe(vacation, charged);
-      const row = [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
-      if (inHours) row.push(hours ?? "");
-      return row;
-    }),
-    dialect,
-  );
+  const linesOf = async (vacations: typeof first) => {
+    // The kept charges of the same rows (decision 0083).
+    const charged = await describe.chargesOf({ companyId: viewer.companyId, id: { in: vacations.map((vacation) => vacation.id) } });
+    return csvLines(
+      vacations.map((vacation) => {
+        const { name, email, team, category, workingDays, hours } = describe(vacation, charged);
+        const row = [name, email, team ?? "", category, status(vacation.status), vacation.startDate, vacation.endDate, workingDays, vacation.description];
+        if (inHours) row.push(hours ?? "");
+        return row;
+      }),
+      dialect,
+    );
+  };
+  let page = first;
+  let written = page.length;
+  yield csvLines([header], dialect) + (page.length ? await linesOf(page) : "");
+  while (page.length === CSV_VACATIONS_PER_READ && written < MAX_VACATION_REPORT_ROWS) {
+    page = await readAfter(page[page.length - 1], Math.min(CSV_VACATIONS_PER_READ, MAX_VACATION_REPORT_ROWS - written));
+    written += page.length;
+    if (page.length) yield await linesOf(page);
+  }
+}
+
+/** The vacations after `last` in the "oldest" order (start date, creation, id): a keyset, not an offset. */
+function after(last: { startDate: string; createdAt: Date; id: string }): Prisma.VacationWhereInput {
+  return {
+    OR: [
+      { startDate: { gt: last.startDate } },
+      { startDate: last.startDate, createdAt: { gt: last.createdAt } },
+      { startDate: last.startDate, createdAt: last.createdAt, id: { gt: last.id } },
+    ],
+  };
 }

@@ -1,4 +1,5 @@
-// /company-calendar?month=YYYY-MM&team=&q= — who is off: the company's month, a row per person.
+// /company-calendar?month=YYYY-MM&team=<id>|all&q= — who is off: the company's month, a row per person (without
+// ?team, a company larger than a page opens on the viewer's own team: decision 0102).
 // The address is the state: month, filters, the open vacation (?bar=) and the request drawer
 // (?new=1&start=&end=) all work without JavaScript; with it, panels open in place.
 import { data as reply, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from "@remix-run/node";
@@ -17,6 +18,7 @@ import { SidePanel } from "~/components/side-panel";
 import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { SelectedRange } from "~/hooks/use-range-selection";
+import { ALL_TEAMS } from "~/lib/constants";
 import { isIsoDate, todayIn, yearOf } from "~/lib/dates";
 import { formatDateRange, formatIsoDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
@@ -218,7 +220,8 @@ export default function CompanyCalendar() {
   const followUp = actionData && "followUp" in actionData ? actionData.followUp : null;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
   const confirmBar = confirmStep ? people.flatMap((p) => p.bars.map((bar) => ({ bar, person: p }))).find((entry) => entry.bar.id === confirmStep.fields.id) : null;
-  const totalPages = Math.ceil(data.total / CALENDAR_PAGE_SIZE);
+  // data.limit, not CALENDAR_PAGE_SIZE: the compiler empties *.server modules in the browser's bundle.
+  const totalPages = Math.ceil(data.total / data.limit);
 
   return (
     <div className="company-calendar">
@@ -267,12 +270,14 @@ export default function CompanyCalendar() {
       <OffSummary summary={data.summary} />
 
       {/* Keyed by the filters: its fields keep no stale choice after "Limpar" or Back. */}
-      <Form key={`${data.teamId ?? ""}|${searchParams.get("q") ?? ""}`} method="get" className="filters company-calendar__filters" preventScrollReset>
+      <Form key={`${data.teamChoice}|${searchParams.get("q") ?? ""}`} method="get" className="filters company-calendar__filters" preventScrollReset>
         <input type="hidden" name="month" value={month} />
         <label className="field">
           <span className="field__label">{t("companyCalendar.filters.team")}</span>
-          <select name="team" defaultValue={data.teamId ?? ""}>
-            <option value="">{t("companyCalendar.filters.allTeams")}</option>
+          {/* Without ?team a company larger than a page opens on the viewer's team (decision 0102): the
+              select shows that default, and "All teams" is a choice the address keeps (?team=all). */}
+          <select name="team" defaultValue={data.teamChoice}>
+            <option value={ALL_TEAMS}>{t("companyCalendar.filters.allTeams")}</option>
             {data.teams.map((team) => (
               <option key={team.id} value={team.id}>
                 {team.name}

@@ -771,6 +771,8 @@ const READS = new Set([
   "report:vacationReportCsv",
   "report:allowanceReport",
   "report:allowanceReportCsv",
+  "report:allowanceReportCsvParts",
+  "report:vacationReportCsvParts",
   "report:ownBalances",
   "report:serializeReportRow",
   "report:sortReportRows",
@@ -801,6 +803,7 @@ const READS = new Set([
   "vacation-list:overlapping",
   "vacation-list:countVacations",
   "balance:readBalancePeople",
+  "balance:readYearPeople",
 ]);
 
 // ---------------------------------------------------------------------------------------------

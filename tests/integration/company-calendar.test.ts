@@ -293,3 +293,47 @@ describe("a company larger than a page", () => {
     expect(first.summary.today.map((entry) => entry.id)).toEqual([off.id]);
   });
 });
+
+// Decision 0102: without ?team, a company of more people than a page opens on the viewer's own
+// team; ?team=all is everyone, chosen; a viewer without a team, or a small company, sees everyone.
+describe("the team the month opens on", () => {
+  type Loaded = { teamId: string | null; teamChoice: string; total: number; people: unknown };
+  const load = async (path: string, cookie: string) => (await loader(args(getRequest(path, cookie)))) as Loaded;
+
+  it("is the viewer's team in a company larger than a page, everyone with team=all or without a team, and everyone in a small company", async () => {
+    const wideCo = await createCompany("Wide Co");
+    const north = await createTeam(wideCo.id, "North", []);
+    const south = await createTeam(wideCo.id, "South", []);
+    const nora = await createUser(wideCo.id, { fullName: "Nora North", teamId: north.id });
+    const loner = await createUser(wideCo.id, { fullName: "Lino Sem-Equipa" });
+    // Three more in North, the rest of a page and two more in South: CALENDAR_PAGE_SIZE + 4 in all.
+    await getDb().user.createMany({
+      data: Array.from({ length: CALENDAR_PAGE_SIZE + 2 }, (_, i) => ({
+        companyId: wideCo.id,
+        email: `w${i}@wide.test`,
+        fullName: `Pessoa ${String(i).padStart(3, "0")}`,
+        role: "user",
+        teamId: i < 3 ? north.id : south.id,
+      })),
+    });
+    const everyone = CALENDAR_PAGE_SIZE + 4;
+
+    const noraCookie = await signIn((await getDb().user.findUniqueOrThrow({ where: { id: nora.id } })).email);
+    const opened = await load(`/company-calendar?month=${MONTH}`, noraCookie);
+    expect(opened).toMatchObject({ teamId: north.id, teamChoice: north.id, total: 4 });
+    const all = await load(`/company-calendar?month=${MONTH}&team=all`, noraCookie);
+    expect(all).toMatchObject({ teamId: null, teamChoice: "all", total: everyone });
+    const chosen = await load(`/company-calendar?month=${MONTH}&team=${south.id}`, noraCookie);
+    expect(chosen).toMatchObject({ teamId: south.id, total: everyone - 5 });
+
+    const lonerCookie = await signIn((await getDb().user.findUniqueOrThrow({ where: { id: loner.id } })).email);
+    const teamless = await load(`/company-calendar?month=${MONTH}`, lonerCookie);
+    expect(teamless).toMatchObject({ teamId: null, teamChoice: "all", total: everyone });
+    expect(teamless.people).toHaveLength(CALENDAR_PAGE_SIZE);
+
+    // Calendar Co has 7 people, Ana is in Red: everyone all the same.
+    const small = await load(`/company-calendar?month=${MONTH}`, await signIn(people.ana.email));
+    expect(small).toMatchObject({ teamId: null, teamChoice: "all" });
+    expect(small.total).toBeGreaterThan(3);
+  });
+});
