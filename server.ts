@@ -14,6 +14,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppRuntime from "./app/server-runtime.server";
+import { precompressed } from "./server/precompressed";
 import { standInForStripe, wantsStripeStandIn } from "./server/stripe-stand-in";
 
 type Runtime = typeof AppRuntime;
@@ -79,8 +80,9 @@ function createApp(build: ServerBuild) {
   // The fastest settings (gzip level 1, brotli quality 1): most of the gain for a fraction of the
   // CPU of the defaults, on pages rendered for each request.
   app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }));
-  // Fingerprinted build files never change: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted build files never change: cache them for a year, and send the copies compressed
+  // at build time when the browser takes them (decision 0103).
+  app.use("/build", precompressed("public/build"), express.static("public/build", { immutable: true, maxAge: "1y" }));
   // The files of public/ (outside build/) are known when the server starts: checking the disk for
   // every page request would cost a stat, and the app's own paths with a dot (`*.data`, the CSV
   // exports) must not reach the middleware.

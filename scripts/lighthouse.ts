@@ -7,12 +7,12 @@
 //   npm run lighthouse -- /public /api/docs # other pages without sign-in
 //   npm run lighthouse -- --signed-in       # the four pages issue 44 names, as the demo admin
 //   npm run lighthouse -- --signed-in /reports
-//   LIGHTHOUSE_SAVE=/tmp/lh npm run lighthouse -- --signed-in   # also writes each page's JSON report there
+//   npm run lighthouse -- --signed-in --save=/tmp/lh  # also writes each report's JSON there
 // Signed in, the server seeds the demo company and Lighthouse sends the session cookie with every
 // request (its --extra-headers), so it measures the page a person opens, with JS on.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answers, freePort, waitFor } from "../tests/support/built-server";
@@ -111,6 +111,7 @@ async function main() {
   const chromePath = process.env.CHROME_PATH || CHROMIUMS.find((file) => existsSync(file));
   if (!chromePath) throw new Error("no Chromium: set CHROME_PATH");
   const signedIn = process.argv.includes("--signed-in");
+  const saveDir = process.argv.find((arg) => arg.startsWith("--save="))?.slice("--save=".length);
   const pages = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
   const server = await startServer(signedIn);
   const cookie = signedIn ? await signIn(server.origin) : undefined;
@@ -124,7 +125,10 @@ async function main() {
         const again = await lighthouse(server.origin + page, chromePath, cookie);
         if (lowest(again) > lowest(report)) report = again;
       }
-      if (process.env.LIGHTHOUSE_SAVE) writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${page.replace(/\W+/g, "_")}.json`), JSON.stringify(report));
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(path.join(saveDir, `${page.replace(/\W+/g, "_").replace(/^_/, "")}.json`), JSON.stringify(report));
+      }
       const scores = scoresOf(report);
       const low = scores.filter(([, score]) => score < MIN_SCORE);
       console.log(`${low.length ? "LOW " : "ok  "} ${page}  ${scores.map(([category, score]) => `${category} ${score}`).join(", ")}`);

@@ -4,6 +4,7 @@
 // (pointing at "New absence", pressing on the calendar) or when the page opens with the drawer, and
 // hydrates the server's markup when the code arrives (the Suspense boundary keeps it meanwhile).
 import { lazy, memo, Suspense } from "react";
+import type { VacationFormProps } from "./vacation-form";
 import type { VacationRequestDrawerProps } from "./vacation-request-drawer";
 
 const loadForm = () => import("./vacation-request-drawer");
@@ -24,6 +25,26 @@ export const DeferredVacationForm = memo(function DeferredVacationForm(props: Va
   return (
     <Suspense fallback={null}>
       <LazyVacationForm {...props} />
+    </Suspense>
+  );
+});
+
+// The same for the Absences page's form (routes/_app.vacations.tsx), which sits in a closed
+// "New absence" section: the request form's code (Conform, the zod schema: ~30 kB of gzip) is not in
+// the page's first load, and comes when the section is about to be opened (decision 0103).
+const loadPlainForm = () => import("./vacation-form");
+const LazyPlainForm = lazy(() => loadPlainForm().then((module) => ({ default: module.VacationForm })));
+
+/** Starts fetching the Absences form's code ahead of need; harmless to call many times. */
+export function preloadPlainVacationForm() {
+  void loadPlainForm();
+}
+
+/** The vacation form, its code loaded apart; its props keep their identity (see DeferredVacationForm). */
+export const DeferredPlainVacationForm = memo(function DeferredPlainVacationForm(props: VacationFormProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyPlainForm {...props} />
     </Suspense>
   );
 });

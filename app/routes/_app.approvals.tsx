@@ -14,16 +14,12 @@ import { describeVacations, listCategories } from "~/models/calendar.server";
 import { requireAdminUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
-import vacationTableStyles from "~/styles/vacation-table.css";
-import changeStyles from "~/styles/vacation-change.css";
+import approvalsStyles from "~/styles/approvals.css";
 import { ChangeComparisonTable } from "~/components/change-comparison";
 import { listPendingChanges } from "~/models/vacation-change.server";
 import { isChangeIntent, readChangeOutcome, runChangeAction } from "~/models/vacation-change-form.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: vacationTableStyles },
-  { rel: "stylesheet", href: changeStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: approvalsStyles }];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

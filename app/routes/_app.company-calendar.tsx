@@ -35,25 +35,11 @@ import { AppError } from "~/utils/errors.server";
 import { canSubscribeTo, isAdmin } from "~/utils/permissions.server";
 import { noticeOf, withActionErrors, withPageErrors, type ActionReply } from "~/utils/form-errors.server";
 import { readFormData } from "~/utils/http.server";
-import monthGridStyles from "~/styles/month-grid.css";
-import vacationDrawerStyles from "~/styles/vacation-drawer.css";
-import vacationFormStyles from "~/styles/vacation-form.css";
-import balanceCardsStyles from "~/styles/balance-cards.css";
-import personStyles from "~/styles/person.css";
-import companyMonthStyles from "~/styles/company-month.css";
 import companyCalendarStyles from "~/styles/company-calendar.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
 import { ownRuleWarnings } from "~/models/vacation.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: monthGridStyles },
-  { rel: "stylesheet", href: vacationDrawerStyles },
-  { rel: "stylesheet", href: vacationFormStyles },
-  { rel: "stylesheet", href: balanceCardsStyles },
-  { rel: "stylesheet", href: personStyles },
-  { rel: "stylesheet", href: companyMonthStyles },
-  { rel: "stylesheet", href: companyCalendarStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: companyCalendarStyles }];
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary loadFailedKey="companyCalendar.loadFailed" />;

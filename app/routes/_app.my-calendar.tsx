@@ -27,21 +27,11 @@ import { requireUser } from "~/utils/auth.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
-import monthGridStyles from "~/styles/month-grid.css";
-import vacationDrawerStyles from "~/styles/vacation-drawer.css";
-import vacationFormStyles from "~/styles/vacation-form.css";
-import balanceCardsStyles from "~/styles/balance-cards.css";
 import myCalendarStyles from "~/styles/my-calendar.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
 import { ownRuleWarnings } from "~/models/vacation.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: monthGridStyles },
-  { rel: "stylesheet", href: vacationDrawerStyles },
-  { rel: "stylesheet", href: vacationFormStyles },
-  { rel: "stylesheet", href: balanceCardsStyles },
-  { rel: "stylesheet", href: myCalendarStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: myCalendarStyles }];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunctio
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { DeferredAbsenceForm, preloadAbsenceForm } from "~/components/deferred-absence-form";
+import { DeferredPlainVacationForm, preloadPlainVacationForm } from "~/components/deferred-vacation-form";
 import { VacationTable, cancelConfirmation, toVacationTableRow, type VacationTableRow } from "~/components/vacation-table";
 import { categoryName } from "~/components/absence-category-name";
 import { ActionNotice } from "~/components/action-notice";
@@ -21,17 +21,13 @@ import { getLanguage } from "~/utils/i18n.server";
 import { readFormData } from "~/utils/http.server";
 import { withActionErrors, withPageErrors } from "~/utils/form-errors.server";
 import { canCancel, canReview, isAdmin, managesRequestsOf } from "~/utils/permissions.server";
-import vacationFormStyles from "~/styles/vacation-form.css";
-import vacationTableStyles from "~/styles/vacation-table.css";
+import vacationsStyles from "~/styles/vacations.css";
 import { RuleWarningsNotice } from "~/components/rule-warnings";
 import { ownRuleWarnings } from "~/models/vacation.server";
 import { certificateStatesOf, overdueCertificates } from "~/models/certificate.server";
 import { OverdueCertificates, OVERDUE_SHOWN } from "~/components/overdue-certificates";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: vacationFormStyles },
-  { rel: "stylesheet", href: vacationTableStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: vacationsStyles }];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
 
@@ -137,15 +133,14 @@ export default function Vacations() {
   const confirmStep = actionData && "confirm" in actionData ? actionData.confirm : null;
   const exportQuery = new URLSearchParams(data.exportQuery);
   const filtered = data.filtered;
-  const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
-
-  // The deferred form's props keep their identity between renders (see DeferredAbsenceForm).
-  const activeCategories = useMemo(() => data.categories.filter((c) => c.active), [data.categories]);
-  const formAction = `/vacations${withParams(params, {})}`;
   const formOpen = data.openNew || Boolean(createResult);
+  // The form's code is loaded apart (decision 0103): at once when the section opens with the page,
+  // else when the person is about to open it. Its props keep their identity until it arrives.
   useEffect(() => {
-    if (formOpen) preloadAbsenceForm();
+    if (formOpen) preloadPlainVacationForm();
   }, [formOpen]);
+  const activeCategories = useMemo(() => data.categories.filter((c) => c.active), [data.categories]);
+  const keep = (keys: string[]) => keys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!] as const] : []));
 
   return (
     <div className="vacations">
@@ -163,14 +158,14 @@ export default function Vacations() {
       <OverdueCertificates items={data.overdueCertificates.items} total={data.overdueCertificates.total} />
       {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
-      <details className="card collapsible" open={formOpen || undefined} onToggle={preloadAbsenceForm} onPointerEnter={preloadAbsenceForm} onFocus={preloadAbsenceForm}>
-        <summary className="collapsible__summary">
+      <details className="card collapsible" open={formOpen || undefined} onToggle={preloadPlainVacationForm}>
+        <summary className="collapsible__summary" onPointerEnter={preloadPlainVacationForm} onPointerDown={preloadPlainVacationForm} onFocus={preloadPlainVacationForm}>
           <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
         </summary>
         <div className="collapsible__body">
-          <DeferredAbsenceForm
+          <DeferredPlainVacationForm
             key={location.key}
-            action={formAction}
+            action={`/vacations${withParams(params, {})}`}
             categories={activeCategories}
             lastResult={createResult?.result}
             errorValues={createResult?.values}

@@ -58,3 +58,27 @@ test("files of public/ are served from the disk, compressed, for an hour; the ap
   expect(data.headers()["content-type"]).toContain("text/x-script");
   expect(data.headers()["content-encoding"]).toBeUndefined();
 });
+
+test("the build's scripts and stylesheets are kept a year and sent as compressed at build time @js-only", async ({ page }) => {
+  const files: Response[] = [];
+  page.on("response", (response) => {
+    if (/\/build\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) files.push(response);
+  });
+  await signIn(page, DEMO.employee.email);
+  await page.goto("/my-calendar");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const stylesheet = files.find((r) => r.url().endsWith(".css"))!;
+  const [largest] = await Promise.all(files.filter((r) => r.url().endsWith(".js")).map(async (r) => ({ r, size: (await r.body()).length }))).then((all) =>
+    all.sort((a, b) => b.size - a.size).map(({ r }) => r),
+  );
+  for (const file of [stylesheet, largest]) {
+    expect(file.headers()["cache-control"], file.url()).toBe("public, max-age=31536000, immutable");
+    // Brotli from scripts/precompress.ts (server/precompressed.ts), whose copies the app sends with
+    // their original's type; the compression middleware's own answers would say the same encoding,
+    // so the length tells them apart: a precompressed copy has its Content-Length.
+    expect(file.headers()["content-encoding"], file.url()).toBe("br");
+    expect(file.headers()["content-length"], file.url()).toMatch(/^\d+$/);
+  }
+  expect(stylesheet.headers()["content-type"]).toMatch(/^text\/css/);
+  expect(largest.headers()["content-type"]).toMatch(/javascript/);
+});

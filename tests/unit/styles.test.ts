@@ -1,5 +1,6 @@
 // Root links the shared base (app/styles/base.css); each screen's route links its own stylesheet and
-// those of the components it draws. What a person would notice if this went wrong: a page without its styles
+// those of the components it draws, or one sheet of its own that `@import`s them (the build inlines
+// them into it, so the page makes one request for its CSS: decision 0103). What a person would notice if this went wrong: a page without its styles
 // (a sheet nobody links, or an import of a file that is gone), a page that downloads and applies
 // another screen's rules, or rules for markup that no longer exists. The built sizes per page are
 // checked by `npm run check:js-budget` (scripts/css-budget.ts).
@@ -11,7 +12,8 @@ const STYLES = "app/styles";
 
 /**
  * Who may link each stylesheet: the screen it belongs to, or the screens that draw the component it
- * styles. A new link elsewhere is a page loading another screen's rules; say so here on purpose.
+ * styles, or a screen's sheet that imports it (app/styles/*.css). A new link elsewhere is a page
+ * loading another screen's rules; say so here on purpose.
  */
 const OWNERS: Record<string, string[]> = {
   "base.css": ["app/root.tsx"],
@@ -32,21 +34,23 @@ const OWNERS: Record<string, string[]> = {
   "public.css": ["app/routes/public.tsx"],
   "api-docs.css": ["app/routes/api.docs.tsx"],
   "my-calendar.css": ["app/routes/_app.my-calendar.tsx"],
-  "month-grid.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx"],
-  "vacation-drawer.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx"],
-  "vacation-form.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.vacations.tsx", "app/routes/_app.vacations_.$id.change.tsx"],
-  "balance-cards.css": ["app/routes/_app.my-calendar.tsx", "app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx"],
+  "month-grid.css": ["app/styles/my-calendar.css", "app/styles/company-calendar.css"],
+  "vacation-drawer.css": ["app/styles/my-calendar.css", "app/styles/company-calendar.css"],
+  "vacation-form.css": ["app/styles/my-calendar.css", "app/styles/company-calendar.css", "app/styles/vacations.css", "app/routes/_app.vacations_.$id.change.tsx"],
+  "balance-cards.css": ["app/styles/my-calendar.css", "app/styles/company-calendar.css", "app/routes/_app.people.$userId.tsx"],
   "company-calendar.css": ["app/routes/_app.company-calendar.tsx"],
-  "company-month.css": ["app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx", "app/routes/public.tsx"],
-  "person.css": ["app/routes/_app.company-calendar.tsx", "app/routes/_app.people.$userId.tsx"],
-  "vacation-table.css": ["app/routes/_app.vacations.tsx", "app/routes/_app.approvals.tsx", "app/routes/_app.company-settings/route.tsx"],
+  "company-month.css": ["app/styles/company-calendar.css", "app/routes/_app.people.$userId.tsx", "app/routes/public.tsx"],
+  "person.css": ["app/styles/company-calendar.css", "app/routes/_app.people.$userId.tsx"],
+  "vacations.css": ["app/routes/_app.vacations.tsx"],
+  "approvals.css": ["app/routes/_app.approvals.tsx"],
+  "vacation-table.css": ["app/styles/vacations.css", "app/styles/approvals.css", "app/routes/_app.company-settings/route.tsx"],
   "company-settings.css": ["app/routes/_app.company-settings/route.tsx"],
   "reports.css": ["app/routes/_app.reports/route.tsx"],
   "audit.css": ["app/routes/_app.audit.tsx"],
   "national-holidays.css": ["app/routes/_app.national-holidays/route.tsx"],
   "balances.css": ["app/routes/_app.balances.$userId.tsx"],
   "calendar-feeds.css": ["app/routes/_app.calendar-feeds.tsx"],
-  "vacation-change.css": ["app/routes/_app.vacations_.$id.change.tsx", "app/routes/_app.approvals.tsx"],
+  "vacation-change.css": ["app/routes/_app.vacations_.$id.change.tsx", "app/styles/approvals.css"],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -64,6 +68,13 @@ const imports = modules.flatMap(({ file, source }) =>
 );
 const sheets = readdirSync(STYLES).filter((name) => name.endsWith(".css"));
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "");
+/** Every `@import "./y.css";` of a stylesheet, with the sheet that wrote it. */
+const cssImports = sheets.flatMap((name) =>
+  [...readFileSync(path.join(STYLES, name), "utf8").matchAll(/^@import "\.\/([\w-]+\.css)";$/gm)].map((match) => ({
+    file: path.join(STYLES, name),
+    sheet: match[1],
+  })),
+);
 
 describe("stylesheets", () => {
   it("are each imported by a route module that links it, and every import names a stylesheet that exists", () => {
@@ -79,8 +90,29 @@ describe("stylesheets", () => {
 
   it("are linked only by the screens they belong to", () => {
     for (const [sheet, owners] of Object.entries(OWNERS)) {
-      const linkedBy = imports.filter((entry) => entry.sheet === sheet).map((entry) => entry.file);
+      const linkedBy = [...imports, ...cssImports].filter((entry) => entry.sheet === sheet).map((entry) => entry.file);
       expect(linkedBy.sort(), sheet).toEqual([...owners].sort());
+    }
+  });
+
+  it("import other sheets only at their top, one level deep, and never one their route links as well", () => {
+    for (const name of sheets) {
+      const css = withoutComments(readFileSync(path.join(STYLES, name), "utf8"));
+      // CSS ignores an @import after any rule: the component's styles would silently be missing.
+      const firstRule = css.search(/[^\s@][^;]*\{/);
+      const lastImport = css.lastIndexOf("@import");
+      if (lastImport >= 0) expect(lastImport, `${name}: an @import after a rule`).toBeLessThan(firstRule < 0 ? Infinity : firstRule);
+      expect([...css.matchAll(/@import\b/g)].length, name).toBe(cssImports.filter((entry) => entry.file.endsWith(`/${name}`)).length);
+    }
+    for (const { file, sheet } of cssImports) {
+      expect(existsSync(path.join(STYLES, sheet)), `${file} imports ${sheet}`).toBe(true);
+      // A sheet that imports others is imported by none (each page's CSS is one file deep).
+      expect(cssImports.some((entry) => entry.file.endsWith(`/${sheet}`)), `${sheet} imports others and is imported`).toBe(false);
+      // The route that links the importing sheet does not link the imported one too (its rules twice).
+      const importer = path.basename(file);
+      for (const route of imports.filter((entry) => entry.sheet === importer).map((entry) => entry.file)) {
+        expect(imports.some((entry) => entry.file === route && entry.sheet === sheet), `${route} links ${sheet} and ${importer}`).toBe(false);
+      }
     }
   });
 
