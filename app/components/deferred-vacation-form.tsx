@@ -31,7 +31,8 @@ export const DeferredVacationForm = memo(function DeferredVacationForm(props: Va
 
 // The same for the Absences page's form (routes/_app.vacations.tsx), which sits in a closed
 // "New absence" section: the request form's code (Conform, the zod schema: ~30 kB of gzip) is not in
-// the page's first load, and comes when the section is about to be opened (decision 0103).
+// the page's first load. React fetches it when it hydrates the boundary, after the rest of the page;
+// the section's handlers start it sooner when the person goes for it (decision 0103).
 const loadPlainForm = () => import("./vacation-form");
 const LazyPlainForm = lazy(() => loadPlainForm().then((module) => ({ default: module.VacationForm })));
 

@@ -135,7 +135,8 @@ export default function Vacations() {
   const filtered = data.filtered;
   const formOpen = data.openNew || Boolean(createResult);
   // The form's code is loaded apart (decision 0103): at once when the section opens with the page,
-  // else when the person is about to open it. Its props keep their identity until it arrives.
+  // else when the person goes for it or React comes to hydrate it. Its props keep their identity
+  // until it arrives.
   useEffect(() => {
     if (formOpen) preloadPlainVacationForm();
   }, [formOpen]);
@@ -158,7 +159,7 @@ export default function Vacations() {
       <OverdueCertificates items={data.overdueCertificates.items} total={data.overdueCertificates.total} />
       {confirmStep ? <CancelConfirmationStep fields={confirmStep.fields} mine={data.mine.rows} company={data.company?.rows ?? []} /> : null}
 
-      <details className="card collapsible" open={formOpen || undefined} onToggle={preloadPlainVacationForm}>
+      <details className="card collapsible" open={formOpen || undefined}>
         <summary className="collapsible__summary" onPointerEnter={preloadPlainVacationForm} onPointerDown={preloadPlainVacationForm} onFocus={preloadPlainVacationForm}>
           <span aria-hidden="true">+</span> {t("absences.vacations.newAbsence")}
         </summary>
