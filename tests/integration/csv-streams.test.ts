@@ -1,3 +1,4 @@
+// @module-tag time-zones (rerun under far time zones: npm run test:time-zones)
 // The year CSV and the absences CSV stream (decision 0102): their rows are read from the database a
 // page at a time (CSV_PEOPLE_PER_READ people, CSV_VACATIONS_PER_READ vacations), written and let go,
 // and the file is the one the screens' order gives, every person and vacation once.
