@@ -149,10 +149,6 @@ export type BalancePerson = Prisma.UserGetPayload<{ select: typeof balancePerson
 /** `{ in: ids }` for the people asked for, or no condition when every one of the company's is. */
 const idsIn = (ids: readonly string[] | undefined) => (ids ? { in: [...ids] } : undefined);
 
-/**
- * The company's people (of `userIds` when given) with balancePersonSelect's columns, by name:
- * the active ones, and of the deactivated none, all, or those deactivated on or after a moment.
- */
 /** The company's people, with those deactivated since a date when asked (readBalancePeople's rule). */
 export function balancePeopleWhere(companyId: string, deactivated: "excluded" | "included" | { since: Date }): Prisma.UserWhereInput {
   const stillThere: Prisma.UserWhereInput =
@@ -160,6 +156,10 @@ export function balancePeopleWhere(companyId: string, deactivated: "excluded" | 
   return { companyId, ...stillThere };
 }
 
+/**
+ * The company's people (of `userIds` when given) with balancePersonSelect's columns, by name:
+ * the active ones, and of the deactivated none, all, or those deactivated on or after a moment.
+ */
 export function readBalancePeople(
   db: DbClient,
   companyId: string,

@@ -7,7 +7,7 @@
 // visitor on the landing page on a phone.
 import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { pdfText } from "../support/pdf";
-import { DEMO, linkFromOutbox, loginForm, onceUnlessDefault, openPage, signIn } from "./support";
+import { awaitRedirectToLogin, DEMO, linkFromOutbox, loginForm, onceUnlessDefault, openPage, signIn } from "./support";
 
 type Language = "pt" | "en" | "es";
 
@@ -39,7 +39,7 @@ async function newCustomer(page: Page, testInfo: TestInfo, language: Language, l
   await openPage(page, await linkFromOutbox(page, email, "/verify-email?token="));
   if (!jsOn(testInfo)) await page.locator('main form button[type="submit"]').click();
   await expect(page.locator("main")).toContainText(/Email|E-mail|Correo/);
-  await openPage(page, "/login");
+  await awaitRedirectToLogin(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill("correct-horse-1");
   await loginForm(page).submit.click();

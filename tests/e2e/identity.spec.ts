@@ -1,7 +1,7 @@
 // Identity flows as a person does them, following the links of the e-mails in the development
 // outbox (/dev/outbox): sign-up and verification, invitation, password reset.
 import { expect, test } from "./fixtures";
-import { DEMO, linkFromOutbox, openPage, signIn, submitLogin } from "./support";
+import { awaitRedirectToLogin, DEMO, linkFromOutbox, openPage, signIn, submitLogin } from "./support";
 
 const unique = (testInfo: { project: { name: string } }, label: string) =>
   `${label}-${testInfo.project.name}-${Date.now()}@example.test`;
@@ -38,7 +38,7 @@ test("a new company signs up, confirms the e-mail, signs in and finds empty list
   }
   await expect(page.getByText("Email confirmado! Agora entre com as suas credenciais…")).toBeVisible();
   expect(refused).toEqual([]);
-  await openPage(page, "/login");
+  await awaitRedirectToLogin(page);
   await submitLogin(page, email, "correct-horse-1");
   await expect(page.getByTestId("display-name")).toHaveText("Fernanda Founder");
   await expect(page.getByText("Acme Lda")).toBeVisible();

@@ -1,7 +1,7 @@
 // A company of a test's own, signed up and confirmed like a customer does: its owner can change
 // settings and holidays that the demo company's other tests count on.
 import { expect, test, type Page } from "./fixtures";
-import { linkFromOutbox, openPage, signIn } from "./support";
+import { awaitRedirectToLogin, linkFromOutbox, openPage, signIn } from "./support";
 
 export const OWN_COMPANY_PASSWORD = "own-company-pass-1";
 
@@ -26,6 +26,7 @@ export async function signUpNewCompany(page: Page, prefix: string, { domain = "o
   await openPage(page, await linkFromOutbox(page, owner, "/verify-email?token="));
   if (test.info().project.name === "js-off") await page.getByRole("button", { name: "Confirmar email" }).click();
   await expect(page.getByText("Email confirmado! Agora entre com as suas credenciais…")).toBeVisible();
+  await awaitRedirectToLogin(page);
   await signIn(page, owner, { password: OWN_COMPANY_PASSWORD });
   return { owner, company };
 }

@@ -4,7 +4,7 @@
 // the employee in English, the team admin in Spanish; with JavaScript on a laptop, without it on
 // a phone. Each project signs up a company of its own.
 import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
-import { linkFromOutbox, openPage, submitLogin } from "./support";
+import { awaitRedirectToLogin, linkFromOutbox, openPage, submitLogin } from "./support";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -58,7 +58,7 @@ test("a company signs up, sets itself up and books and approves a vacation the s
   await openPage(page, await linkFromOutbox(page, owner, "/verify-email?token="));
   if (testInfo.project.name === "js-off") await page.getByRole("button", { name: "Confirmar email" }).click();
   await expect(page.getByText("Email confirmado! Agora entre com as suas credenciais…")).toBeVisible();
-  await openPage(page, "/login");
+  await awaitRedirectToLogin(page);
   await submitLogin(page, owner, PASSWORD);
   await expect(page).toHaveURL(/\/my-calendar/);
 

@@ -126,6 +126,15 @@ export async function openPage(page: Page, path: string) {
   if (test.info().project.name === "js-on") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * A confirmed e-mail's page moves itself to /login (a meta refresh). Waiting for that move, rather
+ * than opening /login over it, keeps the refresh from cancelling our own navigation halfway.
+ */
+export async function awaitRedirectToLogin(page: Page) {
+  await page.waitForURL(/\/login$/);
+  if (test.info().project.name === "js-on") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** The link starting with `path` in the newest e-mail to `email`, read from /dev/outbox. */
 export async function linkFromOutbox(page: Page, email: string, path: string): Promise<string> {
   await page.goto("/dev/outbox");

@@ -804,6 +804,7 @@ const READS = new Set([
   "vacation-list:countVacations",
   "balance:readBalancePeople",
   "balance:readYearPeople",
+  "balance:balancePeopleWhere",
 ]);
 
 // ---------------------------------------------------------------------------------------------
