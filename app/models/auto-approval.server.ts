@@ -4,6 +4,7 @@
 // processes at once: each approval is a conditional update (pending → approved) that only one
 // run can win, and only the winner sends the e-mail. The job walks the companies in batches
 // (decision 0101), so its reads and memory stay bounded as the number of tenants grows.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { addDays, todayIn } from "~/lib/dates";
 import { constantSchedule, DEFAULT_WORK_SCHEDULE, isScheduledWorkingDay, weeklyFigures, type ScheduleTimeline } from "~/lib/work-schedule";
 import { buildHolidayIndex, holidayCalendarFor, type HolidayCalendar } from "~/lib/working-days";
@@ -118,6 +119,9 @@ async function approveBatch(companyIds: string[], overdue: { status: string; cre
         // break its team's blocking cover stays pending for a person to decide (decision 0091).
         if (!(error instanceof AppError && (error.code === "not_pending" || error.code === "cover_rule"))) throw error;
       }
+      // On SQLite every query completes in a microtask, so without this the whole run would hold
+      // the event loop (and every page of this process) until it ends: let pages in between.
+      await yieldToEventLoop();
     }
   }
   return { candidates: candidates.length, approved };

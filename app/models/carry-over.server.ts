@@ -4,6 +4,7 @@
 // `npm run jobs:carry-over` once. Each company's year is carried exactly once: a CarryOverRun row
 // is inserted first in the same transaction as the carried days, so a second run — in this
 // process or another — either waits for the first and finds the row, or fails on its key.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { carriedResidualUse, computeBalances } from "~/lib/balances";
 import { carryOverDays, carryOverExpiry, reminderDue, CARRY_OVER_REMINDER_DAYS } from "~/lib/carry-over";
 import { addDays, todayIn, type IsoDate } from "~/lib/dates";
@@ -21,6 +22,9 @@ import { requireAdmin, type Viewer } from "~/utils/permissions.server";
 import { effectiveAllowance } from "./allowance.server";
 import { loadBalanceInputs } from "./balance.server";
 
+/** Companies read at a time by the job. */
+export const CARRY_OVER_BATCH_COMPANIES = 50;
+
 export interface CarryOverResult {
   /** One entry per company and year carried by this run. */
   applied: { companyId: string; fromYear: number; people: number; days: number }[];
@@ -30,22 +34,34 @@ export interface CarryOverResult {
 
 /** The system job: carries each company's last year once, then sends the reminders that are due. */
 export async function runCarryOver(now = new Date()): Promise<CarryOverResult> {
-  const companies = await getDb().company.findMany({
-    where: { deletionRequestedAt: null },
-    select: { id: true, timeZone: true, leaveYearStartMonth: true, carryOverMaxDays: true, carryOverExpiresOn: true, carryOverRuns: { select: { fromYear: true } } },
-  });
   const applied: CarryOverResult["applied"] = [];
-  for (const company of companies) {
-    const today = todayIn(company.timeZone, now);
-    // At each company's own leave-year turn: a leave year from April carries on 1 April (decision 0080).
-    const fromYear = leaveYearOf(today, company.leaveYearStartMonth).year - 1;
-    if (company.carryOverRuns.some((run) => run.fromYear === fromYear)) continue;
-    const expiresOn = carryOverExpiry(fromYear, company.carryOverExpiresOn, company.leaveYearStartMonth);
-    // Days that would lapse the moment they arrive help nobody; this also keeps a first deploy in
-    // the middle of a year from handing out last year's days months late.
-    if (today > expiresOn) continue;
-    const result = await carryCompanyYear(company.id, fromYear, { cap: company.carryOverMaxDays, expiresOn, today, now });
-    if (result) applied.push({ companyId: company.id, fromYear, ...result });
+  // The companies a batch at a time (a keyset cursor on the id), so the job's reads stay bounded
+  // however many tenants there are (decision 0101); each company's year is its own transaction.
+  let after: string | undefined;
+  for (;;) {
+    const companies = await getDb().company.findMany({
+      where: { deletionRequestedAt: null, ...(after === undefined ? {} : { id: { gt: after } }) },
+      select: { id: true, timeZone: true, leaveYearStartMonth: true, carryOverMaxDays: true, carryOverExpiresOn: true, carryOverRuns: { select: { fromYear: true } } },
+      orderBy: { id: "asc" },
+      take: CARRY_OVER_BATCH_COMPANIES,
+    });
+    if (companies.length === 0) break;
+    after = companies[companies.length - 1].id;
+    for (const company of companies) {
+      const today = todayIn(company.timeZone, now);
+      // At each company's own leave-year turn: a leave year from April carries on 1 April (decision 0080).
+      const fromYear = leaveYearOf(today, company.leaveYearStartMonth).year - 1;
+      if (company.carryOverRuns.some((run) => run.fromYear === fromYear)) continue;
+      const expiresOn = carryOverExpiry(fromYear, company.carryOverExpiresOn, company.leaveYearStartMonth);
+      // Days that would lapse the moment they arrive help nobody; this also keeps a first deploy in
+      // the middle of a year from handing out last year's days months late.
+      if (today > expiresOn) continue;
+      const result = await carryCompanyYear(company.id, fromYear, { cap: company.carryOverMaxDays, expiresOn, today, now });
+      if (result) applied.push({ companyId: company.id, fromYear, ...result });
+      // SQLite's queries complete in microtasks: let this process's pages in between companies.
+      await yieldToEventLoop();
+    }
+    if (companies.length < CARRY_OVER_BATCH_COMPANIES) break;
   }
   return { applied, reminded: await sendExpiryReminders(now) };
 }

@@ -2,6 +2,7 @@
 // by the file store, hashed), the download (the person and company admins only), each absence's
 // due state, the admins' overdue list, the overdue reminder job, and erasing a person's files.
 import { createHash } from "node:crypto";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { fileTypeFromBuffer } from "file-type";
 import type { Prisma } from "~/generated/prisma/client";
 import { renderCertificateReminderMail } from "~/emails/certificate.server";
@@ -274,9 +275,33 @@ async function overdueIn(db: DbClient, companyId: string, today: IsoDate): Promi
  */
 export async function runCertificateReminders(now = new Date()): Promise<number> {
   const db = getDb();
-  const companies = await db.company.findMany({ where: { categories: { some: { documentRequired: true } } }, select: { id: true, timeZone: true } });
+  let sent = 0;
+  // The companies a batch at a time (a keyset cursor on the id), so the job's reads stay bounded
+  // however many tenants there are (decision 0101).
+  let after: string | undefined;
+  for (;;) {
+    const companies = await db.company.findMany({
+      where: { categories: { some: { documentRequired: true } }, ...(after === undefined ? {} : { id: { gt: after } }) },
+      select: { id: true, timeZone: true },
+      orderBy: { id: "asc" },
+      take: REMINDER_BATCH_COMPANIES,
+    });
+    if (companies.length === 0) break;
+    after = companies[companies.length - 1].id;
+    sent += await remindCompanies(db, companies, now);
+    if (companies.length < REMINDER_BATCH_COMPANIES) break;
+  }
+  return sent;
+}
+
+/** Companies read at a time by the certificate reminders. */
+export const REMINDER_BATCH_COMPANIES = 50;
+
+async function remindCompanies(db: ReturnType<typeof getDb>, companies: { id: string; timeZone: string }[], now: Date): Promise<number> {
   let sent = 0;
   for (const company of companies) {
+    // SQLite's queries complete in microtasks: let this process's pages in between companies.
+    await yieldToEventLoop();
     const overdue = await overdueIn(db, company.id, todayIn(company.timeZone, now));
     if (overdue.length === 0) continue;
     const done = new Set((await db.certificateReminder.findMany({ where: { vacationId: { in: overdue.map((o) => o.vacationId) } }, select: { vacationId: true } })).map((r) => r.vacationId));
