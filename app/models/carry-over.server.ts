@@ -33,7 +33,7 @@ export interface CarryOverResult {
 }
 
 /** The system job: carries each company's last year once, then sends the reminders that are due. */
-export async function runCarryOver(now = new Date()): Promise<CarryOverResult> {
+export async function runCarryOver(now = new Date(), { batchSize = CARRY_OVER_BATCH_COMPANIES } = {}): Promise<CarryOverResult> {
   const applied: CarryOverResult["applied"] = [];
   // The companies a batch at a time (a keyset cursor on the id), so the job's reads stay bounded
   // however many tenants there are (decision 0101); each company's year is its own transaction.
@@ -43,7 +43,7 @@ export async function runCarryOver(now = new Date()): Promise<CarryOverResult> {
       where: { deletionRequestedAt: null, ...(after === undefined ? {} : { id: { gt: after } }) },
       select: { id: true, timeZone: true, leaveYearStartMonth: true, carryOverMaxDays: true, carryOverExpiresOn: true, carryOverRuns: { select: { fromYear: true } } },
       orderBy: { id: "asc" },
-      take: CARRY_OVER_BATCH_COMPANIES,
+      take: batchSize,
     });
     if (companies.length === 0) break;
     after = companies[companies.length - 1].id;
@@ -61,7 +61,7 @@ export async function runCarryOver(now = new Date()): Promise<CarryOverResult> {
       // SQLite's queries complete in microtasks: let this process's pages in between companies.
       await yieldToEventLoop();
     }
-    if (companies.length < CARRY_OVER_BATCH_COMPANIES) break;
+    if (companies.length < batchSize) break;
   }
   return { applied, reminded: await sendExpiryReminders(now) };
 }

@@ -268,12 +268,15 @@ async function overdueIn(db: DbClient, companyId: string, today: IsoDate): Promi
   });
 }
 
+/** Companies read at a time by the certificate reminders. */
+export const REMINDER_BATCH_COMPANIES = 50;
+
 /**
  * The overdue reminder: once per absence, to the person, across app processes. The
  * CertificateReminder row (its key is the absence) is the claim, written before the e-mail is
  * queued; a second process loses on the key and sends nothing.
  */
-export async function runCertificateReminders(now = new Date()): Promise<number> {
+export async function runCertificateReminders(now = new Date(), { batchSize = REMINDER_BATCH_COMPANIES } = {}): Promise<number> {
   const db = getDb();
   let sent = 0;
   // The companies a batch at a time (a keyset cursor on the id), so the job's reads stay bounded
@@ -284,18 +287,15 @@ export async function runCertificateReminders(now = new Date()): Promise<number>
       where: { categories: { some: { documentRequired: true } }, ...(after === undefined ? {} : { id: { gt: after } }) },
       select: { id: true, timeZone: true },
       orderBy: { id: "asc" },
-      take: REMINDER_BATCH_COMPANIES,
+      take: batchSize,
     });
     if (companies.length === 0) break;
     after = companies[companies.length - 1].id;
     sent += await remindCompanies(db, companies, now);
-    if (companies.length < REMINDER_BATCH_COMPANIES) break;
+    if (companies.length < batchSize) break;
   }
   return sent;
 }
-
-/** Companies read at a time by the certificate reminders. */
-export const REMINDER_BATCH_COMPANIES = 50;
 
 async function remindCompanies(db: ReturnType<typeof getDb>, companies: { id: string; timeZone: string }[], now: Date): Promise<number> {
   let sent = 0;

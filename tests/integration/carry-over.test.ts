@@ -95,12 +95,16 @@ beforeAll(async () => {
 
 describe("the carry-over job", () => {
   it("turns each company's year in its own time zone", async () => {
-    const result = await runCarryOver(NEW_YEAR);
+    // A company a batch, so the job's cursor has to carry it from one company to the next.
+    const result = await runCarryOver(NEW_YEAR, { batchSize: 1 });
     // Lisbon is in 2027 (Globex, without allowances, carries nothing); New York is still in 2026.
-    expect(result.applied).toEqual([
-      { companyId: ids.acme, fromYear: 2026, people: 2, days: 7 },
-      { companyId: ids.globex, fromYear: 2026, people: 0, days: 0 },
-    ]);
+    expect(result.applied).toHaveLength(2);
+    expect(result.applied).toEqual(
+      expect.arrayContaining([
+        { companyId: ids.acme, fromYear: 2026, people: 2, days: 7 },
+        { companyId: ids.globex, fromYear: 2026, people: 0, days: 0 },
+      ]),
+    );
     expect(await getDb().carryOverRun.count({ where: { companyId: ids.york } })).toBe(0);
     const york = await runCarryOver(new Date("2027-01-01T06:00:00Z"));
     expect(york.applied).toEqual([{ companyId: ids.york, fromYear: 2026, people: 1, days: 2 }]);
