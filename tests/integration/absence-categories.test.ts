@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAbsenceCategory, deleteAbsenceCategory, slugOf, updateAbsenceCategory } from "~/models/absence-category.server";
 import { createVacation } from "~/models/vacation.server";
-import { action as categoriesApi, loader as categoriesListApi } from "~/routes/api.absence-categories";
-import { action as categoryApi, loader as categoryGetApi } from "~/routes/api.absence-categories.$id";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as createVacationApi } from "~/routes/api.vacations._index";
+import { action as categoriesApi, loader as categoriesListApi } from "~/api/absence-categories";
+import { action as categoryApi, loader as categoryGetApi } from "~/api/absence-categories.$id";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as createVacationApi } from "~/api/vacations._index";
 import { action as absenceCategoriesAction, loader as absenceCategoriesLoader } from "~/routes/_app.company-settings.absence-types/route";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";

@@ -8,10 +8,10 @@ import { createAbsenceCategory, updateAbsenceCategory } from "~/models/absence-c
 import { explainBalance } from "~/models/balance-explanation.server";
 import { allowanceReportCsv } from "~/models/report.server";
 import { createVacation } from "~/models/vacation.server";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as companyPatch } from "~/routes/api.companies.me";
-import { loader as summaryGet } from "~/routes/api.users.me.allowances-summary";
-import { action as createCategoryApi } from "~/routes/api.absence-categories";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as companyPatch } from "~/api/companies.me";
+import { loader as summaryGet } from "~/api/users.me.allowances-summary";
+import { action as createCategoryApi } from "~/api/absence-categories";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getT } from "~/utils/i18n.server";

@@ -1,14 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as apiLogout } from "~/routes/api.auth.logout";
-import { action as apiRefresh } from "~/routes/api.auth.refresh";
-import { action as apiRegister } from "~/routes/api.auth.register-company";
-import { loader as companiesAll } from "~/routes/api.companies.all";
-import { loader as companiesMe } from "~/routes/api.companies.me";
-import { action as apiMeLanguage } from "~/routes/api.users.me.language";
-import { loader as apiMe } from "~/routes/api.users.me";
-import { loader as usersIndex } from "~/routes/api.users._index";
-import { action as userAction, loader as userLoader } from "~/routes/api.users.$id";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as apiLogout } from "~/api/auth.logout";
+import { action as apiRefresh } from "~/api/auth.refresh";
+import { action as apiRegister } from "~/api/auth.register-company";
+import { loader as companiesAll } from "~/api/companies.all";
+import { loader as companiesMe } from "~/api/companies.me";
+import { action as apiMeLanguage } from "~/api/users.me.language";
+import { loader as apiMe } from "~/api/users.me";
+import { loader as usersIndex } from "~/api/users._index";
+import { action as userAction, loader as userLoader } from "~/api/users.$id";
 import { loader as notFound } from "~/routes/api.$";
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { createUserToken } from "~/models/user-token.server";
@@ -131,7 +131,7 @@ describe("API sign-in", () => {
   });
 
   it("answers unknown /api paths with JSON 404", async () => {
-    const response = await notFound({ request: json("/api/nope", "GET") });
+    const response = await notFound(args(json("/api/nope", "GET")));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: "Not found." });
   });

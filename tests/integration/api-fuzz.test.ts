@@ -16,6 +16,7 @@ import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } 
 import { fetchHandler, listenGuarded, type GuardedApp } from "../support/fetch-handler";
 import { args } from "../support/http";
 import { apiRouteFiles, DocumentValidator, matchRoute } from "../support/openapi-contract";
+import * as apiRoute from "~/routes/api.$";
 import { oddString, SchemaArbitraries, type Schema } from "../support/schema-arbitrary";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 38_008);
@@ -46,12 +47,12 @@ const operations = Object.entries(paths)
 // ---- The app, served as server.ts serves it: the request guards, then the route modules ----
 
 const routes = apiRouteFiles();
-const modules = import.meta.glob<RouteModule>("../../app/routes/api.*.tsx");
+const pages = import.meta.glob<RouteModule>("../../app/routes/api.*.tsx");
 
-/** Stands in for the Remix build: the /api route's loader (GET, HEAD) or action, else the JSON 404 (api.$.tsx). */
+/** Stands in for the Remix build: a page's route (api.docs), else the app's /api route, which serves the operations and the JSON 404. */
 async function render(request: Request): Promise<Response> {
   const found = matchRoute(routes, new URL(request.url).pathname);
-  const module = await modules[`../../app/routes/${found ? found.route.file : "api.$.tsx"}`]();
+  const module = found?.route.file.startsWith("routes/") ? await pages[`../../app/${found.route.file}`]() : (apiRoute as RouteModule);
   const run = request.method === "GET" || request.method === "HEAD" ? module.loader : module.action;
   try {
     const result = await run!(args(request, found?.params ?? {}));

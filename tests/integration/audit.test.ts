@@ -5,8 +5,8 @@
 // it or the system, dates in the company's zone), 20 to a page; CSV in the reader's language.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as auditPage } from "~/routes/_app.audit";
-import { loader as exportApi } from "~/routes/api.audit.export";
-import { loader as searchApi } from "~/routes/api.audit.search";
+import { loader as exportApi } from "~/api/audit.export";
+import { loader as searchApi } from "~/api/audit.search";
 import { loader as exportCsv } from "~/routes/audit.export[.]csv";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";

@@ -6,8 +6,8 @@ import { CALENDAR_PAGE_SIZE, getCompanyMonth } from "~/models/company-calendar.s
 import { getPersonOverview } from "~/models/person-overview.server";
 import { action, loader } from "~/routes/_app.company-calendar";
 import { loader as personLoader } from "~/routes/_app.people.$userId";
-import { loader as searchApi } from "~/routes/api.vacations.search";
-import { loader as vacationApi } from "~/routes/api.vacations.$id";
+import { loader as searchApi } from "~/api/vacations.search";
+import { loader as vacationApi } from "~/api/vacations.$id";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";

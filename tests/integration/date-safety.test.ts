@@ -5,10 +5,10 @@
 // Pacific/Kiritimati and America/Los_Angeles as well as the default).
 import { beforeAll, describe, expect, it } from "vitest";
 import { nationalHolidays } from "~/models/holiday-catalogue.server";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as createApi } from "~/routes/api.vacations._index";
-import { loader as searchApi } from "~/routes/api.vacations.search";
-import { loader as summaryApi } from "~/routes/api.users.me.allowances-summary";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as createApi } from "~/api/vacations._index";
+import { loader as searchApi } from "~/api/vacations.search";
+import { loader as summaryApi } from "~/api/users.me.allowances-summary";
 import { loader as exportCsv } from "~/routes/vacations.export[.]csv";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";

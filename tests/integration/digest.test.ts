@@ -4,8 +4,8 @@
 // by the calendar's rule; once per person and day even when two processes run the job together.
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDigests } from "~/models/digest.server";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as digestApi, loader as digestApiGet } from "~/routes/api.users.me.digest";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as digestApi, loader as digestApiGet } from "~/api/users.me.digest";
 import { action as feedsAction, loader as feedsLoader } from "~/routes/_app.calendar-feeds";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";

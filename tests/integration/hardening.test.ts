@@ -5,10 +5,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { checkCredentials } from "~/models/credentials.server";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as upsertApi } from "~/routes/api.reports.allowances.upsert";
-import { action as createApi, loader as listApi } from "~/routes/api.vacations._index";
-import { loader as searchApi } from "~/routes/api.vacations.search";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as upsertApi } from "~/api/reports.allowances.upsert";
+import { action as createApi, loader as listApi } from "~/api/vacations._index";
+import { loader as searchApi } from "~/api/vacations.search";
 import { loader as exportCsv } from "~/routes/vacations.export[.]csv";
 import { getDb } from "~/utils/db.server";
 import { action as languageAction } from "~/routes/language";
@@ -336,20 +336,28 @@ describe("allowance upsert", () => {
 });
 
 describe("every /api route", () => {
-  const files = readdirSync(path.resolve("app/routes")).filter((file) => file.startsWith("api."));
+  // The operations (app/api) and the Remix routes under /api (the table's route, the docs page).
+  const files = [
+    ...readdirSync(path.resolve("app/api"))
+      .filter((file) => !file.endsWith(".server.ts"))
+      .map((file) => path.join("app/api", file)),
+    ...readdirSync(path.resolve("app/routes"))
+      .filter((file) => file.startsWith("api."))
+      .map((file) => path.join("app/routes", file)),
+  ];
 
   it("exports a loader and an action, so any method gets the API's {detail}, not Remix's error", async () => {
-    expect(files.length).toBeGreaterThan(20);
+    expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
-      const route = (await import(path.resolve("app/routes", file))) as { loader?: unknown; action?: unknown };
+      const route = (await import(path.resolve(file))) as { loader?: unknown; action?: unknown };
       expect(typeof route.loader, `${file} loader`).toBe("function");
       expect(typeof route.action, `${file} action`).toBe("function");
     }
   });
 
   it("answers a method it does not serve with a translated 405 naming the ones it does", async () => {
-    const login = (await import("~/routes/api.auth.login")) as { loader: (a: ReturnType<typeof args>) => Promise<Response> };
-    const readOnly = (await import("~/routes/api.users.me")) as { action: (a: ReturnType<typeof args>) => Promise<Response> };
+    const login = (await import("~/api/auth.login")) as { loader: (a: ReturnType<typeof args>) => Promise<Response> };
+    const readOnly = (await import("~/api/users.me")) as { action: (a: ReturnType<typeof args>) => Promise<Response> };
     const get = await login.loader(args(getRequest("/api/auth/login", undefined, { "Accept-Language": "en" })));
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");

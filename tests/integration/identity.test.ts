@@ -5,7 +5,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 import { action as signupAction, loader as signupLoader } from "~/routes/signup";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
-import { action as apiInvite } from "~/routes/api.users.invite";
+import { action as apiInvite } from "~/api/users.invite";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createCompany, createUser, TEST_PASSWORD } from "../support/factories";

@@ -1,10 +1,10 @@
 // Leave-type rules (issue 41, decision 0087): each rule warns or blocks, on the API and the form
 // action alike; a warning is kept on the request for the approver.
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as categoriesApi } from "~/routes/api.absence-categories";
-import { action as categoryApi } from "~/routes/api.absence-categories.$id";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as createVacationApi } from "~/routes/api.vacations._index";
+import { action as categoriesApi } from "~/api/absence-categories";
+import { action as categoryApi } from "~/api/absence-categories.$id";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as createVacationApi } from "~/api/vacations._index";
 import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";

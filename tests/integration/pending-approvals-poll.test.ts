@@ -1,11 +1,11 @@
 // The navigation badge polls GET /api/vacations/pending-approvals every second; while nothing in
 // the viewer's scope changed, the answer is a 304 without a body.
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as cancelApi } from "~/routes/api.vacations.$id";
-import { action as approveApi } from "~/routes/api.vacations.$id.approve";
-import { action as rejectApi } from "~/routes/api.vacations.$id.reject";
-import { loader as pendingApi } from "~/routes/api.vacations.pending-approvals";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as cancelApi } from "~/api/vacations.$id";
+import { action as approveApi } from "~/api/vacations.$id.approve";
+import { action as rejectApi } from "~/api/vacations.$id.reject";
+import { loader as pendingApi } from "~/api/vacations.pending-approvals";
 import { getDb } from "~/utils/db.server";
 import { createCompany, createTeam, createUser, createVacation, TEST_PASSWORD } from "../support/factories";
 import { args } from "../support/http";

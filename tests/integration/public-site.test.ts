@@ -3,7 +3,7 @@
 // honeypot stores nothing, the same address is kept once, a client gets 5 tries an hour; the same
 // through POST /api/public-interest.
 import { beforeEach, describe, expect, it } from "vitest";
-import { action as interestApi, loader as interestApiLoader } from "~/routes/api.public-interest";
+import { action as interestApi, loader as interestApiLoader } from "~/api/public-interest";
 import { action, loader, meta } from "~/routes/public";
 import { loader as rootLoader } from "~/root";
 import { getDb } from "~/utils/db.server";

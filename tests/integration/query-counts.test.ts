@@ -19,7 +19,7 @@ import { loader as usersLoader } from "~/routes/_app.company-settings.users/rout
 import { loader as workSchedulesLoader } from "~/routes/_app.company-settings.work-schedules/route";
 import { loader as settingsLoader } from "~/routes/_app.company-settings/route";
 import { loader as appLoader } from "~/routes/_app";
-import { loader as summaryLoader } from "~/routes/api.users.me.allowances-summary";
+import { loader as summaryLoader } from "~/api/users.me.allowances-summary";
 import { loader as reportsLoader } from "~/routes/_app.reports/route";
 import { loader as vacationsCsv } from "~/routes/reports.absences[.]csv";
 import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";

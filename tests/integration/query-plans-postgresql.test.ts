@@ -13,7 +13,7 @@ import { loader as approvalsLoader } from "~/routes/_app.approvals";
 import { loader as companyCalendarLoader } from "~/routes/_app.company-calendar";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { loader as vacationsLoader } from "~/routes/_app.vacations";
-import { loader as searchLoader } from "~/routes/api.vacations.search";
+import { loader as searchLoader } from "~/api/vacations.search";
 import { action as loginAction } from "~/routes/login";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";

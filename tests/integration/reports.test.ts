@@ -6,7 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { todayIn, yearOf } from "~/lib/dates";
 import { loader as reportsPage } from "~/routes/_app.reports/route";
-import { loader as reportApi } from "~/routes/api.reports.vacations";
+import { loader as reportApi } from "~/api/reports.vacations";
 import { loader as vacationsCsv } from "~/routes/reports.absences[.]csv";
 import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
 import { action as loginAction } from "~/routes/login";

@@ -12,7 +12,7 @@ import { action as loginAction } from "~/routes/login";
 import { loader as myCalendarLoader } from "~/routes/_app.my-calendar";
 import { action as usersAction, loader as usersLoader } from "~/routes/_app.company-settings.users/route";
 import { action as schedulesAction, loader as schedulesLoader } from "~/routes/_app.company-settings.work-schedules/route";
-import { action as userApi, loader as userApiGet } from "~/routes/api.users.$id";
+import { action as userApi, loader as userApiGet } from "~/api/users.$id";
 import { getDb } from "~/utils/db.server";
 import type { SignedInViewer } from "~/utils/auth.server";
 import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";

@@ -123,7 +123,7 @@ describe("SCIM tokens on the Provisioning tab", () => {
     expect(tab.tokens.map((token) => token.name)).toEqual(expect.arrayContaining(["Google", "Entra ID"]));
     expect(JSON.stringify(tab)).not.toContain(issued.secret);
     // A SCIM token opens nothing on /api.
-    const { loader: meApi } = await import("~/routes/api.users.me");
+    const { loader: meApi } = await import("~/api/users.me");
     const api = (await meApi(args(new Request("http://localhost/api/users/me", { headers: { Authorization: `Bearer ${issued.secret}` } })))) as Response;
     expect(api.status).toBe(401);
   });

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { countPendingApprovals, listPendingApprovals, pendingApprovalsTag } from "~/models/approval.server";
 import { cancelVacation, decideVacation, getVacation, searchVacations } from "~/models/vacation.server";
-import { loader as pendingApi } from "~/routes/api.vacations.pending-approvals";
+import { loader as pendingApi } from "~/api/vacations.pending-approvals";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import type { Viewer } from "~/utils/permissions.server";

@@ -4,12 +4,12 @@
 // docs/decisions/0069-text-input-characters.md
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as teamsAction } from "~/routes/_app.company-settings.teams/route";
-import { action as apiLogin } from "~/routes/api.auth.login";
-import { action as importApi } from "~/routes/api.holidays.import-csv";
-import { action as teamsApi } from "~/routes/api.teams._index";
-import { loader as userApi } from "~/routes/api.users.$id";
-import { action as createVacationApi } from "~/routes/api.vacations._index";
-import { loader as searchApi } from "~/routes/api.vacations.search";
+import { action as apiLogin } from "~/api/auth.login";
+import { action as importApi } from "~/api/holidays.import-csv";
+import { action as teamsApi } from "~/api/teams._index";
+import { loader as userApi } from "~/api/users.$id";
+import { action as createVacationApi } from "~/api/vacations._index";
+import { loader as searchApi } from "~/api/vacations.search";
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction } from "~/routes/signup";
 import { getDb } from "~/utils/db.server";

@@ -10,7 +10,7 @@ import addFormats from "ajv-formats";
 
 export interface RouteFile {
   file: string;
-  /** The OpenAPI path template: api.users.$id.tsx → /api/users/{id}. */
+  /** The OpenAPI path template: api/users.$id.ts → /api/users/{id}. */
   path: string;
   pattern: RegExp;
   params: string[];
@@ -30,16 +30,25 @@ export function routePath(file: string): string | null {
   return "/" + segments.map((segment) => (segment.startsWith("$") ? `{${segment.slice(1)}}` : segment)).join("/");
 }
 
-export function apiRouteFiles(dir = path.resolve("app/routes")): RouteFile[] {
-  return readdirSync(dir)
+/**
+ * What serves each /api path, by file name: the operations under app/api (their path is their
+ * name's, as Remix's flat routes would read it: users.$id.ts → /api/users/{id}) and the Remix
+ * routes under app/routes/api.* that are pages (api.docs.tsx). `file` is relative to app/.
+ */
+export function apiRouteFiles(app = path.resolve("app")): RouteFile[] {
+  const operations = readdirSync(path.join(app, "api"))
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".server.ts"))
+    .map((file) => ({ file: `api/${file}`, name: `api.${file}` }));
+  const pages = readdirSync(path.join(app, "routes"))
     .filter((file) => file.startsWith("api."))
-    .flatMap((file) => {
-      const template = routePath(file);
-      if (!template) return [];
-      const params = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const source = template.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "([^/]+)");
-      return [{ file, path: template, pattern: new RegExp(`^${source}$`), params, staticSegments: template.split("/").filter((s) => s && !s.startsWith("{")).length }];
-    });
+    .map((file) => ({ file: `routes/${file}`, name: file }));
+  return [...operations, ...pages].flatMap(({ file, name }) => {
+    const template = routePath(name);
+    if (!template) return [];
+    const params = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    const source = template.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "([^/]+)");
+    return [{ file, path: template, pattern: new RegExp(`^${source}$`), params, staticSegments: template.split("/").filter((s) => s && !s.startsWith("{")).length }];
+  });
 }
 
 export function matchRoute(routes: RouteFile[], pathname: string): { route: RouteFile; params: Record<string, string> } | null {

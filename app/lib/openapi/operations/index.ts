@@ -1,5 +1,5 @@
-// Every operation of the /api, in the order the document lists them. A new route adds its
-// operations here (the contract test fails while a route file under app/routes/api.* has none).
+// Every operation of the /api, in the order the document lists them. A new operation adds its
+// entries here (the contract test fails while a file under app/api or app/routes/api.* has none).
 import type { ApiOperation } from "../operation";
 import { authOperations } from "./auth";
 import { billingOperations } from "./billing";
