@@ -5,12 +5,14 @@
 // run can win, and only the winner sends the e-mail. The job walks the companies in batches
 // (decision 0101), so its reads and memory stay bounded as the number of tenants grows.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import pLimit from "p-limit";
 import { addDays, todayIn } from "~/lib/dates";
 import { constantSchedule, DEFAULT_WORK_SCHEDULE, isScheduledWorkingDay, weeklyFigures, type ScheduleTimeline } from "~/lib/work-schedule";
 import { buildHolidayIndex, holidayCalendarFor, type HolidayCalendar } from "~/lib/working-days";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { autoApproveVacation } from "./vacation.server";
+import { notifyDecisions } from "./vacation-notify.server";
 import { loadCompanyScheduleTimelines } from "./work-schedule.server";
 
 export const AUTO_APPROVE_BUSINESS_DAYS = 5;
@@ -36,6 +38,13 @@ export function autoApprovalDate(created: string, calendar: HolidayCalendar, bus
 
 /** Companies per batch: each batch reads its companies' candidates, holidays and schedules once. */
 export const AUTO_APPROVAL_BATCH_COMPANIES = 50;
+
+/**
+ * Companies of a batch approved at the same time. On PostgreSQL one approval's statements wait on
+ * the server in turn; a few companies at once keep both the app and the database busy (each
+ * company's own requests stay in order). Four of the pool's connections at most.
+ */
+export const AUTO_APPROVAL_PARALLEL_COMPANIES = 4;
 
 /** What one batch did, for a caller that watches the job (the bench prints the longest). */
 export interface AutoApprovalBatch {
@@ -103,27 +112,36 @@ async function approveBatch(companyIds: string[], overdue: { status: string; cre
   const holidaysOf = groupByCompany(holidays);
   const candidatesOf = groupByCompany(candidates);
   const approved: string[] = [];
-  for (const companyId of companyIds) {
-    const index = buildHolidayIndex(holidaysOf.get(companyId) ?? []);
-    // Oldest first, so an older request takes a team's cover before a newer one.
-    for (const request of candidatesOf.get(companyId) ?? []) {
-      const calendar = holidayCalendarFor(index, {}, request.company.countryCode);
-      // Days are counted on the company's own calendar (its time zone).
-      const created = todayIn(request.company.timeZone, request.createdAt);
-      if (autoApprovalDate(created, calendar, AUTO_APPROVE_BUSINESS_DAYS, scheduleOf(companyId)) > todayIn(request.company.timeZone, now)) continue;
-      try {
-        await autoApproveVacation(companyId, request.id, now);
-        approved.push(request.id);
-      } catch (error) {
-        // Decided meanwhile (by a person or another process): nothing to do. One that would now
-        // break its team's blocking cover stays pending for a person to decide (decision 0091).
-        if (!(error instanceof AppError && (error.code === "not_pending" || error.code === "cover_rule"))) throw error;
-      }
-      // On SQLite every query completes in a microtask, so without this the whole run would hold
-      // the event loop (and every page of this process) until it ends: let pages in between.
-      await yieldToEventLoop();
-    }
-  }
+  const parallel = pLimit(AUTO_APPROVAL_PARALLEL_COMPANIES);
+  await Promise.all(
+    companyIds.map((companyId) =>
+      parallel(async () => {
+        const index = buildHolidayIndex(holidaysOf.get(companyId) ?? []);
+        const approvedHere: string[] = [];
+        // Oldest first, so an older request takes a team's cover before a newer one.
+        for (const request of candidatesOf.get(companyId) ?? []) {
+          const calendar = holidayCalendarFor(index, {}, request.company.countryCode);
+          // Days are counted on the company's own calendar (its time zone).
+          const created = todayIn(request.company.timeZone, request.createdAt);
+          if (autoApprovalDate(created, calendar, AUTO_APPROVE_BUSINESS_DAYS, scheduleOf(companyId)) > todayIn(request.company.timeZone, now)) continue;
+          try {
+            await autoApproveVacation(companyId, request.id, now);
+            approvedHere.push(request.id);
+          } catch (error) {
+            // Decided meanwhile (by a person or another process): nothing to do. One that would now
+            // break its team's blocking cover stays pending for a person to decide (decision 0091).
+            if (!(error instanceof AppError && (error.code === "not_pending" || error.code === "cover_rule"))) throw error;
+          }
+          // On SQLite every query completes in a microtask, so without this the whole run would hold
+          // the event loop (and every page of this process) until it ends: let pages in between.
+          await yieldToEventLoop();
+        }
+        // The requesters are told after the commits, the company's at once (one read of each kind).
+        if (approvedHere.length > 0) await notifyDecisions(companyId, approvedHere);
+        approved.push(...approvedHere);
+      }),
+    ),
+  );
   return { candidates: candidates.length, approved };
 }
 

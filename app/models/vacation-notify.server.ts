@@ -32,9 +32,16 @@ interface Person {
 const personSelect = { id: true, email: true, fullName: true, preferredLanguage: true } as const;
 
 export async function loadRequest(companyId: string, vacationId: string) {
+  const [request] = await loadRequests(companyId, [vacationId]);
+  if (!request) throw new AppError(404, "not_found", "vacation.notFound");
+  return request;
+}
+
+/** Requests of one company with what their e-mails say, in one read of each kind however many. */
+async function loadRequests(companyId: string, vacationIds: readonly string[]) {
   const db = getDb();
-  const vacation = await db.vacation.findFirst({
-    where: { id: vacationId, companyId },
+  const vacations = await db.vacation.findMany({
+    where: { id: { in: [...vacationIds] }, companyId },
     include: {
       category: { select: { id: true, name: true, unit: true, reported: true } },
       user: {
@@ -55,17 +62,19 @@ export async function loadRequest(companyId: string, vacationId: string) {
       },
     },
   });
-  if (!vacation) throw new AppError(404, "not_found", "vacation.notFound");
+  if (vacations.length === 0) return [];
   const [{ calendarFor }, schedules] = await Promise.all([
-    loadHolidayCalendars(db, companyId, spanOfVacations([vacation])),
-    loadScheduleTimelines(db, companyId, [vacation.userId]),
+    loadHolidayCalendars(db, companyId, spanOfVacations(vacations)),
+    loadScheduleTimelines(db, companyId, [...new Set(vacations.map((vacation) => vacation.userId))]),
   ]);
   // The request is read whole, its charged schedules with it (decision 0083).
-  const charged = chargedSources(schedules, storedChargesOf([vacation]));
-  const workingDays = vacationWorkingDays(vacation, calendarFor(vacation.user), charged.countDaysOf(vacation));
-  // An hour category's request is told in hours (decision 0081).
-  const hours = vacation.category.unit === "hour" ? chargedHours(vacation, calendarFor(vacation.user), charged.schedulesOf(vacation)) : undefined;
-  return { vacation, workingDays, hours };
+  const charged = chargedSources(schedules, storedChargesOf(vacations));
+  return vacations.map((vacation) => ({
+    vacation,
+    workingDays: vacationWorkingDays(vacation, calendarFor(vacation.user), charged.countDaysOf(vacation)),
+    // An hour category's request is told in hours (decision 0081).
+    hours: vacation.category.unit === "hour" ? chargedHours(vacation, calendarFor(vacation.user), charged.schedulesOf(vacation)) : undefined,
+  }));
 }
 
 type LoadedRequest = Awaited<ReturnType<typeof loadRequest>>;
@@ -241,28 +250,34 @@ export async function notifyWithdrawnRequests(viewer: Viewer, vacationIds: reado
 }
 
 /** Approved or rejected (also automatically): the requester hears it in their language. */
-export async function notifyDecision(companyId: string, vacationId: string) {
-  const { vacation, workingDays, hours } = await loadRequest(companyId, vacationId);
-  if (vacation.status !== "approved" && vacation.status !== "rejected") return;
-  const requester = vacation.user;
-  await queueMail({
-    to: requester.email,
-    companyId,
-    ...renderVacationMail(vacation.status, languageOr(requester.preferredLanguage), {
-      requester: displayName(requester),
-      recipient: displayName(requester),
-      startDate: vacation.startDate,
-      endDate: vacation.endDate,
-      workingDays,
-      hours,
-      startTime: vacation.startTime,
-      endTime: vacation.endTime,
-      categoryId: vacation.category.id,
-      categoryName: vacation.category.name,
-      description: vacation.description,
-      links: null,
-      appUrl: getEnv().APP_URL,
-      automatic: vacation.autoApproved,
-    }),
-  });
+export function notifyDecision(companyId: string, vacationId: string) {
+  return notifyDecisions(companyId, [vacationId]);
+}
+
+/** The requesters of decided requests of one company are told (the auto-approval job tells a company's at once). */
+export async function notifyDecisions(companyId: string, vacationIds: readonly string[]) {
+  for (const { vacation, workingDays, hours } of await loadRequests(companyId, vacationIds)) {
+    if (vacation.status !== "approved" && vacation.status !== "rejected") continue;
+    const requester = vacation.user;
+    await queueMail({
+      to: requester.email,
+      companyId,
+      ...renderVacationMail(vacation.status, languageOr(requester.preferredLanguage), {
+        requester: displayName(requester),
+        recipient: displayName(requester),
+        startDate: vacation.startDate,
+        endDate: vacation.endDate,
+        workingDays,
+        hours,
+        startTime: vacation.startTime,
+        endTime: vacation.endTime,
+        categoryId: vacation.category.id,
+        categoryName: vacation.category.name,
+        description: vacation.description,
+        links: null,
+        appUrl: getEnv().APP_URL,
+        automatic: vacation.autoApproved,
+      }),
+    });
+  }
 }

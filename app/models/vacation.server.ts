@@ -395,7 +395,18 @@ async function hideReasons(viewer: Viewer, rows: VacationRow[]): Promise<Vacatio
 
 /** A pending request's decision: the conditional update decides races (one wins), audited in the same transaction. */
 async function applyDecision(companyId: string, id: string, decision: "approved" | "rejected", reviewerId: string | null, now: Date) {
-  const decided = await getDb().$transaction(async (tx) => {
+  const decided = await decideInTransaction(companyId, id, decision, reviewerId, now);
+  kickWebhooks(decided.webhooks);
+  await notifyDecision(companyId, id);
+  return decided.row!;
+}
+
+/**
+ * The decision's transaction. The request is read again for the webhooks' payload and the
+ * caller's answer; without a caller that wants it (`readRow: false`), only when an endpoint does.
+ */
+async function decideInTransaction(companyId: string, id: string, decision: "approved" | "rejected", reviewerId: string | null, now: Date, { readRow = true } = {}) {
+  return getDb().$transaction(async (tx) => {
     // Approving cannot break a blocking cover rule the request was not warned about (decision 0091).
     if (decision === "approved") await assertCoverOnApprove(tx, companyId, id);
     const { count } = await tx.vacation.updateMany({
@@ -414,12 +425,10 @@ async function applyDecision(companyId: string, id: string, decision: "approved"
       },
       tx,
     );
-    const row = await tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect });
-    return { row, webhooks: await enqueueWebhookEvents(tx, companyId, [{ type: `absence.${decision}`, data: () => serializeVacation(row) }]) };
+    let row = readRow ? await tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect }) : undefined;
+    const data = async () => serializeVacation((row ??= await tx.vacation.findUniqueOrThrow({ where: { id }, select: vacationSelect })));
+    return { row, webhooks: await enqueueWebhookEvents(tx, companyId, [{ type: `absence.${decision}`, data }]) };
   });
-  kickWebhooks(decided.webhooks);
-  await notifyDecision(companyId, id);
-  return decided.row;
 }
 
 /** Approve or reject, only while pending, only within the viewer's review scope. */
@@ -430,9 +439,13 @@ export async function decideVacation(viewer: Viewer, id: string, decision: "appr
   return applyDecision(viewer.companyId, id, decision, viewer.userId, options.now ?? new Date());
 }
 
-/** The auto-approval job's decision: no person decides, so no viewer; only ever approves. */
-export function autoApproveVacation(companyId: string, id: string, now: Date) {
-  return applyDecision(companyId, id, "approved", null, now);
+/**
+ * The auto-approval job's decision: no person decides, so no viewer; only ever approves. The
+ * requester is told by the job, a company's requests at once (notifyDecisions), after the commits.
+ */
+export async function autoApproveVacation(companyId: string, id: string, now: Date) {
+  const decided = await decideInTransaction(companyId, id, "approved", null, now, { readRow: false });
+  kickWebhooks(decided.webhooks);
 }
 
 /**

@@ -544,6 +544,7 @@ const EXEMPT: Record<string, string> = {
   "user-token:consumeUserToken": "takes its caller's transaction, whose entry records what the link did (verifyEmail, resetPassword)",
   "vacation-notify:notifyNewRequest": "mail only, sent after the request it announces was created and recorded",
   "vacation-notify:notifyDecision": "mail only, sent after the decision it announces was recorded",
+  "vacation-notify:notifyDecisions": "mail only, sent after the decisions it announces were recorded",
   "calendar-feed:renderFeed": "a calendar app's fetch: it only notes when the feed was last read (at most once a minute), which the owner sees on the feeds page",
   "seats:syncSeats": "follows a person joining or leaving, whose own entry records it (user.invitation_accepted, user.deactivated); the seat count is Stripe's copy of that fact",
   "stripe-records:applyStripeSubscription": "takes its caller's transaction (a Stripe event or a sync), which keeps the event's id and type (StripeEvent)",

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn, yearOf } from "~/lib/dates";
 import { WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS } from "~/lib/webhooks";
 import { upsertAllowance } from "~/models/allowance.server";
+import { runAutoApproval } from "~/models/auto-approval.server";
 import { bookClosure, cancelClosure } from "~/models/closure.server";
 import { acceptInvitation, inviteUser } from "~/models/invitation.server";
 import { deactivateUser } from "~/models/user.server";
@@ -269,6 +270,22 @@ describe("events", () => {
     expect(new Set(events.slice(0, n).map((event) => event.data.id))).toEqual(new Set(rows.map((row) => row.id)));
     expect(events[0]!.data).toMatchObject({ status: "approved", start_date: from, description: "Inventário" });
     expect(events[n]!.data).toMatchObject({ status: "cancelled" });
+  });
+
+  it("tells of a request the auto-approval job approved, with no reviewer", async () => {
+    const { secret } = await addEndpoint("/auto", ["absence.approved"]);
+    const employee = await viewerFor({ id: ids.employee });
+    const categoryId = (await getDb().absenceCategory.findFirstOrThrow({ where: { companyId: acme, requiresApproval: true }, orderBy: { sortOrder: "asc" } })).id;
+    const day = addDays(monday, 21);
+    // Two days, so a bank holiday on one still leaves a working day to request.
+    const { vacation } = await createVacation(employee, { startDate: day, endDate: addDays(day, 1), halfDayStart: false, halfDayEnd: false, description: "Dentist", categoryId, recipientType: "team_admins" });
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    await getDb().vacation.update({ where: { id: vacation.id }, data: { createdAt: monthAgo } });
+    expect(await runAutoApproval()).toContain(vacation.id);
+    await settleWebhooks();
+    const events = verified("/auto", secret).filter((event) => event.data.id === vacation.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ id: vacation.id, status: "approved", reviewer_id: null, start_date: day, description: "Dentist" });
   });
 
   it("sends a test event to one endpoint on request, whatever its events", async () => {
