@@ -5,6 +5,7 @@
 // is inserted first in the same transaction as the carried days, so a second run — in this
 // process or another — either waits for the first and finds the row, or fails on its key.
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { Prisma } from "~/generated/prisma/client";
 import { carriedResidualUse, computeBalances } from "~/lib/balances";
 import { carryOverDays, carryOverExpiry, reminderDue, CARRY_OVER_REMINDER_DAYS } from "~/lib/carry-over";
 import { addDays, todayIn, type IsoDate } from "~/lib/dates";
@@ -63,7 +64,7 @@ export async function runCarryOver(now = new Date(), { batchSize = CARRY_OVER_BA
     }
     if (companies.length < batchSize) break;
   }
-  return { applied, reminded: await sendExpiryReminders(now) };
+  return { applied, reminded: await sendExpiryReminders(now, batchSize) };
 }
 
 interface CarryOptions {
@@ -134,12 +135,39 @@ async function carryCompanyYear(companyId: string, fromYear: number, options: Ca
  * holds yet. Marked before the mail is queued, so concurrent runs remind once (at most once: a
  * crash between the two loses that reminder rather than sending two).
  */
-async function sendExpiryReminders(now: Date): Promise<string[]> {
+async function sendExpiryReminders(now: Date, batchSize: number): Promise<string[]> {
   const db = getDb();
   // Every time zone's today is within a day of UTC's: a loose window first, then each company's own.
   const utcToday = todayIn("UTC", now);
+  const window = { revertedAt: null, reminderSentAt: null, expiresOn: { gte: addDays(utcToday, -1), lte: addDays(utcToday, CARRY_OVER_REMINDER_DAYS + 1) } };
+  const reminded: string[] = [];
+  // The companies with a candidate a batch at a time (a keyset cursor), then each company's own
+  // reads, so a leave year that ends the same day for every tenant never loads them all at once.
+  let after: string | undefined;
+  for (;;) {
+    const companies = await db.carryOver.groupBy({
+      by: ["companyId"],
+      where: { ...window, ...(after === undefined ? {} : { companyId: { gt: after } }) },
+      orderBy: { companyId: "asc" },
+      take: batchSize,
+    });
+    if (companies.length === 0) break;
+    after = companies[companies.length - 1].companyId;
+    for (const { companyId } of companies) {
+      reminded.push(...(await remindCompany(companyId, window, now)));
+      // SQLite's queries complete in microtasks: let this process's pages in between companies.
+      await yieldToEventLoop();
+    }
+    if (companies.length < batchSize) break;
+  }
+  return reminded;
+}
+
+/** One company's carried days about to lapse: each person still holding some is reminded once. */
+async function remindCompany(companyId: string, window: Prisma.CarryOverWhereInput, now: Date): Promise<string[]> {
+  const db = getDb();
   const candidates = await db.carryOver.findMany({
-    where: { revertedAt: null, reminderSentAt: null, expiresOn: { gte: addDays(utcToday, -1), lte: addDays(utcToday, CARRY_OVER_REMINDER_DAYS + 1) } },
+    where: { ...window, companyId },
     select: {
       id: true,
       companyId: true,
@@ -152,16 +180,15 @@ async function sendExpiryReminders(now: Date): Promise<string[]> {
     },
   });
   const due = candidates.filter((row) => !row.user.deactivatedAt && reminderDue(todayIn(row.company.timeZone, now), row.expiresOn));
-  // One load of balance inputs per company and year, however many people are due that day.
-  const inputsByGroup = new Map<string, ReturnType<typeof loadBalanceInputs>>();
+  // One load of balance inputs per year, however many people are due that day.
+  const inputsByYear = new Map<number, ReturnType<typeof loadBalanceInputs>>();
   const inputsFor = (row: (typeof due)[number]) => {
-    const key = `${row.companyId}:${row.fromYear}`;
-    let inputs = inputsByGroup.get(key);
+    let inputs = inputsByYear.get(row.fromYear);
     if (!inputs) {
       const year = row.fromYear + 1;
-      const userIds = due.filter((other) => other.companyId === row.companyId && other.fromYear === row.fromYear).map((other) => other.userId);
-      inputs = loadBalanceInputs(db, row.companyId, { fromYear: year, toYear: year, userIds, today: todayIn(row.company.timeZone, now) });
-      inputsByGroup.set(key, inputs);
+      const userIds = due.filter((other) => other.fromYear === row.fromYear).map((other) => other.userId);
+      inputs = loadBalanceInputs(db, companyId, { fromYear: year, toYear: year, userIds, today: todayIn(row.company.timeZone, now) });
+      inputsByYear.set(row.fromYear, inputs);
     }
     return inputs;
   };

@@ -212,8 +212,9 @@ describe("the expiry reminder", () => {
     );
     const ours = (reminded: string[]) => reminded.filter((id) => Object.values(carried).includes(id)).sort();
     // 30 March: only the New Yorker's days (31 March) are within 30 days of expiring; Zed has none at all.
-    expect(ours((await runCarryOver(new Date("2027-03-30T12:00:00Z"))).reminded)).toEqual([carried[ids.yorker]]);
-    const [first, second] = await Promise.all([runCarryOver(new Date("2027-04-01T09:00:00Z")), runCarryOver(new Date("2027-04-01T09:00:00Z"))]);
+    // (Both companies are in the loose window: a company a batch walks the reminders' cursor too.)
+    expect(ours((await runCarryOver(new Date("2027-03-30T12:00:00Z"), { batchSize: 1 })).reminded)).toEqual([carried[ids.yorker]]);
+    const [first, second] = await Promise.all([runCarryOver(new Date("2027-04-01T09:00:00Z"), { batchSize: 1 }), runCarryOver(new Date("2027-04-01T09:00:00Z"))]);
     expect(ours([...first.reminded, ...second.reminded])).toEqual([carried[ids.eve], carried[ids.lou]].sort());
     expect(ours((await runCarryOver(new Date("2027-04-02T09:00:00Z"))).reminded)).toEqual([]);
     await settleMail();
