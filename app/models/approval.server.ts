@@ -195,7 +195,8 @@ export async function pagePendingApprovals(viewer: Viewer, page: { offset: numbe
   if (!where) return { items: [], total: 0 };
   return pageAndTotal(
     page,
-    () => readVacations(pendingColumns, where, { order: "oldest", page }),
+    // With the stored warnings, which the page shows beside each request (and its live cover reads).
+    () => readVacations({ ...pendingColumns, ruleWarnings: true }, where, { order: "oldest", page }),
     () => countPendingApprovals(viewer),
   );
 }

@@ -203,23 +203,33 @@ export interface LiveCover {
   refusesApproval: boolean;
 }
 
+/** A request as the Approvals page read it (the page's rows are not read again). */
+interface PendingRequest {
+  id: string;
+  userId: string;
+  status: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  ruleWarnings: string | null;
+}
+
 /**
  * The Approvals list's live cover view: for each of these pending requests of the viewer's company
  * whose team has a rule that is broken today, the findings (days and names of who else is off,
  * never why) and whether approving would be refused. Read with findCover, the check the request
  * met when made and meets again on approval; a fixed number of queries for the whole page.
  */
-export async function liveCoverOf(viewer: Viewer, vacationIds: readonly string[]): Promise<Record<string, LiveCover>> {
+export async function liveCoverOf(viewer: Viewer, requests: readonly PendingRequest[]): Promise<Record<string, LiveCover>> {
   requireAdmin(viewer);
-  if (vacationIds.length === 0) return {};
-  const rows = await getDb().vacation.findMany({
-    where: { companyId: viewer.companyId, id: { in: [...vacationIds] }, status: "pending" },
-    select: { id: true, userId: true, startDate: true, endDate: true, ruleWarnings: true, user: { select: { teamId: true } } },
-  });
+  const rows = requests.filter((row) => row.status === "pending");
+  if (rows.length === 0) return {};
+  const db = getDb();
+  const people = await db.user.findMany({ where: { companyId: viewer.companyId, id: { in: [...new Set(rows.map((row) => row.userId))] } }, select: { id: true, teamId: true } });
+  const teamOf = new Map(people.map((person) => [person.id, person.teamId]));
   const checks = await findCover(
-    getDb(),
+    db,
     viewer.companyId,
-    rows.map((row) => ({ key: row.id, userId: row.userId, teamId: row.user.teamId, startDate: row.startDate, endDate: row.endDate })),
+    rows.map((row) => ({ key: row.id, userId: row.userId, teamId: teamOf.get(row.userId) ?? null, startDate: row.startDate, endDate: row.endDate })),
   );
   const live: Record<string, LiveCover> = {};
   for (const row of rows) {

@@ -428,11 +428,19 @@ export async function listPendingChanges(viewer: Viewer) {
   // The badge counts the same rows (countPendingChanges): one condition for both.
   const where = pendingChangesWhere(viewer);
   if (!where) return [];
-  const rows = await getDb().vacationChange.findMany({
-    where,
-    select: { ...changeSelect, vacation: { select: { ...vacationSelect, user: { select: { id: true, role: true, teamId: true, fullName: true, email: true } } } } },
-    orderBy: { createdAt: "asc" },
-    take: 200,
+  const db = getDb();
+  // Most days nothing waits: one read of the changes, and their requests only when there are some
+  // (the nested select would read the requests and their people even for no change).
+  const changes = await db.vacationChange.findMany({ where, select: changeSelect, orderBy: { createdAt: "asc" }, take: 200 });
+  if (changes.length === 0) return [];
+  const vacations = await db.vacation.findMany({
+    where: { companyId: viewer.companyId, id: { in: [...new Set(changes.map((change) => change.vacationId))] } },
+    select: { ...vacationSelect, user: { select: { id: true, role: true, teamId: true, fullName: true, email: true } } },
+  });
+  const vacationOf = new Map(vacations.map((vacation) => [vacation.id, vacation]));
+  const rows = changes.flatMap((change) => {
+    const vacation = vacationOf.get(change.vacationId);
+    return vacation ? [{ ...change, vacation }] : [];
   });
   return Promise.all(
     rows.map(async ({ vacation: { user, ...vacation }, ...change }) => ({

@@ -34,9 +34,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const paging = readPaging(new URL(request.url).searchParams, "page", "size", DEFAULT_APPROVALS_PAGE_SIZE);
     try {
       const [{ items, total }, categories, changes] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false }), listPendingChanges(viewer)]);
-      const ids = items.map((v) => v.id);
       // The stored warnings (what the request met when made) and the cover rules' answer now (decision 0091).
-      const [{ names, workingDays, hours, chargeChanges }, warnings, coverNow] = await Promise.all([describeVacations(viewer, items, categories), ruleWarningsOf(viewer, ids), liveCoverOf(viewer, ids)]);
+      const warnings = ruleWarningsOf(items);
+      const [{ names, workingDays, hours, chargeChanges }, coverNow] = await Promise.all([describeVacations(viewer, items, categories), liveCoverOf(viewer, items)]);
       return {
         loadFailed: false,
         total,

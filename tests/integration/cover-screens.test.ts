@@ -78,6 +78,9 @@ beforeAll(async () => {
   for (const [name, email] of [["lead", "lead@screens.test"], ["ana", "ana@screens.test"], ["bea", "bea@screens.test"], ["far", "far@screens.test"]] as const) cookies[name] = await signIn(email);
 });
 
+/** Requests as the Approvals page reads them, for liveCoverOf (which does not read them again). */
+const rowsOf = (ids: string[]) => getDb().vacation.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true, status: true, startDate: true, endDate: true, ruleWarnings: true } });
+
 describe("the Teams tab's minimum cover", () => {
   it("saves the form, shows it on the tab and in the team's dialog, audits it, and empties back to no rule", async () => {
     const saved = unwrapData<CoverAnswer>(await postCover({ maxAbsent: "1", minPresent: " ", mode: "warn" }, [crew.Ana!.userId, crew.Bea!.userId]));
@@ -159,18 +162,18 @@ describe("the live cover view on Approvals", () => {
     await expect(decideVacation(lead, ana.vacation.id, "approved")).rejects.toMatchObject({ status: 409, code: "cover_rule" });
     expect((await decideVacation(lead, bea.vacation.id, "approved")).status).toBe("approved");
     // Once Bea is approved, Ana's row still says approving is refused; after rejecting Ana, Bea's days are clear.
-    expect((await liveCoverOf(lead, [ana.vacation.id]))[ana.vacation.id]?.refusesApproval).toBe(true);
+    expect((await liveCoverOf(lead, await rowsOf([ana.vacation.id])))[ana.vacation.id]?.refusesApproval).toBe(true);
     await decideVacation(lead, ana.vacation.id, "rejected");
-    expect(await liveCoverOf(lead, [ana.vacation.id, bea.vacation.id])).toEqual({});
+    expect(await liveCoverOf(lead, await rowsOf([ana.vacation.id, bea.vacation.id]))).toEqual({});
   });
 
   it("answers only the viewer's company, and only admins", async () => {
     const pending = await createVacation(crew.Ana!, request("2033-05-02", "2033-05-02"));
     await createVacation(crew.Bea!, request("2033-05-02", "2033-05-02")).catch(() => null);
     await setTeamCover(lead, crewId, { maxAbsent: 0, minPresent: null, mode: "block", keyMemberIds: [] });
-    expect(Object.keys(await liveCoverOf(lead, [pending.vacation.id]))).toEqual([pending.vacation.id]);
-    expect(await liveCoverOf(other, [pending.vacation.id])).toEqual({});
-    const refused = await liveCoverOf(crew.Bea!, [pending.vacation.id]).catch((error: unknown) => error);
+    expect(Object.keys(await liveCoverOf(lead, await rowsOf([pending.vacation.id])))).toEqual([pending.vacation.id]);
+    expect(await liveCoverOf(other, await rowsOf([pending.vacation.id]))).toEqual({});
+    const refused = await liveCoverOf(crew.Bea!, await rowsOf([pending.vacation.id])).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(403);
     await setTeamCover(lead, crewId, { maxAbsent: null, minPresent: null, mode: "block", keyMemberIds: [] });
