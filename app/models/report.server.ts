@@ -20,7 +20,7 @@ import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readYearPeople, type HolidaySpan } from "./balance.server";
+import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readYearPeople, type BalancePerson, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
 import { chargedSources, readChargedSchedules, type ChargedSources } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
@@ -43,9 +43,9 @@ function prorationFacts(proration: ProrationExplanation | null, balances: Balanc
   return { employed: { from: proration.employedFrom, to: proration.employedTo }, overdraft: Math.max(0, balances.yearly.used - proration.total) };
 }
 
-/** The balance inputs of a year for `userIds`, the recently deactivated too. */
-function loadYearInputs(viewer: Viewer, year: number, userIds: readonly string[]) {
-  return loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true, userIds });
+/** The balance inputs of a year for `people` (readYearPeople's), the recently deactivated too. */
+function loadYearInputs(viewer: Viewer, year: number, people: readonly BalancePerson[]) {
+  return loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true, userIds: people.map((person) => person.id), people });
 }
 
 type YearInputs = Awaited<ReturnType<typeof loadYearInputs>>;
@@ -73,7 +73,8 @@ export const PEOPLE_PER_READ = 500;
 /**
  * The year's reads: its people (readYearPeople, no balance yet) under the team filter, in the
  * order asked for (by name or team; otherwise the people's own, by name as stored), cut into reads
- * of `peoplePerRead`. `read` loads one read's inputs and its rows in that order.
+ * of `peoplePerRead`. `read` loads one read's inputs and its rows in that order; the people are
+ * not read again.
  */
 async function planYearReads(viewer: Viewer, query: { year: number; teamId?: string; order?: ReportSortKey; direction?: SortDirection }, peoplePerRead: number) {
   requireAdmin(viewer);
@@ -82,21 +83,19 @@ async function planYearReads(viewer: Viewer, query: { year: number; teamId?: str
   // A team the company does not have (another company's, one deleted since) filters nothing: the
   // screen says so by its field.
   const { unknownTeam, chosen } = teamFilter(query.teamId, teams);
-  const listed = people.map((person) => ({ id: person.id, user: { name: displayName(person) }, team: (person.teamId && teamById.get(person.teamId)) || null })).filter(chosen);
+  const listed = people.map((person) => ({ person, user: { name: displayName(person) }, team: (person.teamId && teamById.get(person.teamId)) || null })).filter(chosen);
   const ordered = query.order && orderedWithoutBalances(query.order) ? sortReportRows(listed, query.order, query.direction ?? "asc") : listed;
-  const reads: string[][] = [];
-  for (let i = 0; i < ordered.length; i += peoplePerRead) reads.push(ordered.slice(i, i + peoplePerRead).map((person) => person.id));
+  const reads: BalancePerson[][] = [];
+  for (let i = 0; i < ordered.length; i += peoplePerRead) reads.push(ordered.slice(i, i + peoplePerRead).map((row) => row.person));
   // No one chosen: one read of no one still gives the units and the accrual.
   if (!reads.length) reads.push([]);
   return {
     teams,
     unknownTeam,
     reads,
-    async read(ids: readonly string[]) {
-      const inputs = await loadYearInputs(viewer, query.year, ids);
-      const byId = new Map(reportRowsOf(inputs, query.year, teamById).map((row) => [row.user.id, row]));
-      // In the order chosen; someone deactivated between the two reads has no row, and is left out.
-      return { inputs, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+    async read(people: readonly BalancePerson[]) {
+      const inputs = await loadYearInputs(viewer, query.year, people);
+      return { inputs, rows: reportRowsOf(inputs, query.year, teamById) };
     },
   };
 }
@@ -110,7 +109,7 @@ export interface YearReadOptions {
 export async function allowanceReport(viewer: Viewer, year: number, { peoplePerRead = PEOPLE_PER_READ }: YearReadOptions = {}): Promise<ReportRow[]> {
   const plan = await planYearReads(viewer, { year }, peoplePerRead);
   const rows: ReportRow[] = [];
-  for (const ids of plan.reads) rows.push(...(await plan.read(ids)).rows);
+  for (const people of plan.reads) rows.push(...(await plan.read(people)).rows);
   return rows;
 }
 
@@ -233,8 +232,8 @@ export async function yearReport(viewer: Viewer, query: YearReportQuery, { peopl
   const rows: ReportRow[] = [];
   let daysOff: DaysOffTally | null = null;
   let facts: Pick<YearInputs, "units" | "accrues"> | null = null;
-  for (const ids of plan.reads) {
-    const { inputs, rows: read } = await plan.read(ids);
+  for (const people of plan.reads) {
+    const { inputs, rows: read } = await plan.read(people);
     daysOff ??= daysOffTally(query.year, teamNames, inputs.leaveYearStartMonth);
     daysOff.add(read.map(chartPerson), inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf);
     rows.push(...read);
@@ -279,8 +278,8 @@ export async function* allowanceReportCsvParts(viewer: Viewer, query: YearReport
   let header: ((inputs: YearInputs) => string) | null = (inputs) => allowanceCsvHeader(t, inputs, dialect);
   const held: ReportRow[] = [];
   let accrues = false;
-  for (const ids of plan.reads) {
-    const { inputs, rows } = await plan.read(ids);
+  for (const people of plan.reads) {
+    const { inputs, rows } = await plan.read(people);
     accrues = inputs.accrues;
     const head = header ? header(inputs) : "";
     header = null;
