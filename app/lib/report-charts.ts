@@ -80,12 +80,15 @@ export function daysOffTally(
       countDaysOf: (personId: string) => WorkingDayCounter | undefined = () => undefined,
     ) {
       for (const person of people) {
+        const vacations = vacationsOf(person.id);
+        if (!vacations.length) continue;
         const key = person.teamId && teamNames.has(person.teamId) ? person.teamId : NO_TEAM;
         let row = byTeam.get(key);
-        for (const vacation of vacationsOf(person.id)) {
+        // Once a person, not once a vacation: most people have a dozen.
+        const calendar = calendarOf(person.id);
+        const countDays = countDaysOf(person.id);
+        for (const vacation of vacations) {
           if (vacation.status !== "approved" || vacation.endDate < months[0][0] || vacation.startDate > months[11][1]) continue;
-          const calendar = calendarOf(person.id);
-          const countDays = countDaysOf(person.id);
           for (let month = 0; month < 12; month++) {
             const [first, last] = months[month];
             if (vacation.endDate < first || vacation.startDate > last) continue;
