@@ -59,53 +59,67 @@ function monthBounds(year: number, startMonth: number): [IsoDate, IsoDate][] {
 const round = (days: number) => Math.round(days * 10) / 10;
 
 /**
- * Working days off per month and team. Teams keep the order of their total (largest first), the
+ * Working days off per month and team, tallied a group of people at a time (the year report reads
+ * its people in reads, decision 0102). Teams keep the order of their total (largest first), the
  * people without a team last; beyond MAX_TEAM_SERIES the smallest teams share one series.
  */
-export function daysOffByMonth(
+export function daysOffTally(
   year: number,
-  people: readonly ChartPerson[],
   teamNames: ReadonlyMap<string, string>,
-  vacationsOf: (personId: string) => readonly ChartVacation[],
-  calendarOf: (personId: string) => HolidayCalendar,
-  /** Each person's counter of working days (their schedule), as their balances count; none: Monday–Friday. */
-  countDaysOf: (personId: string) => WorkingDayCounter | undefined = () => undefined,
   /** The month the company's leave year starts in (decision 0080). */
   startMonth = 1,
-): MonthlyDaysOff {
+) {
   const months = monthBounds(year, startMonth);
   const byTeam = new Map<string, number[]>();
-  for (const person of people) {
-    const key = person.teamId && teamNames.has(person.teamId) ? person.teamId : NO_TEAM;
-    let row = byTeam.get(key);
-    for (const vacation of vacationsOf(person.id)) {
-      if (vacation.status !== "approved" || vacation.endDate < months[0][0] || vacation.startDate > months[11][1]) continue;
-      const calendar = calendarOf(person.id);
-      const countDays = countDaysOf(person.id);
-      for (let month = 0; month < 12; month++) {
-        const [first, last] = months[month];
-        if (vacation.endDate < first || vacation.startDate > last) continue;
-        row ??= byTeam.set(key, new Array<number>(12).fill(0)).get(key)!;
-        // An approved request keeps the charge it was made with (decision 0083).
-        row[month] += workingDaysBetween(vacation, first, last, calendar, vacationDayCounter(vacation, countDays));
+  return {
+    add(
+      people: readonly ChartPerson[],
+      vacationsOf: (personId: string) => readonly ChartVacation[],
+      calendarOf: (personId: string) => HolidayCalendar,
+      /** Each person's counter of working days (their schedule), as their balances count; none: Monday–Friday. */
+      countDaysOf: (personId: string) => WorkingDayCounter | undefined = () => undefined,
+    ) {
+      for (const person of people) {
+        const vacations = vacationsOf(person.id);
+        if (!vacations.length) continue;
+        const key = person.teamId && teamNames.has(person.teamId) ? person.teamId : NO_TEAM;
+        let row = byTeam.get(key);
+        // Once a person, not once a vacation: most people have a dozen.
+        const calendar = calendarOf(person.id);
+        const countDays = countDaysOf(person.id);
+        for (const vacation of vacations) {
+          if (vacation.status !== "approved" || vacation.endDate < months[0][0] || vacation.startDate > months[11][1]) continue;
+          for (let month = 0; month < 12; month++) {
+            const [first, last] = months[month];
+            if (vacation.endDate < first || vacation.startDate > last) continue;
+            row ??= byTeam.set(key, new Array<number>(12).fill(0)).get(key)!;
+            // An approved request keeps the charge it was made with (decision 0083).
+            row[month] += workingDaysBetween(vacation, first, last, calendar, vacationDayCounter(vacation, countDays));
+          }
+        }
       }
-    }
-  }
-  const teams = [...byTeam.entries()]
-    .filter(([key]) => key !== NO_TEAM)
-    .map(([key, values]) => ({ key, name: teamNames.get(key) ?? "", months: values.map(round), total: round(values.reduce((a, b) => a + b, 0)) }))
-    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
-  const series: TeamSeries[] = teams.slice(0, teams.length > MAX_TEAM_SERIES ? MAX_TEAM_SERIES - 1 : MAX_TEAM_SERIES);
-  const rest = teams.slice(series.length);
-  if (rest.length) {
-    const sum = Array.from({ length: 12 }, (_, month) => round(rest.reduce((total, team) => total + team.months[month], 0)));
-    series.push({ key: OTHER_TEAMS, name: "", months: sum, total: round(sum.reduce((a, b) => a + b, 0)) });
-  }
-  const loose = byTeam.get(NO_TEAM);
-  if (loose) series.push({ key: NO_TEAM, name: "", months: loose.map(round), total: round(loose.reduce((a, b) => a + b, 0)) });
-  const monthTotals = Array.from({ length: 12 }, (_, month) => round(series.reduce((total, s) => total + s.months[month], 0)));
-  return { year, label: leaveYearLabel(year, startMonth), months: months.map(([first]) => first), series, monthTotals, total: round(monthTotals.reduce((a, b) => a + b, 0)) };
+    },
+    /** The pictures' numbers of everyone added so far, rounded to a tenth. */
+    result(): MonthlyDaysOff {
+      const teams = [...byTeam.entries()]
+        .filter(([key]) => key !== NO_TEAM)
+        .map(([key, values]) => ({ key, name: teamNames.get(key) ?? "", months: values.map(round), total: round(values.reduce((a, b) => a + b, 0)) }))
+        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+      const series: TeamSeries[] = teams.slice(0, teams.length > MAX_TEAM_SERIES ? MAX_TEAM_SERIES - 1 : MAX_TEAM_SERIES);
+      const rest = teams.slice(series.length);
+      if (rest.length) {
+        const sum = Array.from({ length: 12 }, (_, month) => round(rest.reduce((total, team) => total + team.months[month], 0)));
+        series.push({ key: OTHER_TEAMS, name: "", months: sum, total: round(sum.reduce((a, b) => a + b, 0)) });
+      }
+      const loose = byTeam.get(NO_TEAM);
+      if (loose) series.push({ key: NO_TEAM, name: "", months: loose.map(round), total: round(loose.reduce((a, b) => a + b, 0)) });
+      const monthTotals = Array.from({ length: 12 }, (_, month) => round(series.reduce((total, s) => total + s.months[month], 0)));
+      return { year, label: leaveYearLabel(year, startMonth), months: months.map(([first]) => first), series, monthTotals, total: round(monthTotals.reduce((a, b) => a + b, 0)) };
+    },
+  };
 }
+
+export type DaysOffTally = ReturnType<typeof daysOffTally>;
 
 export interface DaysLeft {
   id: string;

@@ -190,6 +190,11 @@ export interface BalanceScope {
    * vacation of `userIds` touching fromYear–toYear, of any status, oldest first. Read once, not twice.
    */
   vacations?: Promise<readonly BalanceVacationRow[]>;
+  /**
+   * The scope's people, when the caller has read them already with balancePersonSelect (the year
+   * report reads them to cut them into reads): `userIds` of them, read as this read would.
+   */
+  people?: readonly BalancePerson[];
 }
 
 /**
@@ -262,10 +267,11 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
   const [holidays, people, categories, allowances, dayVacations, carryOvers, schedules] = await Promise.all([
     // The vacations read below touch the years asked for; every day of them lies within this span.
     loadHolidayCalendars(db, company, spanOfVacationsTouching(span.startDate, span.endDate)),
-    readBalancePeople(db, companyId, {
-      userIds,
-      deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${span.startDate}T00:00:00Z`) } : "excluded",
-    }),
+    scope.people ??
+      readBalancePeople(db, companyId, {
+        userIds,
+        deactivated: scope.withRecentlyDeactivated ? { since: new Date(`${span.startDate}T00:00:00Z`) } : "excluded",
+      }),
     readCategoryListing(db, companyId, { activeOnly: false }),
     // Every earlier year too: a year without a row carries the last yearly allowance.
     db.allowance.findMany({ where: { companyId, year: { lte: toYear }, userId: idsIn(userIds) }, select: allowanceColumns }),

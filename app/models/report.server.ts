@@ -1,9 +1,9 @@
 // The reports (docs/decisions/0024-reports-and-csv.md), company admins only:
-// - the year: every person's allowances, used and remaining, from ONE load of the company's
-//   balance inputs (loadBalanceInputs, the same numbers as every other screen), filtered by team,
-//   sorted by any column, with the two pictures' numbers (app/lib/report-charts.ts);
+// - the year: every person's allowances, used and remaining, from the company's balance inputs
+//   (loadBalanceInputs, the same numbers as every other screen) read PEOPLE_PER_READ people at a
+//   time, filtered by team, sorted by any column, with the two pictures' numbers (app/lib/report-charts.ts);
 // - the vacations: every vacation in a date range by absence category, status and team.
-// Each, and its CSV, in a fixed number of queries however many people or vacations.
+// Each in a fixed number of queries per read of people or of vacations (decision 0102).
 import type { Prisma } from "~/generated/prisma/client";
 import type { TFunction } from "i18next";
 import { categoryName } from "~/components/absence-category-name";
@@ -12,7 +12,7 @@ import type { ProrationExplanation } from "~/lib/proration";
 import type { ApiReportRow } from "~/lib/schemas/api-responses";
 import { csvLines, labelsOf, type CsvDialect } from "~/lib/csv";
 import { compareNames, displayName } from "~/lib/people";
-import { daysOffByMonth, mostDaysLeft, type DaysLeft, type MonthlyDaysOff } from "~/lib/report-charts";
+import { daysOffTally, mostDaysLeft, type ChartPerson, type DaysLeft, type DaysOffTally, type MonthlyDaysOff } from "~/lib/report-charts";
 import type { ReportSortKey, SortDirection } from "~/lib/report-params";
 import { NO_TEAM_FILTER, type VacationFilters } from "~/lib/vacation-filters";
 import { vacationWorkingDays, type LeaveUnit } from "~/lib/leave-charge";
@@ -20,7 +20,7 @@ import { chargedHours } from "~/lib/leave-request";
 import { spanOfVacations, spanOfVacationsTouching } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { requireAdmin, type Viewer } from "~/utils/permissions.server";
-import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readYearPeople, type HolidaySpan } from "./balance.server";
+import { companyRefOf, loadBalanceInputs, loadHolidayCalendars, readYearPeople, type BalancePerson, type HolidaySpan } from "./balance.server";
 import { listTeams } from "./team.server";
 import { chargedSources, readChargedSchedules, type ChargedSources } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
@@ -43,20 +43,15 @@ function prorationFacts(proration: ProrationExplanation | null, balances: Balanc
   return { employed: { from: proration.employedFrom, to: proration.employedTo }, overdraft: Math.max(0, balances.yearly.used - proration.total) };
 }
 
-/** One load of the year: everyone's balances (people deactivated during it too), their teams. */
-async function loadYear(viewer: Viewer, year: number) {
-  requireAdmin(viewer);
-  const [inputs, teams] = await Promise.all([loadYearInputs(viewer, year), listTeams(viewer)]);
-  return { inputs, teams, rows: reportRowsOf(inputs, year, new Map(teams.map((team) => [team.id, team]))) };
+/** The balance inputs of a year for `people` (readYearPeople's), the recently deactivated too. */
+function loadYearInputs(viewer: Viewer, year: number, people: readonly BalancePerson[]) {
+  return loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true, userIds: people.map((person) => person.id), people });
 }
 
-/** The balance inputs of a year for `userIds` (everyone when absent), the recently deactivated too. */
-function loadYearInputs(viewer: Viewer, year: number, userIds?: readonly string[]) {
-  return loadBalanceInputs(getDb(), companyRefOf(viewer), { fromYear: year, toYear: year, withRecentlyDeactivated: true, userIds });
-}
+type YearInputs = Awaited<ReturnType<typeof loadYearInputs>>;
 
 /** A row per person the inputs hold, in their order. */
-function reportRowsOf(inputs: Awaited<ReturnType<typeof loadYearInputs>>, year: number, teamById: Map<string, { id: string; name: string }>): ReportRow[] {
+function reportRowsOf(inputs: YearInputs, year: number, teamById: Map<string, { id: string; name: string }>): ReportRow[] {
   return inputs.people.map((person) => {
     const balances = inputs.balancesOf(person.id, year);
     return {
@@ -68,9 +63,54 @@ function reportRowsOf(inputs: Awaited<ReturnType<typeof loadYearInputs>>, year: 
   });
 }
 
+/**
+ * People per read of the year (decision 0102): the screen, the API and the CSV read the balance
+ * inputs (allowances, vacations, carry-overs) of this many people at a time and let each read go
+ * before the next, so memory stays flat however many people.
+ */
+export const PEOPLE_PER_READ = 500;
+
+/**
+ * The year's reads: its people (readYearPeople, no balance yet) under the team filter, in the
+ * order asked for (by name or team; otherwise the people's own, by name as stored), cut into reads
+ * of `peoplePerRead`. `read` loads one read's inputs and its rows in that order; the people are
+ * not read again.
+ */
+async function planYearReads(viewer: Viewer, query: { year: number; teamId?: string; order?: ReportSortKey; direction?: SortDirection }, peoplePerRead: number) {
+  requireAdmin(viewer);
+  const [people, teams] = await Promise.all([readYearPeople(getDb(), companyRefOf(viewer), query.year), listTeams(viewer)]);
+  const teamById = new Map(teams.map((team) => [team.id, team]));
+  // A team the company does not have (another company's, one deleted since) filters nothing: the
+  // screen says so by its field.
+  const { unknownTeam, chosen } = teamFilter(query.teamId, teams);
+  const listed = people.map((person) => ({ person, user: { name: displayName(person) }, team: (person.teamId && teamById.get(person.teamId)) || null })).filter(chosen);
+  const ordered = query.order && orderedWithoutBalances(query.order) ? sortReportRows(listed, query.order, query.direction ?? "asc") : listed;
+  const reads: BalancePerson[][] = [];
+  for (let i = 0; i < ordered.length; i += peoplePerRead) reads.push(ordered.slice(i, i + peoplePerRead).map((row) => row.person));
+  // No one chosen: one read of no one still gives the units and the accrual.
+  if (!reads.length) reads.push([]);
+  return {
+    teams,
+    unknownTeam,
+    reads,
+    async read(people: readonly BalancePerson[]) {
+      const inputs = await loadYearInputs(viewer, query.year, people);
+      return { inputs, rows: reportRowsOf(inputs, query.year, teamById) };
+    },
+  };
+}
+
+/** How many people a read of the year holds; tests read across a boundary with a few. */
+export interface YearReadOptions {
+  peoplePerRead?: number;
+}
+
 /** Company admins read everyone's balances of a year (the /api report), by name. */
-export async function allowanceReport(viewer: Viewer, year: number): Promise<ReportRow[]> {
-  return (await loadYear(viewer, year)).rows;
+export async function allowanceReport(viewer: Viewer, year: number, { peoplePerRead = PEOPLE_PER_READ }: YearReadOptions = {}): Promise<ReportRow[]> {
+  const plan = await planYearReads(viewer, { year }, peoplePerRead);
+  const rows: ReportRow[] = [];
+  for (const people of plan.reads) rows.push(...(await plan.read(people)).rows);
+  return rows;
 }
 
 /** The viewer's own balances of a year (/api/users/me/allowances-summary). */
@@ -180,39 +220,45 @@ export interface YearReport {
   accrues: boolean;
 }
 
-/** The reports screen's year: table, totals and both pictures, from one load of the year. */
-export async function yearReport(viewer: Viewer, query: YearReportQuery): Promise<YearReport> {
-  const { inputs, teams, rows } = await loadYear(viewer, query.year);
-  // A team the company does not have (another company's, one deleted since) filters nothing: the
-  // screen says so by its field.
-  const { unknownTeam, chosen: isChosen } = teamFilter(query.teamId, teams);
-  const chosen = rows.filter(isChosen);
-  const people = chosen.map((row) => ({ id: row.user.id, name: row.user.name, teamId: row.team?.id ?? null }));
-  const teamNames = new Map(teams.map((team) => [team.id, team.name]));
+/**
+ * The reports screen's year: table, totals and both pictures, built read by read (decision 0102):
+ * each read's rows are kept (a few hundred bytes each, for sorting by any column), its days off
+ * tallied and its inputs let go before the next read.
+ */
+export async function yearReport(viewer: Viewer, query: YearReportQuery, { peoplePerRead = PEOPLE_PER_READ }: YearReadOptions = {}): Promise<YearReport> {
+  // Read in the people's own order, whatever the sort: the sums add up in the order they always did.
+  const plan = await planYearReads(viewer, { year: query.year, teamId: query.teamId }, peoplePerRead);
+  const teamNames = new Map(plan.teams.map((team) => [team.id, team.name]));
+  const rows: ReportRow[] = [];
+  let daysOff: DaysOffTally | null = null;
+  let facts: Pick<YearInputs, "units" | "accrues"> | null = null;
+  for (const people of plan.reads) {
+    const { inputs, rows: read } = await plan.read(people);
+    daysOff ??= daysOffTally(query.year, teamNames, inputs.leaveYearStartMonth);
+    daysOff.add(read.map(chartPerson), inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf);
+    rows.push(...read);
+    facts = { units: inputs.units, accrues: inputs.accrues };
+  }
   return {
     year: query.year,
-    teams,
-    unknownTeam,
-    rows: sortReportRows(chosen, query.sort, query.direction),
-    totals: sumBalances(chosen),
-    daysOff: daysOffByMonth(query.year, people, teamNames, inputs.vacationsOf, inputs.calendarOf, inputs.countDaysOf, inputs.leaveYearStartMonth),
-    daysLeft: mostDaysLeft(chosen.map((row, index) => ({ person: people[index], balances: row.balances }))),
-    units: inputs.units,
+    teams: plan.teams,
+    unknownTeam: plan.unknownTeam,
+    rows: sortReportRows(rows, query.sort, query.direction),
+    totals: sumBalances(rows),
+    daysOff: daysOff!.result(),
+    daysLeft: mostDaysLeft(rows.map((row) => ({ person: chartPerson(row), balances: row.balances }))),
+    units: facts!.units,
     /** Whether the yearly allowance accrues (decision 0082): the CSV then has an "earned" column. */
-    accrues: inputs.accrues,
+    accrues: facts!.accrues,
   };
 }
+
+const chartPerson = (row: ReportRow): ChartPerson => ({ id: row.user.id, name: row.user.name, teamId: row.team?.id ?? null });
 
 export interface CsvOptions {
   t: TFunction;
   dialect: CsvDialect;
 }
-
-/**
- * People per read of the year CSV (decision 0102): each read's balance inputs (allowances,
- * vacations, carry-overs) are written out and let go, so memory stays flat however many people.
- */
-export const CSV_PEOPLE_PER_READ = 500;
 
 /** The year table as CSV, pending days included (the table folds them into what remains). */
 export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery, options: CsvOptions): Promise<string> {
@@ -222,32 +268,19 @@ export async function allowanceReportCsv(viewer: Viewer, query: YearReportQuery,
 }
 
 /**
- * The year CSV a part at a time: the header with the first CSV_PEOPLE_PER_READ people, then the
+ * The year CSV a part at a time: the header with the first PEOPLE_PER_READ people, then the
  * next. Sorted by name or team, the order is known from the people alone and each read is written
  * at once; sorted by a balance, the rows (not the inputs they came from) are kept until the last read.
  */
 export async function* allowanceReportCsvParts(viewer: Viewer, query: YearReportQuery, { t, dialect }: CsvOptions): AsyncGenerator<string> {
-  requireAdmin(viewer);
-  const [people, teams] = await Promise.all([readYearPeople(getDb(), companyRefOf(viewer), query.year), listTeams(viewer)]);
-  const teamById = new Map(teams.map((team) => [team.id, team]));
-  const { chosen } = teamFilter(query.teamId, teams);
-  const listed = people.map((person) => ({ id: person.id, user: { name: displayName(person) }, team: (person.teamId && teamById.get(person.teamId)) || null })).filter(chosen);
-  const ordered = orderedWithoutBalances(query.sort) ? sortReportRows(listed, query.sort, query.direction) : listed;
-  const reads: string[][] = [];
-  for (let i = 0; i < ordered.length; i += CSV_PEOPLE_PER_READ) reads.push(ordered.slice(i, i + CSV_PEOPLE_PER_READ).map((person) => person.id));
-  // No one chosen: one read of no one still gives the header its units.
-  if (!reads.length) reads.push([]);
-
+  const plan = await planYearReads(viewer, { year: query.year, teamId: query.teamId, order: query.sort, direction: query.direction }, PEOPLE_PER_READ);
   const role = labelsOf((value) => t(`roles.${value}`, { defaultValue: value }));
-  let header: ((inputs: Awaited<ReturnType<typeof loadYearInputs>>) => string) | null = (inputs) => allowanceCsvHeader(t, inputs, dialect);
+  let header: ((inputs: YearInputs) => string) | null = (inputs) => allowanceCsvHeader(t, inputs, dialect);
   const held: ReportRow[] = [];
   let accrues = false;
-  for (const ids of reads) {
-    const inputs = await loadYearInputs(viewer, query.year, ids);
+  for (const people of plan.reads) {
+    const { inputs, rows } = await plan.read(people);
     accrues = inputs.accrues;
-    const byId = new Map(reportRowsOf(inputs, query.year, teamById).map((row) => [row.user.id, row]));
-    // In the order chosen; someone deactivated between the two reads has no row, and is left out.
-    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const head = header ? header(inputs) : "";
     header = null;
     if (orderedWithoutBalances(query.sort)) yield head + csvLines(rows.map((row) => allowanceCsvRow(row, accrues, role)), dialect);
@@ -257,8 +290,8 @@ export async function* allowanceReportCsvParts(viewer: Viewer, query: YearReport
     }
   }
   const sorted = sortReportRows(held, query.sort, query.direction);
-  for (let i = 0; i < sorted.length; i += CSV_PEOPLE_PER_READ) {
-    yield csvLines(sorted.slice(i, i + CSV_PEOPLE_PER_READ).map((row) => allowanceCsvRow(row, accrues, role)), dialect);
+  for (let i = 0; i < sorted.length; i += PEOPLE_PER_READ) {
+    yield csvLines(sorted.slice(i, i + PEOPLE_PER_READ).map((row) => allowanceCsvRow(row, accrues, role)), dialect);
   }
 }
 

@@ -5,6 +5,7 @@
 // show nothing of theirs; a signed-out export gets the spec's 401 text.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { todayIn, yearOf } from "~/lib/dates";
+import { allowanceReport, yearReport } from "~/models/report.server";
 import { loader as reportsPage } from "~/routes/_app.reports/route";
 import { loader as reportApi } from "~/api/reports.vacations";
 import { loader as vacationsCsv } from "~/routes/reports.absences[.]csv";
@@ -12,7 +13,7 @@ import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
 import { action as loginAction } from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../support/factories";
+import { createCompany, createTeam, createUser, TEST_PASSWORD, viewerFor } from "../support/factories";
 import { args, cookiesFrom, getRequest, postForm, run } from "../support/http";
 
 type Page = Awaited<ReturnType<typeof reportsPage>>;
@@ -144,6 +145,25 @@ describe("the year", () => {
       ["Rui Reis", 20],
       ["Zé Sozinho", 10],
     ]);
+  });
+
+  it("builds the same year, totals and pictures read a person at a time as in one read (decision 0102)", async () => {
+    const admin = await viewerFor({ id: ids.admin });
+    for (const [teamId, sort, direction] of [
+      [undefined, "name", "asc"],
+      [undefined, "yearlyRemaining", "desc"],
+      [ids.eng, "residualTotal", "asc"],
+      ["none", "team", "desc"],
+    ] as const) {
+      const query = { year: YEAR, teamId, sort, direction };
+      const once = await yearReport(admin, query);
+      expect(await yearReport(admin, query, { peoplePerRead: 1 })).toEqual(once);
+      expect(await yearReport(admin, query, { peoplePerRead: 3 })).toEqual(once);
+    }
+    const everyone = await yearReport(admin, { year: YEAR, sort: "name", direction: "asc" }, { peoplePerRead: 1 });
+    expect(everyone.totals.yearly).toMatchObject({ total: 79, used: 7, pending: 0.5 });
+    expect(everyone.daysOff.total).toBe(8);
+    expect(await allowanceReport(admin, YEAR, { peoplePerRead: 1 })).toEqual(await allowanceReport(admin, YEAR));
   });
 
   it("refuses a year before 2000, after next year or not a year, with the message by the field and no data", async () => {

@@ -3,7 +3,7 @@
 // the people with the most days left, and the axis steps.
 import { describe, expect, it } from "vitest";
 import type { Balances } from "~/lib/balance-kinds";
-import { axisTicks, daysOffByMonth, mostDaysLeft, NO_TEAM, OTHER_TEAMS, type ChartVacation } from "~/lib/report-charts";
+import { axisTicks, daysOffTally, mostDaysLeft, NO_TEAM, OTHER_TEAMS, type ChartPerson, type ChartVacation } from "~/lib/report-charts";
 import { holidayCalendar, NO_HOLIDAYS } from "~/lib/working-days";
 
 const vacation = (startDate: string, endDate: string, status = "approved", halves: Partial<Pick<ChartVacation, "halfDayStart" | "halfDayEnd">> = {}): ChartVacation => ({
@@ -14,6 +14,15 @@ const vacation = (startDate: string, endDate: string, status = "approved", halve
   halfDayEnd: false,
   ...halves,
 });
+
+type Tally = ReturnType<typeof daysOffTally>;
+
+/** Everyone's days off tallied in one go. */
+function daysOffByMonth(year: number, people: ChartPerson[], teams: ReadonlyMap<string, string>, vacationsOf: Parameters<Tally["add"]>[1], calendarOf: Parameters<Tally["add"]>[2], countDaysOf?: Parameters<Tally["add"]>[3], startMonth?: number) {
+  const tally = daysOffTally(year, teams, startMonth);
+  tally.add(people, vacationsOf, calendarOf, countDaysOf);
+  return tally.result();
+}
 
 describe("days off per month by team", () => {
   const teams = new Map([
@@ -70,6 +79,20 @@ describe("days off per month by team", () => {
     expect(chart.months).toEqual(["2026-04-01", "2026-05-01", "2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"]);
     // 1 April 2026 first, 31 March 2027 last; the days on either side belong to other leave years.
     expect(chart.monthTotals).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  it("gives the same numbers tallied a few people at a time as all at once", () => {
+    const people = Array.from({ length: 7 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, teamId: i % 3 === 0 ? null : i % 3 === 1 ? "eng" : "ops" }));
+    // Halves and spans across months, so sums carry fractions from one group into the next.
+    const vacationsOf = (id: string) => {
+      const i = Number(id.slice(1));
+      return [vacation(`2026-0${1 + (i % 5)}-2${i % 4}`, `2026-0${2 + (i % 5)}-0${2 + (i % 3)}`, "approved", { halfDayStart: i % 2 === 0 }), vacation("2026-11-02", "2026-11-02", "approved", { halfDayEnd: true })];
+    };
+    const whole = daysOffByMonth(2026, people, teams, vacationsOf, () => NO_HOLIDAYS);
+    const tally = daysOffTally(2026, teams);
+    for (const group of [people.slice(0, 2), people.slice(2, 5), people.slice(5)]) tally.add(group, vacationsOf, () => NO_HOLIDAYS);
+    expect(whole.total).toBeGreaterThan(0);
+    expect(tally.result()).toEqual(whole);
   });
 
   it("is empty (and zero) when nobody was off", () => {
