@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/dates";
 import { allowanceReport, CSV_VACATIONS_PER_READ, PEOPLE_PER_READ, serializeReportRow, vacationReport, yearReport } from "~/models/report.server";
-import { loader as reportApi } from "~/routes/api.reports.vacations";
+import { loader as reportApi } from "~/api/reports.vacations";
 import { loader as reportsPage } from "~/routes/_app.reports/route";
 import { loader as vacationsCsv } from "~/routes/reports.absences[.]csv";
 import { loader as allowancesCsv } from "~/routes/reports.allowances[.]csv";
