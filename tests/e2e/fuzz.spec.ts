@@ -1,10 +1,10 @@
 // Property-based fuzzing of every route against the built server: random methods, headers, bodies
 // and query strings, signed in and out, must never get a 5xx. The routes come from the files in
-// app/routes, so a new route is fuzzed without touching this file. It runs once (tagged @once,
-// left out of the js-off project) in its own company, from its own client addresses (the e2e
-// server trusts X-Forwarded-For from loopback), so it disturbs neither the demo data nor the
-// rate limits of the other specs. FUZZ_SEED=<n> replays a run; FUZZ_RUNS sets its size.
-import { readdirSync } from "node:fs";
+// app/routes and app/api, so a new route or operation is fuzzed without touching this file. It
+// runs once (tagged @once, left out of the js-off project) in its own company, from its own client
+// addresses (the e2e server trusts X-Forwarded-For from loopback), so it disturbs neither the demo
+// data nor the rate limits of the other specs. FUZZ_SEED=<n> replays a run; FUZZ_RUNS sets its size.
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "./fixtures";
 import fc from "fast-check";
@@ -35,17 +35,25 @@ interface RouteShape {
   parts: string[];
 }
 
-/** Remix flat routes: `_x` segments add no path, `_index` is the index, `$x` a param, `$` the rest. */
+/**
+ * Remix flat routes: `_x` segments add no path, `_index` is the index, `$x` a param, `$` the rest.
+ * The /api operations live in app/api under the same names, behind one splat route (decision 0104),
+ * so each of them is a shape of its own under "api".
+ */
 function routeShapes(): RouteShape[] {
-  return readdirSync(path.resolve("app/routes"))
-    .filter((file) => /\.(tsx?|jsx?)$/.test(file))
-    .map((file) => {
-      const parts = segmentsOf(file.replace(/\.(tsx?|jsx?)$/, ""))
-        .filter((segment) => !segment.startsWith("_"))
-        .map((segment) => (segment.endsWith("_") ? segment.slice(0, -1) : segment))
-        .map((segment) => (segment === "$" ? "*" : segment));
-      return { file, parts };
-    });
+  // A route is a module file, or a folder holding its module as route.tsx (with its helpers beside it).
+  const isRouteFolder = (dir: string, name: string) => existsSync(path.resolve(dir, name, "route.tsx")) || existsSync(path.resolve(dir, name, "route.ts"));
+  const shapesIn = (dir: string, prefix: string[]) =>
+    readdirSync(path.resolve(dir))
+      .filter((file) => (/\.(tsx?|jsx?)$/.test(file) && !file.endsWith(".server.ts")) || isRouteFolder(dir, file))
+      .map((file) => {
+        const parts = segmentsOf(file.replace(/\.(tsx?|jsx?)$/, ""))
+          .filter((segment) => !segment.startsWith("_"))
+          .map((segment) => (segment.endsWith("_") ? segment.slice(0, -1) : segment))
+          .map((segment) => (segment === "$" ? "*" : segment));
+        return { file: `${dir}/${file}`, parts: [...prefix, ...parts] };
+      });
+  return [...shapesIn("app/routes", []), ...shapesIn("app/api", ["api"])];
 }
 
 const ROUTES = routeShapes();
