@@ -32,6 +32,10 @@ export default defineConfig({
           globalSetup: ["tests/support/template-database-setup.ts"],
           // Each file gets its own migrated database (SQLite file or PostgreSQL).
           pool: "forks",
+          // A worker's files share the libraries it loaded (Prisma, React, i18next...): loading them
+          // in a fresh process per file was half the run's CPU. The setup file reloads the app's own
+          // modules and restores the environment before each file (decision 0105).
+          isolate: false,
           maxWorkers,
           testTimeout: 20_000,
           hookTimeout: 30_000,

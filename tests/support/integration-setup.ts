@@ -2,12 +2,23 @@
 // PostgreSQL database when TEST_DB=postgresql (tests/support/test-database.ts).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
-import { createDb, setDb } from "~/utils/db.server";
-import { settleMail } from "~/utils/mail.server";
-import { settleWebhooks } from "~/models/webhook-delivery.server";
-import { startSmtpServer } from "./smtp";
-import { createTestDatabase } from "./test-database";
+import { afterAll, vi } from "vitest";
+
+// The integration project shares a worker's modules between its files (isolate: false in
+// vitest.config.ts, decision 0105): the libraries load once per worker, not once per file. What a
+// file could leave behind is reset here, before it: the app's own modules (their caches, the
+// validated configuration, the mail transport) load afresh, the environment is the worker's own
+// as it started, and the clock is real.
+const pristine = ((globalThis as { __pristineEnv?: NodeJS.ProcessEnv }).__pristineEnv ??= { ...process.env });
+for (const name of Object.keys(process.env)) if (!(name in pristine)) delete process.env[name];
+Object.assign(process.env, pristine);
+vi.useRealTimers();
+vi.resetModules();
+const { createDb, setDb } = await import("~/utils/db.server");
+const { settleMail } = await import("~/utils/mail.server");
+const { settleWebhooks } = await import("~/models/webhook-delivery.server");
+const { startSmtpServer } = await import("./smtp");
+const { createTestDatabase } = await import("./test-database");
 
 const database = await createTestDatabase();
 
