@@ -37,27 +37,32 @@ export const STEPS: Step[] = [
   },
   { name: "build and JS budget", commands: ["npm run --silent build", "npm run --silent check:js-budget"] },
   {
-    // The browser tests wait on pages and Chromium more than they use the CPU (a quiet run used about
-    // half of one core), and the integration stages keep both cores busy: side by side, the step takes
-    // little longer than the e2e stage alone, minutes less than one after the other (decision 0097).
+    // Two lanes side by side (decision 0097): whichever lane waits on a page or a socket, the other
+    // uses the core. Both keep the cores busy now (alone, the e2e stage used 1,015 s of CPU in 537 s,
+    // 2/3 of it Chromium's), so the step takes about their CPU over two cores, less than one after
+    // the other.
     lanes: [
-      [{ name: "e2e, SQLite (JS on and off)", commands: ["npx playwright test"] }],
       [
-        { name: "integration, SQLite (America/Los_Angeles)", commands: ["npx vitest run --project integration"], env: { TZ: LOS_ANGELES } },
-        // Through a PgBouncer in transaction mode, as docs/deploy.md runs several instances (decision
-        // 0099): one run proves the data layer on PostgreSQL and behind the pooler; the e2e journeys
-        // on PostgreSQL below connect directly.
-        {
-          name: "integration, PostgreSQL through PgBouncer (Pacific/Kiritimati)",
-          commands: ["npx vitest run --project integration"],
-          env: { TEST_DB: "postgresql", TEST_PGBOUNCER: "1", TZ: KIRITIMATI },
-        },
-        // The few journeys on PostgreSQL end this lane, which is shorter than the e2e one beside it:
-        // their own ports (the SQLite servers' + 10) and one worker, so one throwaway cluster.
+        { name: "e2e, SQLite (JS on and off)", commands: ["npx playwright test"] },
+        // The few journeys on PostgreSQL end this lane: since the integration files share their
+        // workers' libraries (decision 0105) the integration lane is as long as the e2e one, and
+        // the journeys run on the ports above the SQLite run's (+ 10) with one worker, so one
+        // throwaway cluster (decision 0097, amendments).
         {
           name: "e2e, PostgreSQL journeys",
           commands: ["npx playwright test"],
           env: { TEST_DB: "postgresql", E2E_PORT: String(Number(process.env.E2E_PORT || 3210) + 10), E2E_WORKERS: "1" },
+        },
+      ],
+      [
+        { name: "integration, SQLite (America/Los_Angeles)", commands: ["npx vitest run --project integration"], env: { TZ: LOS_ANGELES } },
+        // Through a PgBouncer in transaction mode, as docs/deploy.md runs several instances (decision
+        // 0099): one run proves the data layer on PostgreSQL and behind the pooler; the e2e journeys
+        // on PostgreSQL connect directly.
+        {
+          name: "integration, PostgreSQL through PgBouncer (Pacific/Kiritimati)",
+          commands: ["npx vitest run --project integration"],
+          env: { TEST_DB: "postgresql", TEST_PGBOUNCER: "1", TZ: KIRITIMATI },
         },
       ],
     ],
