@@ -31,7 +31,7 @@ export async function listCategories(viewer: Viewer, { activeOnly = true } = {})
  * only those still on: pending or approved), and the holiday rows the request form counts
  * working days with in the browser.
  */
-export async function getPersonalYear(viewer: Viewer, year: number, today: string, language?: string) {
+export async function getPersonalYear(viewer: Viewer & { readonly user?: BalancePerson }, year: number, today: string, language?: string) {
   const userId = viewer.userId;
   const db = getDb();
   // The leave year's vacations are listed and counted in the balances: one read for both. The
@@ -40,7 +40,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const shown = leaveYearSpan(year, year, startMonth);
   const yearVacations = readVacations(vacationSelect, vacationFilterWhere(viewer, { userId, dateFrom: shown.startDate, dateTo: shown.endDate }), { order: "oldest" });
   const [inputs, vacations, upcomingRows] = await Promise.all([
-    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
+    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations, people: signedInPerson(viewer) }),
     yearVacations,
     // What is still ahead: a rejected or cancelled request will not happen.
     readVacations(vacationSelect, { AND: [vacationFilterWhere(viewer, { userId, dateFrom: today }), holdingDates] }, {
@@ -91,6 +91,17 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     /** What was read of the viewer, for describeVacations on the same page; not for the browser. */
     reads: { people: [person], schedules: inputs.scheduleTimelines, holidays: { span: inputs.holidaySpan, calendarFor: inputs.calendarFor } } satisfies ReadsOfPeople,
   };
+}
+
+/**
+ * The signed-in person as a balance reads people, when their row came with the session (a
+ * SignedInViewer's user): the same request need not read it again.
+ */
+function signedInPerson(viewer: Viewer & { readonly user?: BalancePerson }): BalancePerson[] | undefined {
+  const user = viewer.user;
+  if (user?.id !== viewer.userId) return undefined;
+  const { id, email, fullName, name, role, teamId, countryCode, region, firstDay, lastDay } = user;
+  return [{ id, email, fullName, name, role, teamId, countryCode, region, firstDay, lastDay }];
 }
 
 /**
