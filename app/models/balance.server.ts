@@ -406,8 +406,10 @@ export async function loadBalanceInputs(db: DbClient, companyRef: CompanyRef, sc
     people,
     peopleById,
     holidayRows: holidays.holidayRows,
-    /** The dates calendarOf answers for: the years asked for, widened by the longest vacation. */
+    /** The dates calendarOf and calendarFor answer for: the years asked for, widened by the longest vacation. */
     holidaySpan: holidays.span,
+    /** Anyone's calendar (a person's country and region), of the holidays read for holidaySpan. */
+    calendarFor: holidays.calendarFor,
     categories,
     calendarOf,
     allowanceOf,

@@ -7,17 +7,17 @@ import { FIRST_DATE, LAST_DATE } from "~/lib/input-limits";
 import { vacationWorkingDays, type LeaveUnit } from "~/lib/leave-charge";
 import { chargedHours, type StoredRequest } from "~/lib/leave-request";
 import { freezeSchedules, type ScheduleSegment, type ScheduleSource } from "~/lib/work-schedule";
-import { normalizeCode, type HolidayCalendar } from "~/lib/working-days";
+import { normalizeCode, type HolidayCalendar, type HolidayPerson } from "~/lib/working-days";
 import { spanCovers, spanOfVacations } from "~/lib/holiday-spans";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { isAdmin, type Requester, type Viewer } from "~/utils/permissions.server";
 import { readCategoryListing } from "./absence-category.server";
-import { companyRefOf, leaveYearSpan, loadBalanceInputs, loadHolidayCalendars, readBalancePeople } from "./balance.server";
+import { companyRefOf, leaveYearSpan, loadBalanceInputs, loadHolidayCalendars, readBalancePeople, type BalancePerson, type HolidaySpan } from "./balance.server";
 import { holdingDates, readVacations, vacationFilterWhere } from "./vacation-list.server";
 import { vacationSelect } from "./vacation.server";
 import { chargeChangeOf, chargedSources, readChargedSchedulesOf, type ChargeChange } from "./charged-schedules.server";
-import { loadScheduleTimelines } from "./work-schedule.server";
+import { loadScheduleTimelines, type ScheduleTimelines } from "./work-schedule.server";
 
 export const UPCOMING_LIMIT = 10;
 
@@ -31,7 +31,7 @@ export async function listCategories(viewer: Viewer, { activeOnly = true } = {})
  * only those still on: pending or approved), and the holiday rows the request form counts
  * working days with in the browser.
  */
-export async function getPersonalYear(viewer: Viewer, year: number, today: string, language?: string) {
+export async function getPersonalYear(viewer: Viewer & { readonly user?: BalancePerson }, year: number, today: string, language?: string) {
   const userId = viewer.userId;
   const db = getDb();
   // The leave year's vacations are listed and counted in the balances: one read for both. The
@@ -40,7 +40,7 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
   const shown = leaveYearSpan(year, year, startMonth);
   const yearVacations = readVacations(vacationSelect, vacationFilterWhere(viewer, { userId, dateFrom: shown.startDate, dateTo: shown.endDate }), { order: "oldest" });
   const [inputs, vacations, upcomingRows] = await Promise.all([
-    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations }),
+    loadBalanceInputs(db, companyRefOf(viewer), { fromYear: year, toYear: year, userIds: [userId], vacations: yearVacations, people: signedInPerson(viewer) }),
     yearVacations,
     // What is still ahead: a rejected or cancelled request will not happen.
     readVacations(vacationSelect, { AND: [vacationFilterWhere(viewer, { userId, dateFrom: today }), holdingDates] }, {
@@ -88,7 +88,20 @@ export async function getPersonalYear(viewer: Viewer, year: number, today: strin
     balances: inputs.balancesOf(userId, year),
     hasAllowance: Boolean(inputs.allowanceOf(userId, year)),
     holidayContext: { ...holidayContextOf({ ...person, company: { countryCode: inputs.companyCountryCode } }, holidayRows, inputs.schedulesOf(userId)), leaveYearStartMonth: startMonth },
+    /** What was read of the viewer, for describeVacations on the same page; not for the browser. */
+    reads: { people: [person], schedules: inputs.scheduleTimelines, holidays: { span: inputs.holidaySpan, calendarFor: inputs.calendarFor } } satisfies ReadsOfPeople,
   };
+}
+
+/**
+ * The signed-in person as a balance reads people, when their row came with the session (a
+ * SignedInViewer's user): the same request need not read it again.
+ */
+function signedInPerson(viewer: Viewer & { readonly user?: BalancePerson }): BalancePerson[] | undefined {
+  const user = viewer.user;
+  if (user?.id !== viewer.userId) return undefined;
+  const { id, email, fullName, name, role, teamId, countryCode, region, firstDay, lastDay } = user;
+  return [{ id, email, fullName, name, role, teamId, countryCode, region, firstDay, lastDay }];
 }
 
 /**
@@ -124,11 +137,20 @@ interface DescribedVacation extends StoredRequest {
   status: string;
 }
 
+/** What a page has read already of some people (getPersonalYear's `reads`, of the viewer). */
+export interface ReadsOfPeople {
+  people: readonly BalancePerson[];
+  schedules: ScheduleTimelines;
+  holidays: { span: HolidaySpan; calendarFor(person: HolidayPerson): HolidayCalendar };
+}
+
 /**
  * Requester names, the facts the permission rules need about them, and working days of a page of
- * vacations of any people, in a fixed number of queries however many rows the page has.
+ * vacations of any people, in a fixed number of queries however many rows the page has. With
+ * `known`, what the page read already (the viewer's year), only what it lacks is read: the other
+ * people and their schedules, and the holidays when its rows reach beyond those read.
  */
-export async function describeVacations(viewer: Viewer, vacations: readonly DescribedVacation[], categories: readonly { id: string; unit: string }[] = []) {
+export async function describeVacations(viewer: Viewer, vacations: readonly DescribedVacation[], categories: readonly { id: string; unit: string }[] = [], known?: ReadsOfPeople) {
   const names: Record<string, string> = {};
   const requesters: Record<string, Requester> = {};
   const workingDays: Record<string, number | null> = {};
@@ -139,12 +161,16 @@ export async function describeVacations(viewer: Viewer, vacations: readonly Desc
   if (vacations.length === 0) return { names, requesters, workingDays, hours, chargeChanges };
   const units = new Map<string, LeaveUnit>(categories.map((category) => [category.id, category.unit === "hour" ? "hour" : "day"]));
   const userIds = [...new Set(vacations.map((v) => v.userId))];
-  const [people, holidays, schedules] = await Promise.all([
+  const knownPeople = new Map((known?.people ?? []).map((person) => [person.id, person]));
+  const others = userIds.filter((userId) => !knownPeople.has(userId));
+  const span = spanOfVacations(vacations);
+  const [read, holidays, schedules] = await Promise.all([
     // Deactivated people too: their past vacations are still listed under their name.
-    readBalancePeople(getDb(), viewer.companyId, { userIds, deactivated: "included" }),
-    loadHolidayCalendars(getDb(), companyRefOf(viewer), spanOfVacations(vacations)),
-    loadScheduleTimelines(getDb(), viewer.companyId, userIds),
+    others.length ? readBalancePeople(getDb(), viewer.companyId, { userIds: others, deactivated: "included" }) : [],
+    known && spanCovers(known.holidays.span, span) ? known.holidays : loadHolidayCalendars(getDb(), companyRefOf(viewer), span),
+    loadScheduleTimelines(getDb(), viewer.companyId, userIds, known?.schedules),
   ]);
+  const people = [...userIds.flatMap((userId) => knownPeople.get(userId) ?? []), ...read];
   for (const person of people) {
     names[person.id] = displayName(person);
     requesters[person.id] = { id: person.id, role: person.role, teamId: person.teamId };

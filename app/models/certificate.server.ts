@@ -28,7 +28,7 @@ export const MAX_CERTIFICATES_PER_ABSENCE = 5;
 
 const documentSelect = { documentRequired: true, documentAfterDays: true, documentMode: true, reported: true } as const;
 
-const absenceSelect = {
+const absenceColumns = {
   id: true,
   companyId: true,
   userId: true,
@@ -39,14 +39,33 @@ const absenceSelect = {
   status: true,
   chargedSchedules: true,
   categoryId: true,
-  category: { select: { name: true, ...documentSelect } },
-  user: { select: { id: true, email: true, fullName: true, name: true, preferredLanguage: true, countryCode: true, region: true, teamId: true } },
 } as const;
+const categorySelect = { id: true, name: true, ...documentSelect } as const;
+const personSelect = { id: true, email: true, fullName: true, name: true, preferredLanguage: true, countryCode: true, region: true, teamId: true } as const;
 
 type AbsenceRow = Awaited<ReturnType<typeof readAbsences>>[number];
 
-function readAbsences(db: DbClient, where: Prisma.VacationWhereInput) {
-  return db.vacation.findMany({ where, select: absenceSelect, orderBy: [{ startDate: "asc" }, { id: "asc" }] });
+/**
+ * The company's absences matching `where`, each with its type's document rule and its person. The
+ * types and people are read apart, and only when there are absences: an include reads its
+ * relations even for no rows, and the overdue card, on every admin's Absences page, nearly always
+ * has none.
+ */
+async function readAbsences(db: DbClient, companyId: string, where: Prisma.VacationWhereInput) {
+  const rows = await db.vacation.findMany({ where: { ...where, companyId }, select: absenceColumns, orderBy: [{ startDate: "asc" }, { id: "asc" }] });
+  if (rows.length === 0) return [];
+  const [categories, people] = await Promise.all([
+    db.absenceCategory.findMany({ where: { companyId, id: { in: [...new Set(rows.map((row) => row.categoryId))] } }, select: categorySelect }),
+    db.user.findMany({ where: { companyId, id: { in: [...new Set(rows.map((row) => row.userId))] } }, select: personSelect }),
+  ]);
+  const categoryOf = new Map(categories.map(({ id, ...category }) => [id, category]));
+  const personOf = new Map(people.map((person) => [person.id, person]));
+  return rows.flatMap((row) => {
+    const category = categoryOf.get(row.categoryId);
+    const user = personOf.get(row.userId);
+    // The foreign keys keep both; a row without them is left out rather than half shown.
+    return category && user ? [{ ...row, category, user }] : [];
+  });
 }
 
 /** Each absence's certificate due date under its type's rule, counted on its person's schedule and holidays. */
@@ -91,7 +110,7 @@ export interface CertificateOverview {
 }
 
 async function loadAbsence(viewer: Viewer, vacationId: string): Promise<AbsenceRow> {
-  const [absence] = await readAbsences(getDb(), { id: vacationId, companyId: viewer.companyId });
+  const [absence] = await readAbsences(getDb(), viewer.companyId, { id: vacationId });
   // Someone else's absence is as unknown as another company's: nothing says it exists.
   if (!absence || !canSeeCertificates(viewer, absence)) throw new AppError(404, "not_found", "vacation.notFound");
   return absence;
@@ -134,8 +153,7 @@ export async function certificateOverview(viewer: Viewer, vacationId: string, no
 export async function certificateStatesOf(viewer: Viewer, vacationIds: readonly string[], now = new Date()): Promise<Record<string, CertificateState>> {
   if (vacationIds.length === 0) return {};
   const db = getDb();
-  const absences = await readAbsences(db, {
-    companyId: viewer.companyId,
+  const absences = await readAbsences(db, viewer.companyId, {
     id: { in: [...vacationIds] },
     ...(isAdmin(viewer) ? {} : { userId: viewer.userId }),
     category: { OR: [{ documentRequired: true }, { reported: true }] },
@@ -248,17 +266,19 @@ export async function overdueCertificates(viewer: Viewer, now = new Date()): Pro
 const LOOK_BACK_DAYS = 120;
 
 async function overdueIn(db: DbClient, companyId: string, today: IsoDate): Promise<OverdueCertificate[]> {
-  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { certificateAfterDays: true } });
   const from = new Date(`${today}T00:00:00Z`);
   from.setUTCDate(from.getUTCDate() - LOOK_BACK_DAYS);
-  const absences = await readAbsences(db, {
-    companyId,
+  // The candidates first: there are none on nearly every page view and job run, and then the
+  // company's setting is not needed.
+  const absences = await readAbsences(db, companyId, {
     status: "approved",
     startDate: { lte: today },
     endDate: { gte: from.toISOString().slice(0, 10) },
     category: { documentRequired: true, documentMode: { not: "warn" } },
     certificates: { none: {} },
   });
+  if (absences.length === 0) return [];
+  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { certificateAfterDays: true } });
   const due = await dueDatesOf(db, companyId, company.certificateAfterDays, absences);
   return absences.flatMap((a) => {
     const dueDate = due.get(a.id) ?? null;

@@ -4,6 +4,7 @@
 // is not found (404); a person reads their own rows, company admins read and write anyone's.
 // Rows that started before today are history and are never rewritten, so a change from 1 March
 // leaves January's amounts as they were.
+import type { Prisma } from "~/generated/prisma/client";
 import type { WorkingDayCounter } from "~/lib/balances";
 import { addDays, todayIn, type IsoDate } from "~/lib/dates";
 import { scheduleDayCounter } from "~/lib/leave-charge";
@@ -349,17 +350,40 @@ export function replaceCompanyWorkSchedules(viewer: Viewer, schedules: readonly 
   return replaceList(viewer, { company: true }, schedules);
 }
 
+/** A company's schedule rows as read: the default's, and each person's own. */
+interface ScheduleRows {
+  readonly defaults: readonly WorkSchedule[];
+  readonly own: ReadonlyMap<string, readonly WorkSchedule[]>;
+}
+
+export type ScheduleTimelines = ReturnType<typeof timelinesOf>;
+
 /**
  * Each person's timeline (their rows, else the company default's, else Monday–Friday) from one
  * query for the company's rows, however many people: a page asks `timelineOf` per person.
- * `userIds` narrows the people's rows read (the default's are always read).
+ * `userIds` narrows the people's rows read (the default's are always read). With `known`, timelines
+ * the page read already (the viewer's), the default and the people `known` covers are taken from
+ * it: only the others' rows are read, and nothing when there are none.
  */
-export async function loadScheduleTimelines(db: DbClient, companyId: string, userIds?: readonly string[]) {
-  const rows = await db.workSchedule.findMany({
-    where: userIds ? { companyId, OR: [{ userId: null }, { userId: { in: [...userIds] } }] } : { companyId },
-    select: rowSelect,
-    orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }],
-  });
+export async function loadScheduleTimelines(db: DbClient, companyId: string, userIds?: readonly string[], known?: ScheduleTimelines): Promise<ScheduleTimelines> {
+  if (!userIds || !known) {
+    const where = userIds ? { companyId, OR: [{ userId: null }, { userId: { in: [...userIds] } }] } : { companyId };
+    return timelinesOf(groupScheduleRows(await readScheduleRows(db, where)), userIds);
+  }
+  const missing = userIds.filter((userId) => !known.covers(userId));
+  const read = missing.length ? groupScheduleRows(await readScheduleRows(db, { companyId, userId: { in: missing } })) : null;
+  const own = new Map(userIds.flatMap((userId) => {
+    const list = known.covers(userId) ? known.rows.own.get(userId) : read?.own.get(userId);
+    return list ? [[userId, list] as const] : [];
+  }));
+  return timelinesOf({ defaults: known.rows.defaults, own }, userIds);
+}
+
+function readScheduleRows(db: DbClient, where: Prisma.WorkScheduleWhereInput) {
+  return db.workSchedule.findMany({ where, select: rowSelect, orderBy: [{ validFrom: "asc" }, { createdAt: "asc" }] });
+}
+
+function groupScheduleRows(rows: readonly Row[]): ScheduleRows {
   const defaults: WorkSchedule[] = [];
   const own = new Map<string, WorkSchedule[]>();
   for (const row of rows) {
@@ -371,6 +395,12 @@ export async function loadScheduleTimelines(db: DbClient, companyId: string, use
       else own.set(row.userId, [schedule]);
     }
   }
+  return { defaults, own };
+}
+
+/** The timelines of `rows`, which hold the own rows of `userIds` (of everyone when absent). */
+function timelinesOf(rows: ScheduleRows, userIds: readonly string[] | undefined) {
+  const { defaults, own } = rows;
   const companyTimeline = scheduleTimeline([], defaults);
   const timelines = new Map<string, ScheduleTimeline>();
   const timelineOf = (userId: string): ScheduleTimeline => {
@@ -380,8 +410,9 @@ export async function loadScheduleTimelines(db: DbClient, companyId: string, use
     if (!timeline) timelines.set(userId, (timeline = scheduleTimeline(schedules, defaults)));
     return timeline;
   };
-  const any = rows.length > 0;
+  const any = defaults.length > 0 || own.size > 0;
   const counters = new Map<ScheduleTimeline, WorkingDayCounter>();
+  const covered = userIds && new Set(userIds);
   return {
     /** Whether anyone of the company (or of `userIds`) has a schedule other than Monday–Friday: nothing to count differently otherwise. */
     any,
@@ -398,6 +429,10 @@ export async function loadScheduleTimelines(db: DbClient, companyId: string, use
       if (!counter) counters.set(timeline, (counter = scheduleDayCounter(timeline)));
       return counter;
     },
+    /** Whether this person's own rows were read (a person outside `userIds` may have rows unread). */
+    covers: (userId: string): boolean => !covered || covered.has(userId),
+    /** The rows read, for a later read of more people (`known`). */
+    rows,
   };
 }
 

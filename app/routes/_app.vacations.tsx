@@ -62,7 +62,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const documentTypes = new Set(personal.categories.filter((c) => c.reported || c.documentRequired).map((c) => c.id));
     const rows = [...mine.items, ...(company?.items ?? [])];
     const [{ names, requesters, workingDays, hours, chargeChanges }, certificates] = await Promise.all([
-      describeVacations(viewer, rows, personal.categories),
+      // The viewer's person, schedules and holidays were read for their year: not read again.
+      describeVacations(viewer, rows, personal.categories, personal.reads),
       certificateStatesOf(viewer, [...new Set(rows.filter((v) => documentTypes.has(v.categoryId)).map((v) => v.id))]),
     ]);
     const certificateOf = (v: VacationRow): VacationTableRow["certificate"] => {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { freezeSchedules, scheduleTimeline, type WorkSchedule } from "~/lib/work-schedule";
 import { loadBalanceInputs } from "~/models/balance.server";
-import { describeVacations } from "~/models/calendar.server";
+import { describeVacations, getPersonalYear } from "~/models/calendar.server";
 import { chargedSchedulesText, parseChargedSchedules } from "~/models/charged-schedules.server";
 import { describeActionLink } from "~/models/vacation-action.server";
 import { createVacation, decideVacation } from "~/models/vacation.server";
@@ -152,5 +152,44 @@ describe("what it reads", () => {
     await loadBalanceInputs(getDb(), plain.companyId, { fromYear: 2027, toYear: 2027 });
     expect(data.rows.map((row) => row.workingDays)).toEqual([5]);
     expect(chargeReads()).toBe(0);
+  });
+});
+
+describe("a list told what the page read of the viewer (the Absences page)", () => {
+  const reads = (table: string) => statements.filter((sql) => new RegExp(`\\bFROM\\s+\\S*[\`"]${table}[\`"]\\s`).test(sql));
+
+  it("reads only the other people's names and schedules, and counts each row as a list reading everything does", async () => {
+    const known = await seed("known");
+    // Pia works Monday to Thursday; Bo keeps no schedule, nor does the company a default.
+    await replaceWorkSchedules(known.admin, known.pia.id, [FOUR_DAYS]);
+    const hers = await insertVacation(known.companyId, known.pia.id, { startDate: "2027-03-01", endDate: "2027-03-05", status: "approved" });
+    // Bo's week kept as charged Monday to Thursday: with only his own (no) schedules read it counts
+    // Monday to Friday, as ever; borrowing the knowledge that Pia has schedules would make it 4.
+    const his = await insertVacation(known.companyId, known.boss.id, { startDate: "2027-05-03", endDate: "2027-05-07", status: "approved" });
+    await getDb().vacation.update({ where: { id: his.id }, data: { chargedSchedules: chargedSchedulesText(scheduleTimeline([FOUR_DAYS]), "2027-05-03", "2027-05-07") } });
+    const rows = await getDb().vacation.findMany({ where: { companyId: known.companyId } });
+    const hersOnly = rows.filter((row) => row.id === hers.id);
+    const hisOnly = rows.filter((row) => row.id === his.id);
+    for (const viewer of [known.person, known.admin]) {
+      const year = await getPersonalYear(viewer, 2027, "2027-01-04");
+      for (const page of [hersOnly, hisOnly, rows]) {
+        expect(await describeVacations(viewer, page, year.categories, year.reads)).toEqual(await describeVacations(viewer, page, year.categories));
+      }
+    }
+    expect((await describeVacations(known.person, hisOnly, [], (await getPersonalYear(known.person, 2027, "2027-01-04")).reads)).workingDays[his.id]).toBe(5);
+
+    // Pia's own rows: her name, her schedules and the year's holidays were all read for her year.
+    const piaYear = await getPersonalYear(known.person, 2027, "2027-01-04");
+    statements = [];
+    expect((await describeVacations(known.person, hersOnly, [], piaYear.reads)).workingDays[hers.id]).toBe(4);
+    expect([...reads("User"), ...reads("WorkSchedule"), ...reads("Holiday")]).toEqual([]);
+    // Bo's page of both: Pia's name and her own rows only, not the company default's again.
+    const boYear = await getPersonalYear(known.admin, 2027, "2027-01-04");
+    statements = [];
+    await describeVacations(known.admin, rows, [], boYear.reads);
+    expect(reads("User")).toHaveLength(1);
+    expect(reads("WorkSchedule")).toHaveLength(1);
+    expect(reads("WorkSchedule")[0]).not.toMatch(/IS NULL/);
+    expect(reads("Holiday")).toEqual([]);
   });
 });

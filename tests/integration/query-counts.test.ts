@@ -2,9 +2,10 @@
 // Pages must not make more queries as a company grows (the N+1 trap of this product category):
 // the same screens are loaded for a small company and one ten times larger, counting SQL.
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/lib/dates";
+import { addDays, todayIn } from "~/lib/dates";
 import { nationalHolidays } from "~/models/holiday-catalogue.server";
 import { getPersonalYear } from "~/models/calendar.server";
+import { overdueCertificates } from "~/models/certificate.server";
 import { listPendingApprovals } from "~/models/approval.server";
 import { allowanceReport, CSV_VACATIONS_PER_READ } from "~/models/report.server";
 import { searchVacations } from "~/models/vacation.server";
@@ -33,7 +34,7 @@ import { args, cookiesFrom, getRequest, postForm } from "../support/http";
 let queries = 0;
 let statements: string[] = [];
 
-async function seedCompany(name: string, users: number, vacationsPerUser: number) {
+async function seedCompany(name: string, users: number, vacationsPerUser: number, firstStart = "2027-01-04") {
   const db = getDb();
   const company = await createCompany(name);
   await db.holiday.createMany({ data: (await nationalHolidays("PT", 2027)).map((h) => ({ ...h, companyId: company.id, countryCode: "PT", isRecurring: false })) });
@@ -55,14 +56,14 @@ async function seedCompany(name: string, users: number, vacationsPerUser: number
   await db.vacation.createMany({
     data: rows.flatMap((r, u) =>
       Array.from({ length: vacationsPerUser }, (_, k) => {
-        const start = addDays("2027-01-04", k * 20 + (u % 7));
+        const start = addDays(firstStart, k * 20 + (u % 7));
         return { companyId: company.id, userId: r.id, startDate: start, endDate: addDays(start, 2), status: statuses[(u + k) % statuses.length] };
       }),
     ),
   });
   const login = (await loginAction(args(postForm("/login", { email: admin.email, password: TEST_PASSWORD })))) as Response;
   const employee = rows.find((r) => r.email === emails[1])!;
-  return { companyId: company.id, admin: await viewerFor(admin), employee: await viewerFor(employee), cookie: cookiesFrom(login) };
+  return { companyId: company.id, admin: await viewerFor(admin), employee: await viewerFor(employee), employeeEmail: employee.email, cookie: cookiesFrom(login) };
 }
 
 async function count(run: () => Promise<unknown>) {
@@ -184,3 +185,45 @@ describe("one page, one reading of the signed-in person", () => {
   });
 });
 
+describe("the Absences page reads each table's rows once", () => {
+  let co: Awaited<ReturnType<typeof seedCompany>>;
+  let employeeCookie: string;
+  // The statements reading the table first (a join or a subquery's table left out), and those naming it anywhere.
+  const readsOf = (table: string) => statements.filter((sql) => /\bFROM\s+(\S+)/.exec(sql)?.[1].replace(/[`"]/g, "").split(".").pop() === table);
+  const naming = (table: string) => statements.filter((sql) => new RegExp(`\\b(?:FROM|JOIN)\\s+\\S*[\`"]${table}[\`"]\\s`).test(sql));
+  const load = async (cookie: string) => {
+    statements = [];
+    await vacationsLoader(args(getRequest("/vacations", cookie)));
+    return statements.length;
+  };
+
+  beforeAll(async () => {
+    // Absences around today, whenever this runs: the viewer's year (its leave year and a year
+    // either side) then holds the holidays of every date the lists show.
+    co = await seedCompany("Absences", 20, 15, addDays(todayIn("Europe/Lisbon"), -140));
+    employeeCookie = cookiesFrom((await loginAction(args(postForm("/login", { email: co.employeeEmail, password: TEST_PASSWORD })))) as Response);
+  }, 60_000);
+
+  it("an admin's, with no certificate overdue: the lists add only the other people, the overdue card one read", async () => {
+    // Signed-in person 7 (session, company, teams, subscription; review routing 3), their year 7
+    // (two reads of their absences, holidays, schedules, types, allowances, carry-overs), the two
+    // lists with their totals 4, the other people's names and schedules 2, the overdue card 1.
+    expect(await load(co.cookie)).toBeLessThanOrEqual(21);
+    // The company default's schedules and the viewer's are read once, with their year.
+    expect(readsOf("WorkSchedule")).toHaveLength(2);
+    expect(readsOf("WorkSchedule").filter((sql) => /IS NULL/.test(sql))).toHaveLength(1);
+    expect(readsOf("Holiday")).toHaveLength(1);
+    // The session's read of the person, the review routing's of the other reviewers, the lists' of the other people.
+    expect(readsOf("User")).toHaveLength(3);
+    // The overdue card found no candidate: the company's certificate setting is not read.
+    expect(naming("Certificate")).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes("certificateAfterDays"))).toEqual([]);
+    expect(await count(() => overdueCertificates(co.admin))).toBe(1);
+  });
+
+  it("an employee's, whose list holds only their own absences: nothing more than their year", async () => {
+    // Signed-in person 4, their year 7, their list and its total 2.
+    expect(await load(employeeCookie)).toBeLessThanOrEqual(13);
+    for (const table of ["WorkSchedule", "Holiday", "User"]) expect(readsOf(table), table).toHaveLength(1);
+  });
+});
