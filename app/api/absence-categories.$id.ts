@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiUpdateAbsenceCategorySchema } from "~/lib/schemas/absence-categories-api";
+import { apiUpdateAbsenceCategorySchema, categoryRulesOf } from "~/lib/schemas/absence-categories-api";
 import { deleteAbsenceCategory, getAbsenceCategory, serializeAbsenceCategory, updateAbsenceCategory } from "~/models/absence-category.server";
 import { handleApi, noStore, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
@@ -29,19 +29,7 @@ export function action({ request, params }: ActionFunctionArgs) {
       balance: body.balance,
       requiresApproval: body.requires_approval,
       active: body.active,
-      sortOrder: body.sort_order,
-      unit: body.unit,
-      accrues: body.accrues,
-      minNoticeDays: body.min_notice_days,
-      minNoticeMode: body.min_notice_mode,
-      maxConsecutiveDays: body.max_consecutive_days,
-      maxConsecutiveMode: body.max_consecutive_mode,
-      minRequestDays: body.min_request_days,
-      minRequestMode: body.min_request_mode,
-      reported: body.reported,
-      documentRequired: body.document_required,
-      documentAfterDays: body.document_after_days,
-      documentMode: body.document_mode,
+      ...categoryRulesOf(body),
     });
     return Response.json(serializeAbsenceCategory(updated));
   });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_TYPE_COLOR } from "~/lib/schemas/absence-categories";
-import { apiCreateAbsenceCategorySchema } from "~/lib/schemas/absence-categories-api";
+import { apiCreateAbsenceCategorySchema, categoryRulesOf } from "~/lib/schemas/absence-categories-api";
 import { createAbsenceCategory, listAbsenceCategories, serializeAbsenceCategory } from "~/models/absence-category.server";
 import { handleApi, noStore, parseBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
 import { allowMethods } from "~/utils/http.server";
@@ -24,19 +24,7 @@ export function action({ request }: ActionFunctionArgs) {
       color: body.color ?? DEFAULT_TYPE_COLOR,
       balance: body.balance ?? "none",
       requiresApproval: body.requires_approval ?? true,
-      sortOrder: body.sort_order,
-      unit: body.unit,
-      accrues: body.accrues,
-      minNoticeDays: body.min_notice_days,
-      minNoticeMode: body.min_notice_mode,
-      maxConsecutiveDays: body.max_consecutive_days,
-      maxConsecutiveMode: body.max_consecutive_mode,
-      minRequestDays: body.min_request_days,
-      minRequestMode: body.min_request_mode,
-      reported: body.reported,
-      documentRequired: body.document_required,
-      documentAfterDays: body.document_after_days,
-      documentMode: body.document_mode,
+      ...categoryRulesOf(body),
     });
     return Response.json(serializeAbsenceCategory(created), { status: 201 });
   });

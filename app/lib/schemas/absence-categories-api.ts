@@ -45,3 +45,24 @@ export const apiUpdateAbsenceCategorySchema = z.object({
   accrues: flag("absenceTypes.errors.flagInvalid").optional().describe("Earn the yearly allowance monthly (yearly types only, 409 accrual_yearly_only otherwise); every yearly type follows"),
   ...ruleFields,
 });
+
+type RuleBody = { [K in keyof typeof ruleFields]?: z.infer<(typeof ruleFields)[K]> };
+
+/** The rule and document fields of either body, in the models' names: one mapping for create and update. */
+export function categoryRulesOf(body: RuleBody & { sort_order?: number; unit?: z.infer<typeof leaveUnitField>; accrues?: boolean }) {
+  return {
+    sortOrder: body.sort_order,
+    unit: body.unit,
+    accrues: body.accrues,
+    minNoticeDays: body.min_notice_days,
+    minNoticeMode: body.min_notice_mode,
+    maxConsecutiveDays: body.max_consecutive_days,
+    maxConsecutiveMode: body.max_consecutive_mode,
+    minRequestDays: body.min_request_days,
+    minRequestMode: body.min_request_mode,
+    reported: body.reported,
+    documentRequired: body.document_required,
+    documentAfterDays: body.document_after_days,
+    documentMode: body.document_mode,
+  };
+}
