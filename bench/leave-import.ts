@@ -40,7 +40,7 @@ for (let i = 0; i < ROWS; i++) {
 }
 const text = lines.join("\r\n") + "\r\n";
 
-const viewer: Viewer = { userId: admin.id, companyId: company.id, role: "admin", isMaster: false, teamId: null, adminOfTeamIds: [], timeZone: "Europe/Lisbon", substituteForTeamIds: [], lastResortForIds: [] };
+const viewer: Viewer = { userId: admin.id, companyId: company.id, role: "admin", isMaster: false, teamId: null, adminOfTeamIds: [], timeZone: "Europe/Lisbon" };
 
 // Wall-clock time and the process's CPU time (user + system): on a machine that other work keeps
 // busy the first grows with the load, the second much less, and it bounds what a quiet run takes.

@@ -3,7 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { todayIn } from "~/lib/dates";
 import { getDb } from "~/utils/db.server";
 import { pageAndTotal } from "~/lib/paging";
-import { managedScopeOf, type ManagedScope, type Requester, type Viewer } from "~/utils/permissions.server";
+import { managedScopeOf, type ManagedScope, type Requester, type ReviewRouting, type RoutedViewer, type Viewer } from "~/utils/permissions.server";
 import { countVacations, readVacations } from "./vacation-list.server";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof getDb>;
@@ -24,7 +24,7 @@ function adminsAllAway(today: string): Prisma.TeamWhereInput {
  * admins and owners whose team has no other admin. Only an admin needs them: an owner manages
  * everyone's requests and a user nobody's.
  *
- * Read side by side, because every page an admin opens asks it:
+ * Read side by side, because every page an admin opens asks it (the shell's badge):
  * - a team they stand in for has an active admin, and every active admin of it is on an approved
  *   vacation covering today (adminsAllAway, the same rule reviewersOf applies);
  * - an active admin or owner other than them is "alone" when no other active admin or owner
@@ -33,7 +33,7 @@ function adminsAllAway(today: string): Prisma.TeamWhereInput {
 export async function loadReviewRouting(
   person: Pick<Viewer, "userId" | "companyId" | "role" | "timeZone">,
   db: Client = getDb(),
-): Promise<Pick<Viewer, "substituteForTeamIds" | "lastResortForIds">> {
+): Promise<ReviewRouting> {
   if (person.role !== "admin") return { substituteForTeamIds: [], lastResortForIds: [] };
   const { companyId, userId } = person;
   const [standIn, reviewers, reviewingAdmins] = await Promise.all([
@@ -45,6 +45,21 @@ export async function loadReviewRouting(
   for (const { teamId, userId: adminId } of reviewingAdmins) adminsOf.set(teamId, [...(adminsOf.get(teamId) ?? []), adminId]);
   const alone = (reviewer: { id: string; teamId: string | null }) => !(reviewer.teamId && adminsOf.get(reviewer.teamId)?.some((adminId) => adminId !== reviewer.id));
   return { substituteForTeamIds: standIn.map((team) => team.id), lastResortForIds: reviewers.filter(alone).map((reviewer) => reviewer.id) };
+}
+
+// One read per viewer: a page's loaders share their viewer (requireUser), so the badge, the list
+// and the rows' buttons ask once.
+const routedViewers = new WeakMap<Viewer, Promise<RoutedViewer>>();
+
+/** The viewer with their review routing (loadReviewRouting), for the rules that need it. */
+export function withReviewRouting(viewer: Viewer | RoutedViewer): Promise<RoutedViewer> {
+  if ("substituteForTeamIds" in viewer) return Promise.resolve(viewer);
+  let routed = routedViewers.get(viewer);
+  if (!routed) {
+    routed = loadReviewRouting(viewer).then((routing) => ({ ...viewer, ...routing }));
+    routedViewers.set(viewer, routed);
+  }
+  return routed;
 }
 
 export const reviewerSelect = { id: true, email: true, fullName: true, preferredLanguage: true } as const;
@@ -83,12 +98,12 @@ export async function reviewersOf(companyId: string, requester: Requester, today
  * company's (decision 0057). The integration suite checks the list against the one-request rule
  * for every kind of scope, on both engines. Null for a user (they decide nothing).
  */
-export function pendingDecisionsWhere(viewer: Viewer): Prisma.VacationWhereInput | null {
+export function pendingDecisionsWhere(viewer: RoutedViewer): Prisma.VacationWhereInput | null {
   return managedAbsencesWhere(viewer, "pending");
 }
 
 /** The viewer's managed people's absences of one status (never their own); null for a user. */
-function managedAbsencesWhere(viewer: Viewer, status: string): Prisma.VacationWhereInput | null {
+function managedAbsencesWhere(viewer: RoutedViewer, status: string): Prisma.VacationWhereInput | null {
   const scope = managedScopeOf(viewer);
   if (!scope) return null;
   return { status, companyId: scope.companyId, userId: { not: scope.exceptUserId }, ...managedPeople(scope) };
@@ -98,7 +113,7 @@ function managedAbsencesWhere(viewer: Viewer, status: string): Prisma.VacationWh
  * The pending changes of approved absences a viewer decides (decision 0093): the same people as
  * their pending requests (managesRequestsOf), as one condition, for Approvals' list and the badge.
  */
-export function pendingChangesWhere(viewer: Viewer): Prisma.VacationChangeWhereInput | null {
+export function pendingChangesWhere(viewer: RoutedViewer): Prisma.VacationChangeWhereInput | null {
   const absences = managedAbsencesWhere(viewer, "approved");
   return absences && { companyId: viewer.companyId, status: "pending", vacation: absences };
 }
@@ -123,8 +138,10 @@ const pendingCounts = new WeakMap<Viewer, Promise<number>>();
 export function countPendingApprovals(viewer: Viewer): Promise<number> {
   let count = pendingCounts.get(viewer);
   if (!count) {
-    const where = pendingDecisionsWhere(viewer);
-    count = where ? countVacations(where) : Promise.resolve(0);
+    count = withReviewRouting(viewer).then((routed) => {
+      const where = pendingDecisionsWhere(routed);
+      return where ? countVacations(where) : 0;
+    });
     pendingCounts.set(viewer, count);
   }
   return count;
@@ -132,7 +149,7 @@ export function countPendingApprovals(viewer: Viewer): Promise<number> {
 
 /** How many pending changes of approved absences the viewer may decide. */
 export async function countPendingChanges(viewer: Viewer): Promise<number> {
-  const where = pendingChangesWhere(viewer);
+  const where = pendingChangesWhere(await withReviewRouting(viewer));
   return where ? getDb().vacationChange.count({ where }) : 0;
 }
 
@@ -151,8 +168,9 @@ export async function countAwaitingDecision(viewer: Viewer): Promise<number> {
  */
 export async function pendingApprovalsTag(viewer: Viewer): Promise<string> {
   // Asked every second by each admin's open page (the badge's poll).
-  const where = pendingDecisionsWhere(viewer);
-  const changesWhere = pendingChangesWhere(viewer);
+  const routed = await withReviewRouting(viewer);
+  const where = pendingDecisionsWhere(routed);
+  const changesWhere = pendingChangesWhere(routed);
   const [rows, changes] = await Promise.all([
     where ? getDb().vacation.findMany({ where, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }) : [],
     // A change is pending from its creation until it leaves that state for good: its id names it.
@@ -185,13 +203,13 @@ const pendingColumns = {
 
 /** Every request this viewer may decide, soonest first (the badge poll's list). */
 export async function listPendingApprovals(viewer: Viewer) {
-  const where = pendingDecisionsWhere(viewer);
+  const where = pendingDecisionsWhere(await withReviewRouting(viewer));
   return where ? readVacations(pendingColumns, where, { order: "oldest" }) : [];
 }
 
 /** One page of the requests this viewer may decide, soonest first, and how many there are. */
 export async function pagePendingApprovals(viewer: Viewer, page: { offset: number; limit: number }) {
-  const where = pendingDecisionsWhere(viewer);
+  const where = pendingDecisionsWhere(await withReviewRouting(viewer));
   if (!where) return { items: [], total: 0 };
   return pageAndTotal(
     page,

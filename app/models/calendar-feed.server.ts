@@ -178,11 +178,7 @@ const ownerSelect = {
 
 type FeedOwner = Prisma.UserGetPayload<{ select: typeof ownerSelect }>;
 
-/**
- * The owner as a Viewer, from the feed's own query. A feed only reads, so who the owner reviews
- * for (substitute approver, last-resort reviewer) is left empty rather than loaded: no rule a feed
- * asks depends on it.
- */
+/** The owner as a Viewer, from the feed's own query. */
 function ownerViewer(owner: FeedOwner): Viewer {
   return {
     userId: owner.id,
@@ -192,8 +188,6 @@ function ownerViewer(owner: FeedOwner): Viewer {
     teamId: owner.teamId,
     adminOfTeamIds: owner.adminOf.map((a) => a.teamId),
     timeZone: owner.company.timeZone,
-    substituteForTeamIds: [],
-    lastResortForIds: [],
   };
 }
 

@@ -1,5 +1,6 @@
 // "Who is off": the company's month, one row per person, in a fixed number of queries whatever the
 // number of people or vacations (tests/integration/query-counts.test.ts holds it to that).
+import { withReviewRouting } from "~/models/approval.server";
 import { ALL_TEAMS } from "~/lib/constants";
 import { addDays, dayOfWeek, eachDay, yearOf, type IsoDate } from "~/lib/dates";
 import { holidaysInYear } from "~/lib/holiday-dates";
@@ -87,7 +88,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
   const stillThere = { deactivated: { since: new Date(`${monthStart}T00:00:00Z`) } } as const;
   // The team shown decides what is read (decision 0102): a team's month reads its ~50 people and
   // their vacations, not a 2,000-person company's. The default needs the company's head count.
-  const [teams, headCount] = await Promise.all([listTeams(viewer), db.user.count({ where: balancePeopleWhere(companyId, stillThere.deactivated) })]);
+  // The review routing decides the bars' buttons (canCancel).
+  const [teams, headCount, routed] = await Promise.all([listTeams(viewer), db.user.count({ where: balancePeopleWhere(companyId, stillThere.deactivated) }), withReviewRouting(viewer)]);
   const teamId = filteredTeam(viewer, query.teamId, teams, headCount);
   const [candidates, holidays, vacations, categories, schedules] = await Promise.all([
     readBalancePeople(db, companyId, { ...stillThere, ...(teamId ? { teamId } : {}) }),
@@ -165,8 +167,8 @@ export async function getCompanyMonth(viewer: Viewer, query: CompanyMonthQuery) 
       details: seesVacationDetailsOf(viewer, person)
         ? { description: vacation.description, categoryId: vacation.categoryId, categoryName: categoryNames.get(vacation.categoryId) ?? "" }
         : null,
-      canCancel: canCancel(viewer, vacation, requester, query.today),
-      canNotify: canNotifyReviewers(viewer, vacation, requester),
+      canCancel: canCancel(routed, vacation, requester, query.today),
+      canNotify: canNotifyReviewers(routed, vacation, requester),
     };
   };
 

@@ -117,8 +117,6 @@ export async function runDigests(now = new Date()): Promise<DigestRun> {
         teamId: person.teamId,
         adminOfTeamIds: person.adminOf.map((a) => a.teamId),
         timeZone: person.company.timeZone,
-        substituteForTeamIds: [],
-        lastResortForIds: [],
       };
       // "My team": the team they belong to and the teams they administer.
       const teams = new Set([person.teamId, ...viewer.adminOfTeamIds].filter((id): id is string => id !== null));

@@ -20,8 +20,8 @@ import { queueMail } from "~/utils/mail.server";
 import { getEnv } from "~/utils/env.server";
 import { languageOr } from "~/i18n";
 import { leaveYearOf } from "~/lib/leave-year";
-import { managesRequestsOf, type Requester, type Viewer } from "~/utils/permissions.server";
-import { pendingChangesWhere, reviewersOf } from "./approval.server";
+import { managesRequestsOf, type Requester, type RoutedViewer, type Viewer } from "~/utils/permissions.server";
+import { pendingChangesWhere, reviewersOf, withReviewRouting } from "./approval.server";
 import { balanceShortfallError } from "./balance.server";
 import { chargedSchedulesText } from "./charged-schedules.server";
 import {
@@ -83,7 +83,7 @@ async function findAbsence(db: Tx | ReturnType<typeof getDb>, viewer: Viewer, va
 }
 
 /** Who may do what with an absence's changes: one rule, for the screens and the models. */
-export function changeRights(viewer: Viewer, vacation: { userId: string; status: string }, owner: Requester) {
+export function changeRights(viewer: RoutedViewer, vacation: { userId: string; status: string }, owner: Requester) {
   const approved = vacation.status === "approved";
   const manages = managesRequestsOf(viewer, owner);
   return {
@@ -248,7 +248,7 @@ async function applyVersion(tx: Tx, viewer: Viewer, vacation: VacationRow, check
 export async function proposeVacationChange(viewer: Viewer, vacationId: string, asked: Omit<ChangeInput, "categoryId"> & { categoryId?: string }) {
   const { vacation, owner } = await findAbsence(getDb(), viewer, vacationId);
   const input = { ...asked, categoryId: asked.categoryId ?? vacation.categoryId };
-  const rights = changeRights(viewer, vacation, owner);
+  const rights = changeRights(await withReviewRouting(viewer), vacation, owner);
   if (vacation.status !== "approved") throw new AppError(409, "not_approved", "leaveChange.errors.notApproved");
   if (!rights.propose && !rights.direct) throw new AppError(403, "forbidden", "errors.forbidden");
   const result = await getDb().$transaction(async (tx) => {
@@ -335,7 +335,7 @@ async function findChange(viewer: Viewer, vacationId: string, changeId: string) 
 export async function decideVacationChange(viewer: Viewer, vacationId: string, changeId: string, decision: "approved" | "rejected") {
   const change = await findChange(viewer, vacationId, changeId);
   const { vacation, owner } = await findAbsence(getDb(), viewer, vacationId);
-  if (!changeRights(viewer, vacation, owner).decide) throw new AppError(403, "forbidden", "errors.forbidden");
+  if (!changeRights(await withReviewRouting(viewer), vacation, owner).decide) throw new AppError(403, "forbidden", "errors.forbidden");
   if (change.status !== "pending") throw new AppError(409, "change_not_pending", "leaveChange.errors.notPending");
   const webhooks = await getDb().$transaction(async (tx) => {
     // Conditional, so a withdrawal or another decision at the same moment wins or loses whole.
@@ -396,7 +396,7 @@ async function notifyChangeDecision(companyId: string, vacation: VacationRow, ch
 /** An absence's change page: the absence, its pending change with the balance effect, and what the viewer may do. */
 export async function getChangePage(viewer: Viewer, vacationId: string) {
   const { vacation, owner } = await findAbsence(getDb(), viewer, vacationId);
-  const rights = changeRights(viewer, vacation, owner);
+  const rights = changeRights(await withReviewRouting(viewer), vacation, owner);
   // Colleagues see nothing here: only the owner and those who manage the owner.
   if (vacation.userId !== viewer.userId && !rights.decide) throw new AppError(404, "not_found", "vacation.notFound");
   const pending = await getDb().vacationChange.findFirst({ where: { pendingFor: vacation.id, companyId: viewer.companyId }, select: changeSelect });
@@ -426,7 +426,7 @@ async function compareChange(viewer: Viewer, vacation: VacationRow, owner: Reque
 /** The pending changes the viewer decides, oldest first (Approvals). */
 export async function listPendingChanges(viewer: Viewer) {
   // The badge counts the same rows (countPendingChanges): one condition for both.
-  const where = pendingChangesWhere(viewer);
+  const where = pendingChangesWhere(await withReviewRouting(viewer));
   if (!where) return [];
   const db = getDb();
   // Most days nothing waits: one read of the changes, and their requests only when there are some

@@ -15,7 +15,7 @@ import { queueMail } from "~/utils/mail.server";
 import { assertAllowed, canNotifyCancellation, canNotifyReviewers, type Viewer } from "~/utils/permissions.server";
 import { LIMITS, recordAttempt, remainingInWindow } from "~/utils/rate-limit.server";
 import { generateToken, hashToken } from "~/utils/tokens.server";
-import { reviewersOf } from "./approval.server";
+import { reviewersOf, withReviewRouting } from "./approval.server";
 import { loadHolidayCalendars } from "./balance.server";
 import { chargedSources, storedChargesOf } from "./charged-schedules.server";
 import { loadScheduleTimelines } from "./work-schedule.server";
@@ -195,7 +195,7 @@ export async function remindReviewers(viewer: Viewer, vacationId: string) {
   const request = await loadRequest(companyId, vacationId);
   const { user } = request.vacation;
   if (request.vacation.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
-  assertAllowed(canNotifyReviewers(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
+  assertAllowed(canNotifyReviewers(await withReviewRouting(viewer), request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
   const reviewers = await reviewersOfRequest(viewer, request);
   const sent = await send("reminder", companyId, request, reviewers.map((person) => ({ email: person.email, person, reviewer: true })));
   // Mail only (its links are bookkeeping of the mail): the entry says who asked and how many were reminded.
@@ -224,7 +224,7 @@ export async function notifyCancellation(viewer: Viewer, vacationId: string) {
   const request = await loadRequest(companyId, vacationId);
   const { user } = request.vacation;
   if (request.vacation.status !== "cancelled") throw new AppError(409, "not_cancelled", "vacation.notCancelled");
-  assertAllowed(canNotifyCancellation(viewer, request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
+  assertAllowed(canNotifyCancellation(await withReviewRouting(viewer), request.vacation, { id: user.id, role: user.role, teamId: user.teamId }));
   const db = getDb();
   const already = await db.auditEntry.findFirst({ where: { companyId, action: CANCELLATION_NOTIFIED, entityId: vacationId }, select: { id: true } });
   if (already) throw new AppError(409, "already_notified", "vacation.cancellationAlreadyNotified");

@@ -17,7 +17,7 @@ import { changes, recordAudit } from "~/utils/audit.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { assertAllowed, canCancel, canReview, isAdmin, seesVacationDetailsOf, type Requester, type Viewer } from "~/utils/permissions.server";
-import { reviewersOf } from "./approval.server";
+import { reviewersOf, withReviewRouting } from "./approval.server";
 import { chargedSchedulesText } from "./charged-schedules.server";
 import { balanceShortfallError, balanceVacationSelect, loadBalanceInputs } from "./balance.server";
 import { assertOutsideRecipientsAllowed, notifyDecision, notifyNewRequest } from "./vacation-notify.server";
@@ -433,7 +433,7 @@ async function decideInTransaction(companyId: string, id: string, decision: "app
 export async function decideVacation(viewer: Viewer, id: string, decision: "approved" | "rejected", options: { now?: Date } = {}) {
   const request = await findRequest(viewer, id);
   if (request.status !== "pending") throw new AppError(409, "not_pending", "vacation.notPending");
-  assertAllowed(canReview(viewer, request, request.requester));
+  assertAllowed(canReview(await withReviewRouting(viewer), request, request.requester));
   return applyDecision(viewer.companyId, id, decision, viewer.userId, options.now ?? new Date());
 }
 
@@ -453,7 +453,7 @@ export async function autoApproveVacation(companyId: string, id: string, now: Da
 export async function cancelVacation(viewer: Viewer, id: string, today: string) {
   const request = await findRequest(viewer, id);
   if (request.status === "cancelled") throw new AppError(409, "already_cancelled", "vacation.alreadyCancelled");
-  if (!canCancel(viewer, request, request.requester, today)) {
+  if (!canCancel(await withReviewRouting(viewer), request, request.requester, today)) {
     // The requester's own started vacation is a clearer message than "forbidden".
     if (request.userId === viewer.userId) throw new AppError(409, "already_started", "vacation.alreadyStarted");
     throw new AppError(403, "forbidden", "errors.forbidden");

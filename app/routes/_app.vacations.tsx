@@ -1,3 +1,4 @@
+import { withReviewRouting } from "~/models/approval.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, type ComponentProps } from "react";
@@ -61,10 +62,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     // company admins, once a certificate is asked for or received (certificateStatesOf).
     const documentTypes = new Set(personal.categories.filter((c) => c.reported || c.documentRequired).map((c) => c.id));
     const rows = [...mine.items, ...(company?.items ?? [])];
-    const [{ names, requesters, workingDays, hours, chargeChanges }, certificates] = await Promise.all([
+    const [{ names, requesters, workingDays, hours, chargeChanges }, certificates, routed] = await Promise.all([
       // The viewer's person, schedules and holidays were read for their year: not read again.
       describeVacations(viewer, rows, personal.categories, personal.reads),
       certificateStatesOf(viewer, [...new Set(rows.filter((v) => documentTypes.has(v.categoryId)).map((v) => v.id))]),
+      withReviewRouting(viewer),
     ]);
     const certificateOf = (v: VacationRow): VacationTableRow["certificate"] => {
       const state = certificates[v.id];
@@ -78,10 +80,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         hours: v.id in hours ? hours[v.id] : undefined,
         chargeChange: chargeChanges[v.id],
         // The rules the models enforce, so only buttons that work are shown.
-        canCancel: canCancel(viewer, v, requester, today),
-        canApprove: canReview(viewer, v, requester),
+        canCancel: canCancel(routed, v, requester, today),
+        canApprove: canReview(routed, v, requester),
         certificate: certificateOf(v),
-        changeHref: v.status === "approved" && (v.userId === viewer.userId || managesRequestsOf(viewer, requester)) ? `/vacations/${encodeURIComponent(v.id)}/change` : undefined,
+        changeHref: v.status === "approved" && (v.userId === viewer.userId || managesRequestsOf(routed, requester)) ? `/vacations/${encodeURIComponent(v.id)}/change` : undefined,
       });
     };
     return {

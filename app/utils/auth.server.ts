@@ -9,7 +9,6 @@ import { AppError } from "./errors.server";
 import { apiTokenActingRole, asRole, requireAdmin, requireMaster, type ApiTokenRole, type CompanySubscription, type Role, type Viewer } from "./permissions.server";
 import { knownDevices } from "./device-cookie.server";
 import { clientIp } from "./rate-limit.server";
-import { loadReviewRouting } from "~/models/approval.server";
 import { assertCompanyWritable, type WriteAccess } from "~/models/company-access.server";
 import { checkCredentials } from "~/models/credentials.server";
 import { closeSession, openSession } from "~/models/session.server";
@@ -62,10 +61,10 @@ export interface SignedInViewer extends Viewer {
 }
 
 /**
- * A Viewer from the user row read at sign-in (one query with the teams they administer), plus,
- * for an admin, whose requests they review beyond their teams (loadReviewRouting).
+ * A Viewer from the user row read at sign-in (one query with the teams they administer). Whose
+ * requests an admin reviews beyond their teams is read only where a rule asks it (withReviewRouting).
  */
-async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (role) => role): Promise<SignedInViewer> {
+function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (role) => role): SignedInViewer {
   // The company's country is the viewer's (holiday reads take it from there rather than reading the
   // company again), not part of the person's profile.
   const {
@@ -84,7 +83,6 @@ async function viewerOf(row: CurrentUserRow, roleOf: (role: Role) => Role = (rol
     isMaster: user.isMaster,
     teamId: user.teamId,
     adminOfTeamIds: adminOf.map((a) => a.teamId),
-    ...(await loadReviewRouting(person)),
     user,
   };
 }
@@ -109,7 +107,7 @@ export async function loadViewer(userId: string, companyId?: string, tokenVersio
 export async function loadTokenViewer(creatorId: string, companyId: string, token: ViewerApiToken): Promise<SignedInViewer | null> {
   const row = await getDb().user.findFirst({ where: { id: creatorId, companyId, deactivatedAt: null }, select: currentUserSelect });
   if (!row) return null;
-  const viewer = await viewerOf(row, apiTokenActingRole);
+  const viewer = viewerOf(row, apiTokenActingRole);
   return { ...viewer, isMaster: false, apiToken: token };
 }
 
@@ -177,7 +175,7 @@ async function readSessionViewer(request: Request): Promise<SessionViewer> {
   const userId = cookieSession.get(SESSION_USER_KEY);
   if (typeof userId === "string") {
     const found = await readSessionPerson(userId, sessionId);
-    return found ? { sessionId, viewer: { ...(await viewerOf(found.row)), companySubscription: found.subscription } } : null;
+    return found ? { sessionId, viewer: { ...viewerOf(found.row), companySubscription: found.subscription } } : null;
   }
   // A cookie from before the person's id was written beside the session's.
   const session = await getDb().session.findUnique({
@@ -186,7 +184,7 @@ async function readSessionViewer(request: Request): Promise<SessionViewer> {
   });
   if (!session || session.expiresAt.getTime() < Date.now() || session.user.deactivatedAt) return null;
   const { deactivatedAt: _deactivated, ...row } = session.user;
-  return { sessionId: session.id, viewer: await viewerOf(row) };
+  return { sessionId: session.id, viewer: viewerOf(row) };
 }
 
 /** The signed-in person, or null. */

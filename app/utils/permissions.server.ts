@@ -34,9 +34,18 @@ export interface Viewer {
    * when read with the signed-in person: null when the company has none, absent when not read.
    */
   readonly companySubscription?: CompanySubscription | null;
+}
+
+/**
+ * Whose requests an admin reviews beyond the teams they administer. It costs an admin three
+ * queries, so it is read only where a rule of review asks it (withReviewRouting in
+ * app/models/approval.server.ts), and the rules that need it take a RoutedViewer: a caller that
+ * forgot to read it does not compile.
+ */
+export interface ReviewRouting {
   /**
    * Teams whose requests this admin reviews as the team's substitute approver today, because every
-   * admin of the team is on leave (loadReviewRouting in app/models/approval.server.ts).
+   * admin of the team is on leave.
    */
   readonly substituteForTeamIds: readonly string[];
   /**
@@ -45,6 +54,9 @@ export interface Viewer {
    */
   readonly lastResortForIds: readonly string[];
 }
+
+/** A viewer with their review routing read: what managesRequestsOf and the rules built on it take. */
+export type RoutedViewer = Viewer & ReviewRouting;
 
 export function asRole(value: string): Role {
   return value === "owner" || value === "admin" ? value : "user";
@@ -91,7 +103,7 @@ export interface Requester {
  * admin; a team's substitute approver, the team's requests while all its admins are on leave.
  * Users manage nobody's.
  */
-export function managesRequestsOf(viewer: Viewer, requester: Requester): boolean {
+export function managesRequestsOf(viewer: RoutedViewer, requester: Requester): boolean {
   if (!isAdmin(viewer) || requester.id === viewer.userId) return false;
   if (viewer.role === "owner" || viewer.lastResortForIds.includes(requester.id)) return true;
   if (requester.teamId !== null && (viewer.adminOfTeamIds.includes(requester.teamId) || viewer.substituteForTeamIds.includes(requester.teamId))) return true;
@@ -116,7 +128,7 @@ export interface ManagedScope {
   readonly userIds: readonly string[];
 }
 
-export function managedScopeOf(viewer: Viewer): ManagedScope | null {
+export function managedScopeOf(viewer: RoutedViewer): ManagedScope | null {
   if (!isAdmin(viewer)) return null;
   const owner = viewer.role === "owner";
   return {
@@ -136,7 +148,7 @@ interface RequestFacts {
 }
 
 /** Approve or reject: a pending request of someone the viewer manages. */
-export function canReview(viewer: Viewer, request: Pick<RequestFacts, "status">, requester: Requester): boolean {
+export function canReview(viewer: RoutedViewer, request: Pick<RequestFacts, "status">, requester: Requester): boolean {
   return request.status === "pending" && managesRequestsOf(viewer, requester);
 }
 
@@ -144,7 +156,7 @@ export function canReview(viewer: Viewer, request: Pick<RequestFacts, "status">,
  * Cancel: a person cancels their own request unless it is approved and already under way (then
  * an admin must); a manager cancels the requests of the people they manage. Never twice.
  */
-export function canCancel(viewer: Viewer, request: RequestFacts, requester: Requester, today: string): boolean {
+export function canCancel(viewer: RoutedViewer, request: RequestFacts, requester: Requester, today: string): boolean {
   if (request.status === "cancelled") return false;
   if (request.userId === viewer.userId) {
     return isAdmin(viewer) || !(request.status === "approved" && request.startDate <= today);
@@ -153,7 +165,7 @@ export function canCancel(viewer: Viewer, request: RequestFacts, requester: Requ
 }
 
 /** "Notify admin" (a reminder to the reviewers): the requester or a manager, while pending. */
-export function canNotifyReviewers(viewer: Viewer, request: Pick<RequestFacts, "userId" | "status">, requester: Requester): boolean {
+export function canNotifyReviewers(viewer: RoutedViewer, request: Pick<RequestFacts, "userId" | "status">, requester: Requester): boolean {
   return request.status === "pending" && (request.userId === viewer.userId || managesRequestsOf(viewer, requester));
 }
 
@@ -161,7 +173,7 @@ export function canNotifyReviewers(viewer: Viewer, request: Pick<RequestFacts, "
  * After a cancellation, "tell the team's admins" ('Queres notificar o Admin da Team?'): whoever
  * could have cancelled it, the requester or a manager.
  */
-export function canNotifyCancellation(viewer: Viewer, request: Pick<RequestFacts, "userId" | "status">, requester: Requester): boolean {
+export function canNotifyCancellation(viewer: RoutedViewer, request: Pick<RequestFacts, "userId" | "status">, requester: Requester): boolean {
   return request.status === "cancelled" && (request.userId === viewer.userId || managesRequestsOf(viewer, requester));
 }
 

@@ -676,6 +676,7 @@ const READS = new Set([
   "user:assertEmploymentDates",
   "work-schedule:loadCompanyScheduleTimelines",
   "approval:loadReviewRouting",
+  "approval:withReviewRouting",
   "approval:reviewersOf",
   "approval:pendingDecisionsWhere",
   "approval:countPendingApprovals",

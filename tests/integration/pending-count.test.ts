@@ -5,7 +5,7 @@
 // another admin) they must be exactly the requests the one-request rule (managesRequestsOf) allows,
 // on the engine under test.
 import { beforeAll, describe, expect, it } from "vitest";
-import { countAwaitingDecision, countPendingApprovals, countPendingChanges, listPendingApprovals, pagePendingApprovals } from "~/models/approval.server";
+import { countAwaitingDecision, countPendingApprovals, countPendingChanges, listPendingApprovals, pagePendingApprovals, withReviewRouting } from "~/models/approval.server";
 import { listPendingChanges } from "~/models/vacation-change.server";
 import { getDb } from "~/utils/db.server";
 import { managesRequestsOf, type Viewer } from "~/utils/permissions.server";
@@ -80,7 +80,8 @@ beforeAll(async () => {
 });
 
 /** The pending changes by the one-request rule: every change of the company waiting, asked one by one. */
-async function changeIdsByRule(viewer: Viewer) {
+async function changeIdsByRule(asked: Viewer) {
+  const viewer = await withReviewRouting(asked);
   const pending = await getDb().vacationChange.findMany({
     where: { companyId, status: "pending", vacation: { status: "approved" } },
     select: { id: true, vacation: { select: { user: { select: { id: true, role: true, teamId: true } } } } },
@@ -92,7 +93,8 @@ async function changeIdsByRule(viewer: Viewer) {
 }
 
 /** The requests by the one-request rule: every pending request of the company, asked one by one. */
-async function idsByRule(viewer: Viewer) {
+async function idsByRule(asked: Viewer) {
+  const viewer = await withReviewRouting(asked);
   const pending = await getDb().vacation.findMany({ where: { companyId, status: "pending" }, select: { id: true, user: { select: { id: true, role: true, teamId: true } } } });
   return pending
     .filter((request) => managesRequestsOf(viewer, request.user))

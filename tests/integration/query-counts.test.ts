@@ -166,11 +166,24 @@ describe("one page, one reading of the signed-in person", () => {
     const request = getRequest("/my-calendar?year=2027", small.cookie);
     const together = await count(() => Promise.all([appLoader(args(request)), myCalendarLoader(args(request))]));
     // The person with their unexpired session, then their company, the teams they administer and
-    // the company's first subscription (four statements), and whose requests this admin reviews
-    // beyond their teams (three: the teams they stand in for, the reviewers, their teams): once.
+    // the company's first subscription: four statements, once. Whose requests this admin reviews
+    // beyond their teams is the badge's to read (below).
     const viewer = await count(() => requireUser(getRequest("/my-calendar?year=2027", small.cookie)));
-    expect(viewer).toBe(7);
+    expect(viewer).toBe(4);
     expect(together).toBe(apart - viewer);
+  });
+
+  it("reads an admin's review routing only where a rule of review asks it, once a page", async () => {
+    // The three statements of loadReviewRouting; the one on substitute approvers names it.
+    const routingReads = () => statements.filter((sql) => sql.includes("substituteApproverId")).length;
+    statements = [];
+    await summaryLoader(args(getRequest("/api/users/me/allowances-summary?year=2027", small.cookie)));
+    expect(routingReads()).toBe(0);
+    statements = [];
+    const request = getRequest("/vacations", small.cookie);
+    // The badge, the list's buttons and the pending count all ask it.
+    await Promise.all([appLoader(args(request)), vacationsLoader(args(request))]);
+    expect(routingReads()).toBe(1);
   });
 
   it("reads the person once for a page whose loaders each get their own Request, as Remix gives them, and share the load context", async () => {

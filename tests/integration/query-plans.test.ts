@@ -13,7 +13,7 @@ import { seedDemoCompany } from "~/models/demo.server";
 import { getSetupChecklist } from "~/models/setup.server";
 import { createDb, getDb, setDb } from "~/utils/db.server";
 import { applySqliteMigrations } from "~/utils/migrations.server";
-import type { Viewer } from "~/utils/permissions.server";
+import type { RoutedViewer, Viewer } from "~/utils/permissions.server";
 import { testEngine } from "../support/test-database";
 
 mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
@@ -186,7 +186,7 @@ describe.runIf(testEngine === "sqlite")("SQLite query plans", () => {
       })();
       // Statistics as the app's connection takes them (sampled: analysis_limit).
       db.exec("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;");
-      const where = pendingDecisionsWhere({ userId: teamAdmin.userId, companyId, role: "admin", adminOfTeamIds: [teamAdmin.teamId], substituteForTeamIds: [], lastResortForIds: [] } as unknown as Viewer)!;
+      const where = pendingDecisionsWhere({ userId: teamAdmin.userId, companyId, role: "admin", adminOfTeamIds: [teamAdmin.teamId], substituteForTeamIds: [], lastResortForIds: [] } as unknown as RoutedViewer)!;
       const [count] = await statementsOf(db.name, (client) => client.vacation.count({ where }));
       expect(planOf(db, count)).toContain("Vacation_userId_status_idx (userId=? AND status=?)");
     } finally {

@@ -5,7 +5,7 @@
 // (docs/decisions/0018-approval-routing.md).
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, todayIn } from "~/lib/dates";
-import { listPendingApprovals, reviewersOf } from "~/models/approval.server";
+import { listPendingApprovals, reviewersOf, withReviewRouting } from "~/models/approval.server";
 import { createVacation as requestVacation, decideVacation } from "~/models/vacation.server";
 import { action as teamsAction, loader as teamsLoader } from "~/routes/_app.company-settings.teams/route";
 import { action as myCalendarAction } from "~/routes/_app.my-calendar";
@@ -491,14 +491,14 @@ describe("who reviews whose requests (decision 0018)", () => {
     await getDb().team.update({ where: { id: crew.id }, data: { substituteApproverId: sub.id } });
 
     const present = await requestVacation(await viewerFor(member), { ...input, startDate: start, endDate: start });
-    expect((await viewerFor(sub)).substituteForTeamIds).toEqual([]);
+    expect((await withReviewRouting(await viewerFor(sub))).substituteForTeamIds).toEqual([]);
     expect((await listPendingApprovals(await viewerFor(sub))).map((v) => v.id)).not.toContain(present.vacation.id);
     await expect(decideVacation(await viewerFor(sub), present.vacation.id, "approved")).rejects.toMatchObject({ status: 403 });
     expect(await getDb().vacationActionToken.count({ where: { vacationId: present.vacation.id, adminId: sub.id } })).toBe(0);
 
     // The lead's approved leave covers today (in the company's time zone): the substitute steps in.
     await createVacation(co, lead.id, { startDate: addDays(today, -1), endDate: addDays(today, 1), status: "approved" });
-    const subViewer = await viewerFor(sub);
+    const subViewer = await withReviewRouting(await viewerFor(sub));
     expect(subViewer.substituteForTeamIds).toEqual([crew.id]);
     expect((await listPendingApprovals(subViewer)).map((v) => v.id)).toContain(present.vacation.id);
     const away = await requestVacation(await viewerFor(member), { ...input, startDate: addDays(start, 7), endDate: addDays(start, 7) });
@@ -511,7 +511,7 @@ describe("who reviews whose requests (decision 0018)", () => {
     const tomorrow = await createTeam(co, "Tomorrow", [sub.id]);
     await getDb().team.update({ where: { id: tomorrow.id }, data: { substituteApproverId: lead.id } });
     await createVacation(co, sub.id, { startDate: today, endDate: today, status: "pending" });
-    expect((await viewerFor(lead)).substituteForTeamIds).toEqual([]);
+    expect((await withReviewRouting(await viewerFor(lead))).substituteForTeamIds).toEqual([]);
   });
 
   it("names as an admin's last resort every other active admin or owner no other active admin of their team looks after", async () => {
@@ -531,7 +531,7 @@ describe("who reviews whose requests (decision 0018)", () => {
     await getDb().user.update({ where: { id: formerAdmin.id }, data: { teamId: left.id, deactivatedAt: new Date() } });
     await getDb().user.update({ where: { id: demoted.id }, data: { teamId: mine.id } });
     await getDb().user.update({ where: { id: me.id }, data: { teamId: mine.id } });
-    const lastResort = async () => [...(await viewerFor(me)).lastResortForIds].sort();
+    const lastResort = async () => [...(await withReviewRouting(await viewerFor(me))).lastResortForIds].sort();
     // Demoted is looked after by me (an active admin of their team): not a last resort. Nor are
     // Pair A and Pair B, each the other's.
     expect(await lastResort()).toEqual([owner.id, loose.id, widowed.id].sort());

@@ -150,8 +150,6 @@ describe("who may have which feed", () => {
     teamId,
     adminOfTeamIds,
     timeZone: "Europe/Lisbon",
-    substituteForTeamIds: [],
-    lastResortForIds: [],
   });
   const team = (teamId: string | null) => ({ scope: "team" as const, teamId });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedScopeOf, managesRequestsOf, seesVacationDetailsOf, type Viewer } from "~/utils/permissions.server";
+import { canCancel, canManagePerson, canNotifyReviewers, canReview, managedScopeOf, managesRequestsOf, seesVacationDetailsOf, type RoutedViewer } from "~/utils/permissions.server";
 
 const company = "c1";
-const viewer = (userId: string, role: Viewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null, extra: Partial<Viewer> = {}): Viewer => ({
+const viewer = (userId: string, role: RoutedViewer["role"], adminOfTeamIds: string[] = [], teamId: string | null = null, extra: Partial<RoutedViewer> = {}): RoutedViewer => ({
   userId,
   companyId: company,
   role,
