@@ -14,6 +14,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type * as AppRuntime from "./app/server-runtime.server";
+import { apiHandlingOf } from "./server/api-build";
 import { precompressed } from "./server/precompressed";
 import { standInForStripe, wantsStripeStandIn } from "./server/stripe-stand-in";
 
@@ -95,14 +96,13 @@ function createApp(build: ServerBuild) {
   // Client address, method, cross-site state changes, body size: before any route runs.
   app.use(runtime.requestGuards({ appUrl: env.APP_URL }));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestScope: {} }),
-    }),
-  );
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
+  const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: res.locals.cspNonce as string, requestScope: {} });
+  // The /api calls through a build of the API's routes only (decision 0107), the rest through the app's.
+  const api = apiHandlingOf(build);
+  const apiHandler = createRequestHandler({ build: api.build, mode, getLoadContext });
+  app.use((req, res, next) => (api.serves(req.path) ? apiHandler(req, res, next) : next()));
+  app.all("*", createRequestHandler({ build, mode, getLoadContext }));
   // What Express or the handler above passes on as an error: the app's answer, never a stack trace.
   app.use(runtime.errorAnswers());
   return app;
