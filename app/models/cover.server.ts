@@ -219,13 +219,19 @@ interface PendingRequest {
  * never why) and whether approving would be refused. Read with findCover, the check the request
  * met when made and meets again on approval; a fixed number of queries for the whole page.
  */
-export async function liveCoverOf(viewer: Viewer, requests: readonly PendingRequest[]): Promise<Record<string, LiveCover>> {
+export async function liveCoverOf(
+  viewer: Viewer,
+  requests: readonly PendingRequest[],
+  // The requesters' teams when the caller read them already (describeVacations' requesters).
+  known: Readonly<Record<string, { teamId: string | null }>> = {},
+): Promise<Record<string, LiveCover>> {
   requireAdmin(viewer);
   const rows = requests.filter((row) => row.status === "pending");
   if (rows.length === 0) return {};
   const db = getDb();
-  const people = await db.user.findMany({ where: { companyId: viewer.companyId, id: { in: [...new Set(rows.map((row) => row.userId))] } }, select: { id: true, teamId: true } });
-  const teamOf = new Map(people.map((person) => [person.id, person.teamId]));
+  const unknown = [...new Set(rows.map((row) => row.userId))].filter((userId) => !(userId in known));
+  const people = unknown.length ? await db.user.findMany({ where: { companyId: viewer.companyId, id: { in: unknown } }, select: { id: true, teamId: true } }) : [];
+  const teamOf = new Map([...Object.entries(known).map(([id, person]) => [id, person.teamId] as const), ...people.map((person) => [person.id, person.teamId] as const)]);
   const checks = await findCover(
     db,
     viewer.companyId,

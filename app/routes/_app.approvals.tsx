@@ -36,7 +36,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       const [{ items, total }, categories, changes] = await Promise.all([pagePendingApprovals(viewer, paging), listCategories(viewer, { activeOnly: false }), listPendingChanges(viewer)]);
       // The stored warnings (what the request met when made) and the cover rules' answer now (decision 0091).
       const warnings = ruleWarningsOf(items);
-      const [{ names, workingDays, hours, chargeChanges }, coverNow] = await Promise.all([describeVacations(viewer, items, categories), liveCoverOf(viewer, items)]);
+      const { names, requesters, workingDays, hours, chargeChanges } = await describeVacations(viewer, items, categories);
+      // The requesters' teams as describeVacations read them: not read again.
+      const coverNow = await liveCoverOf(viewer, items, requesters);
       return {
         loadFailed: false,
         total,

@@ -198,12 +198,24 @@ describe("one page, one reading of the signed-in person", () => {
   });
 });
 
+// The statements reading the table first (a join or a subquery's table left out), and those naming it anywhere.
+const readsOf = (table: string) => statements.filter((sql) => /\bFROM\s+(\S+)/.exec(sql)?.[1].replace(/[`"]/g, "").split(".").pop() === table);
+const naming = (table: string) => statements.filter((sql) => new RegExp(`\\b(?:FROM|JOIN)\\s+\\S*[\`"]${table}[\`"]\\s`).test(sql));
+
+describe("the Approvals page reads each requester once", () => {
+  it("gives the live cover the requesters' teams the list read", async () => {
+    statements = [];
+    await approvalsLoader(args(getRequest("/approvals", small.cookie)));
+    // The session's read of the person, the review routing's of the other reviewers, the list's of
+    // the requesters, and the cover rule's of its team's members (the seed's team has a rule).
+    expect(readsOf("User")).toHaveLength(4);
+    expect(statements.filter((sql) => /^SELECT \S+`id`, \S+`teamId` FROM \S*`User`/.test(sql))).toHaveLength(1);
+  });
+});
+
 describe("the Absences page reads each table's rows once", () => {
   let co: Awaited<ReturnType<typeof seedCompany>>;
   let employeeCookie: string;
-  // The statements reading the table first (a join or a subquery's table left out), and those naming it anywhere.
-  const readsOf = (table: string) => statements.filter((sql) => /\bFROM\s+(\S+)/.exec(sql)?.[1].replace(/[`"]/g, "").split(".").pop() === table);
-  const naming = (table: string) => statements.filter((sql) => new RegExp(`\\b(?:FROM|JOIN)\\s+\\S*[\`"]${table}[\`"]\\s`).test(sql));
   const load = async (cookie: string) => {
     statements = [];
     await vacationsLoader(args(getRequest("/vacations", cookie)));
