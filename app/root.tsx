@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -14,8 +14,9 @@ import { ErrorNextStep, useErrorContent } from "~/components/route-error";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { MESSAGES_ELEMENT_ID } from "~/lib/document-messages";
 import styles from "~/styles/base.css";
-import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
-import { documentMessagesUrl } from "~/utils/messages.server";
+import { loader } from "./root.server";
+
+export { loader };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -26,18 +27,6 @@ export const meta: MetaFunction = () => [{ title: "Folga" }];
 
 // remix-i18next's namespaces for a page: every message lives in "common".
 export const handle = { i18n: "common" };
-
-/** Pages served without JavaScript (routes/public.tsx, routes/api.docs.tsx). */
-const NO_SCRIPT_PATHS = new Set(["/public", "/public/", "/api/docs", "/api/docs/"]);
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const language = await getLanguage(request);
-  // ?lng= wins for this request (spec detection order) and is remembered like a chosen language.
-  const fromQuery = new URL(request.url).searchParams.get("lng");
-  const headers = isLanguage(fromQuery) ? { "Set-Cookie": await languageCookieHeader(fromQuery) } : undefined;
-  const scripts = !NO_SCRIPT_PATHS.has(new URL(request.url).pathname);
-  return data({ language, scripts, messages: scripts ? documentMessagesUrl(language) : null }, { headers });
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");

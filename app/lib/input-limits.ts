@@ -41,3 +41,6 @@ export function calendarDays(startDate: IsoDate, endDate: IsoDate): number {
 
 /** Longest name of an absence category, in characters (a select option on a phone stays readable). */
 export const MAX_ABSENCE_CATEGORY_NAME = 60;
+
+/** The company calendar's name search: the field's maxLength, and what the loader reads of ?q=. */
+export const MAX_PEOPLE_SEARCH = 100;

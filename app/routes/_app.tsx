@@ -1,27 +1,8 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
-import { displayName } from "~/lib/people";
-import { countAwaitingDecision } from "~/models/approval.server";
-import { trialBannerFor } from "~/models/trial-banner.server";
-import { requireUser } from "~/utils/auth.server";
-import { canReadAudit, isAdmin } from "~/utils/permissions.server";
+import { loader } from "./_app.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireUser({ request, context });
-  const admin = isAdmin(viewer);
-  const [pendingApprovals, trialBanner] = await Promise.all([admin ? countAwaitingDecision(viewer) : 0, trialBannerFor(viewer, request)]);
-  return {
-    shell: {
-      displayName: displayName(viewer.user),
-      companyName: viewer.user.company.name,
-      isAdmin: admin,
-      seesAudit: canReadAudit(viewer),
-      pendingApprovals,
-      trialBanner,
-    },
-  };
-}
+export { loader };
 
 export default function ProtectedArea() {
   const { shell } = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { firstLoadFiles, readManifest } from "../../scripts/js-budget";
+import { firstLoadFiles, isEmptiedServerModule, readManifest } from "../../scripts/js-budget";
 
 const dir = mkdtempSync(path.join(tmpdir(), "js-budget-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,5 +48,11 @@ describe("first-load JavaScript from the build manifest", () => {
 
   it("refuses a route the manifest does not have", () => {
     expect(() => firstLoadFiles(readManifest(dir), ["root", "routes/nope"], dir)).toThrow(/Unknown route/);
+  });
+
+  it("tells a chunk of an emptied server module from a small real one", () => {
+    // What Remix's compiler writes for `~/utils/auth.server` imported by two routes (minified).
+    expect(isEmptiedServerModule('import{b as o}from"/build/_shared/chunk-T36URGAI.js";var p=o((r,e)=>{e.exports={}});export{p as a};\n')).toBe(true);
+    expect(isEmptiedServerModule('var n=["pending","approved","rejected","cancelled"];function a(t){return typeof t=="string"&&n.includes(t)}export{n as a,a as b};')).toBe(false);
   });
 });
