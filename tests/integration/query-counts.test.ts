@@ -209,7 +209,7 @@ describe("the Approvals page reads each requester once", () => {
     // The session's read of the person, the review routing's of the other reviewers, the list's of
     // the requesters, and the cover rule's of its team's members (the seed's team has a rule).
     expect(readsOf("User")).toHaveLength(4);
-    expect(statements.filter((sql) => /^SELECT \S+`id`, \S+`teamId` FROM \S*`User`/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /^SELECT \S+[`"]id[`"], \S+[`"]teamId[`"] FROM \S*[`"]User[`"]/.test(sql))).toHaveLength(1);
   });
 });
 
