@@ -229,7 +229,7 @@ export async function liveCoverOf(
   const rows = requests.filter((row) => row.status === "pending");
   if (rows.length === 0) return {};
   const db = getDb();
-  const unknown = [...new Set(rows.map((row) => row.userId))].filter((userId) => !(userId in known));
+  const unknown = [...new Set(rows.map((row) => row.userId))].filter((userId) => !Object.hasOwn(known, userId));
   const people = unknown.length ? await db.user.findMany({ where: { companyId: viewer.companyId, id: { in: unknown } }, select: { id: true, teamId: true } }) : [];
   const teamOf = new Map([...Object.entries(known).map(([id, person]) => [id, person.teamId] as const), ...people.map((person) => [person.id, person.teamId] as const)]);
   const checks = await findCover(
